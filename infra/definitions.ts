@@ -1,0 +1,71 @@
+/**
+ * Plain definitions of the tables, bucket and user pools. The CDK constructs and the local stack
+ * both build from these, so the two cannot drift. No CDK imports here.
+ */
+
+export interface TableDef {
+  /** Logical name: the CDK construct id and the env var suffix (e.g. CUSTOMERS_TABLE). */
+  name: 'customers' | 'slices' | 'settings' | 'limits';
+  partitionKey: string;
+  /** Attribute holding an epoch-seconds expiry, when the table uses TTL. */
+  ttlAttribute?: string;
+  globalSecondaryIndexes?: readonly { indexName: string; partitionKey: string; sortKey: string }[];
+}
+
+/** Customers are listed newest first through this index: one constant partition, sorted by createdAt. */
+export const CUSTOMERS_BY_CREATED_INDEX = 'byCreatedAt';
+/** The constant partition value of CUSTOMERS_BY_CREATED_INDEX. */
+export const CUSTOMERS_LIST_PARTITION = 'CUSTOMER';
+
+export const TABLES: readonly TableDef[] = [
+  {
+    name: 'customers',
+    partitionKey: 'phoneNumber',
+    globalSecondaryIndexes: [
+      { indexName: CUSTOMERS_BY_CREATED_INDEX, partitionKey: 'listPartition', sortKey: 'createdSort' },
+    ],
+  },
+  { name: 'slices', partitionKey: 'id' },
+  { name: 'settings', partitionKey: 'id' },
+  { name: 'limits', partitionKey: 'key', ttlAttribute: 'expiresAt' },
+];
+
+/** Env var that carries a table's name to the handlers, e.g. CUSTOMERS_TABLE. */
+export const tableEnvName = (name: TableDef['name']): string => `${name.toUpperCase()}_TABLE`;
+
+/** Logo bucket key prefix (spec 3: "stored under a business/ path"); served under /media/. */
+export const LOGO_KEY_PREFIX = 'business/';
+export const MEDIA_PATH_PREFIX = '/media/';
+
+/** Staff groups in the staff pool, one per role. */
+export const STAFF_GROUPS = ['admin', 'operator'] as const;
+/** Staff users created at deploy (and at first local start), with the group each belongs to. */
+export const STAFF_USERS = [
+  { username: 'admin', group: 'admin', email: 'admin@example.com' },
+  { username: 'operator', group: 'operator', email: 'operator@example.com' },
+] as const;
+
+export const POOLS = {
+  visitor: {
+    /** Visitors sign in with their phone number as username, CUSTOM_AUTH only. */
+    usernameAttributes: ['phone_number'],
+    authFlows: ['CUSTOM_AUTH'],
+    /** Minutes a sign-in session may take (Cognito allows 3 to 15). */
+    authSessionValidityMinutes: 3,
+  },
+  staff: {
+    usernameAttributes: [],
+    authFlows: ['USER_PASSWORD_AUTH'],
+    authSessionValidityMinutes: 3,
+  },
+} as const;
+
+/** Token lifetimes for both pools' app clients. */
+export const TOKEN_VALIDITY = {
+  accessMinutes: 60,
+  idMinutes: 60,
+  refreshDays: 30,
+} as const;
+
+/** Password policy of the staff pool: the spec's minimum (6). */
+export const STAFF_PASSWORD_POLICY = { minLength: 6 } as const;

@@ -1,0 +1,76 @@
+/**
+ * Who is calling, from the HTTP API JWT authorizer's claims. The authorizer has already checked the
+ * signature, issuer, audience and expiry; handlers check the token kind and the group.
+ */
+import { forbidden, unauthorized } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import { isInternationalMobile } from '../../shared/phone';
+import { isStaffRole, type StaffRole } from '../../shared/types';
+import type { HttpEvent } from './http';
+
+type Claims = Record<string, string | number | boolean | string[]>;
+
+const claimsOf = (event: HttpEvent): Claims => {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (!claims) throw unauthorized(API_MESSAGES.unauthorized);
+  return claims;
+};
+
+/**
+ * `cognito:groups` reaches handlers as a string like "[admin operator]" (the HTTP API authorizer
+ * stringifies arrays); accept a real array or a JSON array string as well.
+ */
+export function parseGroups(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  const text = value.trim();
+  if (text.startsWith('["')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // fall through to the bracketed, space-separated form
+    }
+  }
+  return text.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+}
+
+export interface VisitorIdentity {
+  /** +614XXXXXXXX, from the ID token's verified phone number. */
+  phoneNumber: string;
+  sub: string;
+}
+
+/** The visitor behind a visitor-pool ID token; 401 for anything else. */
+export function visitorClaims(event: HttpEvent): VisitorIdentity {
+  const claims = claimsOf(event);
+  const phone = claims.phone_number;
+  const verified = claims.phone_number_verified;
+  if (
+    claims.token_use !== 'id' ||
+    typeof phone !== 'string' ||
+    !isInternationalMobile(phone) ||
+    !(verified === true || verified === 'true') ||
+    typeof claims.sub !== 'string'
+  ) {
+    throw unauthorized(API_MESSAGES.unauthorized);
+  }
+  return { phoneNumber: phone, sub: claims.sub };
+}
+
+export interface StaffIdentity {
+  username: string;
+  roles: StaffRole[];
+  email: string;
+}
+
+/** The staff member behind a staff-pool token, required to hold one of `allowed`; else 401/403. */
+export function staffClaims(event: HttpEvent, allowed: readonly StaffRole[]): StaffIdentity {
+  const claims = claimsOf(event);
+  const username = claims['cognito:username'] ?? claims.username;
+  if (typeof username !== 'string' || username === '') throw unauthorized(API_MESSAGES.unauthorized);
+  const roles = parseGroups(claims['cognito:groups']).filter(isStaffRole);
+  if (!roles.some((role) => allowed.includes(role))) throw forbidden(API_MESSAGES.forbidden);
+  const email = typeof claims.email === 'string' ? claims.email : '';
+  return { username, roles, email };
+}

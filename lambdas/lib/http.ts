@@ -1,0 +1,92 @@
+/**
+ * The http wrapper of every API handler: parse -> domain -> response. AppErrors become
+ * `{code, message}` with their status; anything else is logged and answered with a generic 500,
+ * never a stack trace.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { AppError, badRequest, isAppError, type ErrorBody } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import { logger } from './logger';
+
+/** The HTTP API payload v2 event, with the JWT authorizer's claims when the route has one. */
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes?: string[] | null } };
+  };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** Largest JSON body any route accepts; bigger bodies are refused before parsing. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+const JSON_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+} as const;
+
+export const json = (status: number, body: unknown): HttpResult => ({
+  statusCode: status,
+  headers: { ...JSON_HEADERS },
+  body: JSON.stringify(body),
+});
+
+export const ok = (body: unknown, status = 200): HttpResult => json(status, body);
+
+export const errorResult = (error: AppError): HttpResult =>
+  json(error.status, { code: error.code, message: error.message } satisfies ErrorBody);
+
+/** Wraps a handler so that it never leaks an exception to the client. */
+export function http(fn: (event: HttpEvent) => Promise<HttpResult>): (event: HttpEvent) => Promise<HttpResult> {
+  return async (event) => {
+    try {
+      return await fn(event);
+    } catch (error) {
+      if (isAppError(error)) {
+        if (error.status >= 500) logger.error('request failed', { code: error.code });
+        return errorResult(error);
+      }
+      logger.error('unhandled error', {
+        route: event.routeKey,
+        error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+      });
+      return json(500, { code: 'INTERNAL', message: API_MESSAGES.internal } satisfies ErrorBody);
+    }
+  };
+}
+
+/** The raw body as a string, decoding base64 when API Gateway encoded it. */
+export function rawBody(event: HttpEvent): Buffer {
+  if (event.body === undefined || event.body === null) return Buffer.alloc(0);
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+}
+
+/**
+ * Parses a JSON body with a shared zod schema. Bad JSON, a huge body or a schema failure is a 400
+ * whose message is the first issue's text (the spec's message where the schema carries one).
+ */
+export function parseBody<S extends z.ZodType>(schema: S, event: HttpEvent): z.infer<S> {
+  const bytes = rawBody(event);
+  if (bytes.length > MAX_JSON_BODY_BYTES) throw new AppError('BODY_TOO_LARGE', 413, API_MESSAGES.bodyTooLarge);
+  let data: unknown;
+  try {
+    data = bytes.length === 0 ? {} : JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw badRequest('INVALID_JSON', API_MESSAGES.invalidJson);
+  }
+  return parseValue(schema, data);
+}
+
+/** Validates any value (a path parameter, a query string) with a schema; 400 on failure. */
+export function parseValue<S extends z.ZodType>(schema: S, value: unknown, code = 'INVALID_INPUT'): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const message = issue && !issue.message.startsWith('Invalid input') && !issue.message.startsWith('Unrecognized')
+      ? issue.message
+      : API_MESSAGES.invalidInput;
+    throw badRequest(code, message);
+  }
+  return result.data;
+}

@@ -1,0 +1,163 @@
+/** Customers: one item per phone number (+61 form), one reward each. */
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../../infra/definitions';
+import { badRequest } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import type { Customer, UsersPage } from '../../shared/types';
+import { dynamo } from '../lib/clients';
+import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
+import { tableName } from '../lib/tables';
+
+/** Index-only attributes stored beside the customer fields. */
+interface CustomerItem extends Customer {
+  listPartition: string;
+  /** createdAt then phone number: unique and sortable newest first. */
+  createdSort: string;
+}
+
+const toCustomer = (item: Record<string, unknown>): Customer => {
+  const { listPartition: _p, createdSort: _s, ...customer } = item as unknown as CustomerItem;
+  return customer;
+};
+
+/** The customer with this +61 number, if any. */
+export async function getCustomer(phoneNumber: string): Promise<Customer | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName('customers'), Key: { phoneNumber }, ConsistentRead: true }),
+  );
+  return Item ? toCustomer(Item) : undefined;
+}
+
+export type RecordWinResult = 'recorded' | 'already-has-reward' | 'out-of-stock' | 'slice-gone' | 'conflict';
+
+/**
+ * Records a win in one transaction: the customer is put only if the number has no reward yet, and
+ * the slice's stock, when it has one, is decremented only while above zero.
+ */
+export async function putCustomerOnce(
+  customer: Customer,
+  slice: { id: string; stock: number | null },
+): Promise<RecordWinResult> {
+  const item: CustomerItem = {
+    ...customer,
+    listPartition: CUSTOMERS_LIST_PARTITION,
+    createdSort: `${customer.createdAt}#${customer.phoneNumber}`,
+  };
+  const sliceOp =
+    slice.stock === null
+      ? {
+          ConditionCheck: {
+            TableName: tableName('slices'),
+            Key: { id: slice.id },
+            ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(stock) OR stock = :null)',
+            ExpressionAttributeValues: { ':null': null },
+          },
+        }
+      : {
+          Update: {
+            TableName: tableName('slices'),
+            Key: { id: slice.id },
+            UpdateExpression: 'SET stock = stock - :one',
+            ConditionExpression: 'attribute_exists(id) AND stock > :zero',
+            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+          },
+        };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName('customers'),
+              Item: item,
+              ConditionExpression: 'attribute_not_exists(phoneNumber)',
+            },
+          },
+          sliceOp,
+        ],
+      }),
+    );
+    return 'recorded';
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[0] === 'ConditionalCheckFailed') return 'already-has-reward';
+    if (codes[1] === 'ConditionalCheckFailed') return slice.stock === null ? 'slice-gone' : 'out-of-stock';
+    return 'conflict';
+  }
+}
+
+/** Cursor of GET /api/users: the last key of a page, base64url JSON. */
+interface ListKey {
+  phoneNumber: string;
+  listPartition: string;
+  createdSort: string;
+}
+
+const encodeCursor = (key: Record<string, unknown>): string =>
+  Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): ListKey {
+  const invalid = badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
+  if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  const key = parsed as Partial<ListKey> | null;
+  if (
+    !key ||
+    typeof key !== 'object' ||
+    Object.keys(key).length !== 3 ||
+    typeof key.phoneNumber !== 'string' ||
+    key.listPartition !== CUSTOMERS_LIST_PARTITION ||
+    typeof key.createdSort !== 'string'
+  ) {
+    throw invalid;
+  }
+  return key as ListKey;
+}
+
+/** One page of customers, newest first. */
+export async function listCustomers(cursor: string | undefined, limit: number): Promise<UsersPage> {
+  const { Items, LastEvaluatedKey } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('customers'),
+      IndexName: CUSTOMERS_BY_CREATED_INDEX,
+      KeyConditionExpression: 'listPartition = :p',
+      ExpressionAttributeValues: { ':p': CUSTOMERS_LIST_PARTITION },
+      ScanIndexForward: false,
+      Limit: limit,
+      ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor) } : {}),
+    }),
+  );
+  return {
+    users: (Items ?? []).map(toCustomer),
+    nextCursor: LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null,
+  };
+}
+
+export type RedeemResult = { status: 'redeemed'; customer: Customer } | { status: 'not-found' } | { status: 'already-redeemed' };
+
+/** Marks an offer redeemed exactly once, recording who and when. */
+export async function redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('customers'),
+        Key: { phoneNumber },
+        UpdateExpression: 'SET isOfferClaimed = :true, redeemedAt = :at, redeemedBy = :by',
+        ConditionExpression: 'attribute_exists(phoneNumber) AND isOfferClaimed = :false',
+        ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':by': by },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { status: 'redeemed', customer: toCustomer(Attributes ?? {}) };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const existing = await getCustomer(phoneNumber);
+    return existing ? { status: 'already-redeemed' } : { status: 'not-found' };
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * Counters with an expiry (TTL attribute `expiresAt`, epoch seconds) for rate limits such as the
+ * SMS cost guard. A set of counters is raised all together or not at all.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/clients';
+import { cancellationCodes } from '../lib/dynamo-errors';
+import { tableName } from '../lib/tables';
+
+export interface CounterSpec {
+  key: string;
+  /** The counter may be raised while below this. */
+  limit: number;
+  /** Epoch seconds after which DynamoDB may delete the counter. */
+  expiresAt: number;
+}
+
+export type ReserveResult = { ok: true } | { ok: false; failedIndex: number };
+
+/** Attempts on TransactionConflict (two reservations touching one counter at the same instant). */
+const CONFLICT_ATTEMPTS = 5;
+const CONFLICT_BACKOFF_MS = 20;
+
+/**
+ * Raises every counter by one if all are below their limits. Returns the index of the first
+ * counter at its limit otherwise.
+ */
+export async function reserveCounters(specs: readonly CounterSpec[]): Promise<ReserveResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: specs.map((spec) => ({
+            Update: {
+              TableName: tableName('limits'),
+              Key: { key: spec.key },
+              UpdateExpression: 'SET #c = if_not_exists(#c, :zero) + :one, expiresAt = :exp',
+              ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
+              ExpressionAttributeNames: { '#c': 'count' },
+              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': spec.limit, ':exp': spec.expiresAt },
+            },
+          })),
+        }),
+      );
+      return { ok: true };
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      const failedIndex = codes.indexOf('ConditionalCheckFailed');
+      if (failedIndex >= 0) return { ok: false, failedIndex };
+      if (attempt >= CONFLICT_ATTEMPTS) throw error;
+      await sleep(CONFLICT_BACKOFF_MS * attempt * Math.random());
+    }
+  }
+}
+
+/** A counter's current value (0 when absent or expired). */
+export async function readCounter(key: string, nowSeconds: number): Promise<number> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName('limits'), Key: { key }, ConsistentRead: true }),
+  );
+  if (!Item || (typeof Item.expiresAt === 'number' && Item.expiresAt <= nowSeconds)) return 0;
+  return typeof Item.count === 'number' ? Item.count : 0;
+}

@@ -1,0 +1,73 @@
+/**
+ * Business and game settings: one item each in the settings table. Saving merges field by field in
+ * one UpdateItem, so concurrent saves of different fields never lose each other's writes.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DEFAULT_GAME_SETTINGS,
+  EMPTY_BUSINESS_SETTINGS,
+  type BusinessSettingsInput,
+  type GameSettingsInput,
+} from '../../shared/settings';
+import type { BusinessSettings, GameSettings } from '../../shared/types';
+import { dynamo } from '../lib/clients';
+import { tableName } from '../lib/tables';
+
+export const BUSINESS_ID = 'business';
+export const GAME_ID = 'game';
+
+async function getItem(id: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName('settings'), Key: { id } }));
+  return Item;
+}
+
+/** SET for each defined field plus updatedAt; returns the merged item. */
+async function merge(id: string, fields: Record<string, unknown>, now: string): Promise<Record<string, unknown>> {
+  const entries = Object.entries({ ...fields, updatedAt: now }).filter(([, v]) => v !== undefined);
+  const names = Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key]));
+  const values = Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value]));
+  const { Attributes } = await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('settings'),
+      Key: { id },
+      UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return Attributes ?? {};
+}
+
+const pickBusiness = (item: Record<string, unknown> | undefined): BusinessSettings => {
+  const out: BusinessSettings = { ...EMPTY_BUSINESS_SETTINGS };
+  for (const key of Object.keys(EMPTY_BUSINESS_SETTINGS) as (keyof BusinessSettings)[]) {
+    const value = item?.[key];
+    if (typeof value === 'string') out[key] = value;
+  }
+  if (typeof item?.updatedAt === 'string') out.updatedAt = item.updatedAt;
+  return out;
+};
+
+const pickGame = (item: Record<string, unknown> | undefined): GameSettings => {
+  const colors = item?.itemBackgroundColors;
+  const out: GameSettings = {
+    itemBackgroundColors:
+      Array.isArray(colors) && colors.length > 0 ? colors.map(String) : [...DEFAULT_GAME_SETTINGS.itemBackgroundColors],
+    spinMode: item?.spinMode === 'spin-first' ? 'spin-first' : 'verify-first',
+  };
+  if (typeof item?.updatedAt === 'string') out.updatedAt = item.updatedAt;
+  return out;
+};
+
+/** Stored business settings; every text field empty when none were saved. */
+export const getBusinessSettings = async (): Promise<BusinessSettings> => pickBusiness(await getItem(BUSINESS_ID));
+
+/** Merges the given business fields into the stored document. */
+export const mergeBusinessSettings = async (input: BusinessSettingsInput, now: string): Promise<BusinessSettings> =>
+  pickBusiness(await merge(BUSINESS_ID, input, now));
+
+export const getGameSettings = async (): Promise<GameSettings> => pickGame(await getItem(GAME_ID));
+
+export const mergeGameSettings = async (input: GameSettingsInput, now: string): Promise<GameSettings> =>
+  pickGame(await merge(GAME_ID, input, now));

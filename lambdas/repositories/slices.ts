@@ -1,0 +1,141 @@
+/**
+ * Prize slices. At most MAX_SLICES exist: a counter item in the settings table is raised and the
+ * slice put in one transaction, so concurrent adds can never pass the limit.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_SLICES } from '../../shared/constants';
+import { conflict, notFound } from '../../shared/errors';
+import { API_MESSAGES, MESSAGES } from '../../shared/messages';
+import type { SliceInput } from '../../shared/slice';
+import type { Slice } from '../../shared/types';
+import { dynamo } from '../lib/clients';
+import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
+import { tableName } from '../lib/tables';
+
+/** Settings-table item that counts slices. */
+export const SLICE_COUNT_ID = 'slice-count';
+
+const sliceNotFound = () => notFound('SLICE_NOT_FOUND', API_MESSAGES.sliceNotFound);
+
+const toSlice = (item: Record<string, unknown>): Slice => ({
+  id: String(item.id),
+  name: String(item.name ?? ''),
+  imageSrc: String(item.imageSrc ?? ''),
+  comment: String(item.comment ?? ''),
+  bgColor: String(item.bgColor ?? '#ffffff'),
+  weight: typeof item.weight === 'number' ? item.weight : 1,
+  stock: typeof item.stock === 'number' ? item.stock : null,
+  createdAt: String(item.createdAt ?? ''),
+  updatedAt: String(item.updatedAt ?? ''),
+});
+
+/** All slices, newest first (the admin list adds at the top). */
+export async function listSlices(): Promise<Slice[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({ TableName: tableName('slices'), ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items.map(toSlice).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+}
+
+export async function getSlice(id: string): Promise<Slice | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName('slices'), Key: { id }, ConsistentRead: true }),
+  );
+  return Item ? toSlice(Item) : undefined;
+}
+
+/** Adds a slice unless MAX_SLICES already exist (409 with the spec's message). */
+export async function createSlice(input: SliceInput, now: string, id: string = randomUUID()): Promise<Slice> {
+  const slice: Slice = { id, ...input, createdAt: now, updatedAt: now };
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('settings'),
+              Key: { id: SLICE_COUNT_ID },
+              UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one',
+              ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+              ExpressionAttributeNames: { '#count': 'count' },
+              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_SLICES },
+            },
+          },
+          { Put: { TableName: tableName('slices'), Item: slice, ConditionExpression: 'attribute_not_exists(id)' } },
+        ],
+      }),
+    );
+    return slice;
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw conflict('MAX_SLICES', MESSAGES.maxSlicesReached);
+    if (codes?.[1] === 'ConditionalCheckFailed') throw conflict('SLICE_EXISTS', API_MESSAGES.invalidInput);
+    if (codes) throw conflict('CONFLICT', MESSAGES.saveSliceFailed);
+    throw error;
+  }
+}
+
+/** Replaces a slice's editable fields; 404 when it does not exist. */
+export async function updateSlice(id: string, input: SliceInput, now: string): Promise<Slice> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('slices'),
+        Key: { id },
+        UpdateExpression:
+          'SET #name = :name, comment = :comment, imageSrc = :imageSrc, bgColor = :bgColor, weight = :weight, stock = :stock, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: {
+          ':name': input.name,
+          ':comment': input.comment,
+          ':imageSrc': input.imageSrc,
+          ':bgColor': input.bgColor,
+          ':weight': input.weight,
+          ':stock': input.stock,
+          ':now': now,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toSlice(Attributes ?? {});
+  } catch (error) {
+    if (isConditionFailed(error)) throw sliceNotFound();
+    throw error;
+  }
+}
+
+/** Deletes a slice and lowers the count in one transaction; 404 when it does not exist. */
+export async function deleteSlice(id: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName('slices'), Key: { id }, ConditionExpression: 'attribute_exists(id)' } },
+          {
+            Update: {
+              TableName: tableName('settings'),
+              Key: { id: SLICE_COUNT_ID },
+              UpdateExpression: 'SET #count = #count - :one',
+              ConditionExpression: '#count > :zero',
+              ExpressionAttributeNames: { '#count': 'count' },
+              ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw sliceNotFound();
+    if (codes) throw conflict('CONFLICT', MESSAGES.deleteSliceFailed);
+    throw error;
+  }
+}

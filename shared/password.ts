@@ -1,0 +1,45 @@
+/** Staff password and login rules of spec section 5. */
+import { z } from 'zod';
+import { PASSWORD_MIN } from './constants';
+import { MESSAGES } from './messages';
+
+/** Cognito's own password cap. */
+export const PASSWORD_MAX = 256;
+export const USERNAME_MAX = 128;
+
+export const LOGIN_FIELD_MESSAGES = Object.freeze({
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+});
+
+/** A message for a new password, or undefined when valid. */
+export function checkNewPassword(password: string): string | undefined {
+  if (password.length === 0) return MESSAGES.passwordRequired;
+  if (password.length < PASSWORD_MIN) return MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX) return `Password cannot exceed ${PASSWORD_MAX} characters`;
+  return undefined;
+}
+
+/** Body of PUT /api/accounts/{role}/password. */
+export const newPasswordSchema = z.strictObject({
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired })
+    .min(PASSWORD_MIN, { error: MESSAGES.passwordTooShort })
+    .max(PASSWORD_MAX, { error: `Password cannot exceed ${PASSWORD_MAX} characters` }),
+});
+export type NewPasswordRequest = z.infer<typeof newPasswordSchema>;
+
+/** Login form: both fields required. */
+export const loginSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(1, { error: LOGIN_FIELD_MESSAGES.usernameRequired })
+    .max(USERNAME_MAX, { error: MESSAGES.invalidCredentials }),
+  password: z
+    .string()
+    .min(1, { error: LOGIN_FIELD_MESSAGES.passwordRequired })
+    .max(PASSWORD_MAX, { error: MESSAGES.invalidCredentials }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,0 +1,49 @@
+/**
+ * The one route table. The CDK Api construct, the local HTTP API emulation, the web API client's
+ * paths and the permission-matrix test all read it. Plain data: no AWS or React imports.
+ */
+
+/** Who may call a route. `staff` is admin or operator; handlers re-check the group claim. */
+export type RouteAuth = 'public' | 'visitor' | 'staff' | 'admin';
+
+export interface RouteDef {
+  /** Stable id, also the handler's file name under lambdas/handlers/. */
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** API Gateway route path, with {param} placeholders. */
+  path: string;
+  auth: RouteAuth;
+}
+
+export const ROUTES = [
+  { id: 'get-wheel', method: 'GET', path: '/api/wheel', auth: 'public' },
+  { id: 'start-otp', method: 'POST', path: '/api/otp/start', auth: 'public' },
+  { id: 'user-exists', method: 'POST', path: '/api/users/exists', auth: 'public' },
+  { id: 'preview-spin', method: 'POST', path: '/api/spins/preview', auth: 'public' },
+  { id: 'create-spin', method: 'POST', path: '/api/spins', auth: 'visitor' },
+  { id: 'search-users', method: 'POST', path: '/api/users/search', auth: 'staff' },
+  { id: 'list-users', method: 'GET', path: '/api/users', auth: 'staff' },
+  { id: 'redeem-user', method: 'POST', path: '/api/users/redeem', auth: 'staff' },
+  { id: 'get-staff-me', method: 'GET', path: '/api/staff/me', auth: 'staff' },
+  { id: 'get-business-settings', method: 'GET', path: '/api/settings/business', auth: 'public' },
+  { id: 'put-business-settings', method: 'PUT', path: '/api/settings/business', auth: 'admin' },
+  { id: 'get-game-settings', method: 'GET', path: '/api/settings/game', auth: 'public' },
+  { id: 'put-game-settings', method: 'PUT', path: '/api/settings/game', auth: 'admin' },
+  { id: 'list-slices', method: 'GET', path: '/api/slices', auth: 'admin' },
+  { id: 'create-slice', method: 'POST', path: '/api/slices', auth: 'admin' },
+  { id: 'update-slice', method: 'PUT', path: '/api/slices/{id}', auth: 'admin' },
+  { id: 'delete-slice', method: 'DELETE', path: '/api/slices/{id}', auth: 'admin' },
+  { id: 'upload-logo', method: 'POST', path: '/api/logo', auth: 'admin' },
+  { id: 'set-staff-password', method: 'PUT', path: '/api/accounts/{role}/password', auth: 'admin' },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** Fills a route path's {params}, encoding each value. */
+export function routePath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}

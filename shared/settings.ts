@@ -1,0 +1,83 @@
+/** Business and game settings schemas (spec section 3). Saving business settings merges. */
+import { z } from 'zod';
+import { BUSINESS_NAME_MAX, TEXT_FIELD_MAX } from './constants';
+import { HEX_COLOR } from './slice';
+import { SPIN_MODES, type BusinessSettings, type GameSettings } from './types';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from './constants';
+
+export const SETTINGS_FIELD_MESSAGES = Object.freeze({
+  urlInvalid: 'Enter a full web address starting with https:// or http://',
+  emailInvalid: 'Enter a valid email address',
+  phoneInvalid: 'Enter a phone number using digits, spaces, + ( ) or -',
+  logoInvalid: 'Logo must be an uploaded image',
+  colorsInvalid: 'Colours must be a list of 1 to 20 colours like #ff0000',
+  tooLong: `Text cannot exceed ${TEXT_FIELD_MAX} characters`,
+});
+
+/** Empty, or an absolute http(s) URL: footer links never carry javascript: or data: URLs. */
+const webUrl = z
+  .string()
+  .trim()
+  .max(TEXT_FIELD_MAX, { error: SETTINGS_FIELD_MESSAGES.tooLong })
+  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), {
+    error: SETTINGS_FIELD_MESSAGES.urlInvalid,
+  });
+
+export const businessSettingsInputSchema = z.strictObject({
+  businessName: z.string().trim().max(BUSINESS_NAME_MAX, { error: SETTINGS_FIELD_MESSAGES.tooLong }).optional(),
+  logoUrl: z
+    .string()
+    .trim()
+    .max(TEXT_FIELD_MAX)
+    .refine((v) => v === '' || /^\/media\/business\/[^\s]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v), {
+      error: SETTINGS_FIELD_MESSAGES.logoInvalid,
+    })
+    .optional(),
+  website: webUrl.optional(),
+  email: z
+    .string()
+    .trim()
+    .max(TEXT_FIELD_MAX)
+    .refine((v) => v === '' || z.email().safeParse(v).success, { error: SETTINGS_FIELD_MESSAGES.emailInvalid })
+    .optional(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(30)
+    .refine((v) => /^[0-9 +()-]*$/.test(v), { error: SETTINGS_FIELD_MESSAGES.phoneInvalid })
+    .optional(),
+  mapsUrl: webUrl.optional(),
+  instagramUrl: webUrl.optional(),
+  facebookUrl: webUrl.optional(),
+  tiktokUrl: webUrl.optional(),
+  uberEatsUrl: webUrl.optional(),
+});
+export type BusinessSettingsInput = z.infer<typeof businessSettingsInputSchema>;
+
+export const gameSettingsInputSchema = z.strictObject({
+  itemBackgroundColors: z
+    .array(z.string().regex(HEX_COLOR, { error: SETTINGS_FIELD_MESSAGES.colorsInvalid }))
+    .max(20, { error: SETTINGS_FIELD_MESSAGES.colorsInvalid })
+    .optional(),
+  spinMode: z.enum(SPIN_MODES).optional(),
+});
+export type GameSettingsInput = z.infer<typeof gameSettingsInputSchema>;
+
+/** Stored business settings before an admin saves any: every text field empty (spec 3). */
+export const EMPTY_BUSINESS_SETTINGS: Readonly<BusinessSettings> = Object.freeze({
+  businessName: '',
+  logoUrl: '',
+  website: '',
+  email: '',
+  phoneNumber: '',
+  mapsUrl: '',
+  instagramUrl: '',
+  facebookUrl: '',
+  tiktokUrl: '',
+  uberEatsUrl: '',
+});
+
+export const DEFAULT_GAME_SETTINGS: Readonly<GameSettings> = Object.freeze({
+  itemBackgroundColors: [...DEFAULT_ITEM_BACKGROUND_COLORS],
+  spinMode: 'verify-first',
+});

@@ -1,0 +1,87 @@
+/** Prize slice rules of spec sections 3 and 5, plus odds and stock. */
+import { z } from 'zod';
+import {
+  DEFAULT_SLICE_COLOR,
+  MAX_SLICES,
+  SLICE_COMMENT_MAX,
+  SLICE_NAME_MAX,
+  SLICE_STOCK_MAX,
+  SLICE_WEIGHT_DEFAULT,
+  SLICE_WEIGHT_MAX,
+  TEXT_FIELD_MAX,
+} from './constants';
+import { MESSAGES } from './messages';
+
+export const SLICE_FIELD_MESSAGES = Object.freeze({
+  nameRequired: 'Name is required',
+  colorInvalid: 'Background Color must be a colour like #ff0000',
+  weightInvalid: `Odds must be a whole number from 1 to ${SLICE_WEIGHT_MAX}`,
+  stockInvalid: 'Stock must be empty or a whole number of 0 or more',
+  commentTooLong: `Comment cannot exceed ${SLICE_COMMENT_MAX} characters`,
+  imageInvalid: 'Image must be a path starting with / or an https URL',
+});
+
+/** #rgb or #rrggbb, as the colour picker and the text field produce. */
+export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
+
+/** Message for a slice name, or undefined when valid (form wording). */
+export function checkSliceName(name: string): string | undefined {
+  if (name.trim().length === 0) return SLICE_FIELD_MESSAGES.nameRequired;
+  if (name.length > SLICE_NAME_MAX) return MESSAGES.sliceNameTooLong;
+  return undefined;
+}
+
+/** True when another slice may be added to a list of this size. */
+export const canAddSlice = (count: number): boolean => count < MAX_SLICES;
+
+const imageSrc = z
+  .string()
+  .max(TEXT_FIELD_MAX)
+  .refine((v) => v === '' || v.startsWith('/') || v.startsWith('https://'), {
+    error: SLICE_FIELD_MESSAGES.imageInvalid,
+  })
+  .refine((v) => !v.startsWith('//'), { error: SLICE_FIELD_MESSAGES.imageInvalid });
+
+/**
+ * Body of POST /api/slices and PUT /api/slices/{id}. Missing text becomes '' and a missing colour
+ * #ffffff (spec 5); missing odds become 1 and missing stock means unlimited.
+ */
+export const sliceInputSchema = z.strictObject({
+  name: z
+    .string({ error: SLICE_FIELD_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: SLICE_FIELD_MESSAGES.nameRequired })
+    .max(SLICE_NAME_MAX, { error: MESSAGES.sliceNameTooLongShort }),
+  comment: z
+    .string()
+    .max(SLICE_COMMENT_MAX, { error: SLICE_FIELD_MESSAGES.commentTooLong })
+    .default(''),
+  imageSrc: imageSrc.default(''),
+  bgColor: z
+    .string()
+    .regex(HEX_COLOR, { error: SLICE_FIELD_MESSAGES.colorInvalid })
+    .default(DEFAULT_SLICE_COLOR),
+  weight: z
+    .number({ error: SLICE_FIELD_MESSAGES.weightInvalid })
+    .int({ error: SLICE_FIELD_MESSAGES.weightInvalid })
+    .min(1, { error: SLICE_FIELD_MESSAGES.weightInvalid })
+    .max(SLICE_WEIGHT_MAX, { error: SLICE_FIELD_MESSAGES.weightInvalid })
+    .default(SLICE_WEIGHT_DEFAULT),
+  stock: z
+    .number({ error: SLICE_FIELD_MESSAGES.stockInvalid })
+    .int({ error: SLICE_FIELD_MESSAGES.stockInvalid })
+    .min(0, { error: SLICE_FIELD_MESSAGES.stockInvalid })
+    .max(SLICE_STOCK_MAX, { error: SLICE_FIELD_MESSAGES.stockInvalid })
+    .nullable()
+    .default(null),
+});
+export type SliceInput = z.infer<typeof sliceInputSchema>;
+
+/** Path parameter {id}: our ids are UUIDs; anything else cannot name a slice. */
+export const sliceIdSchema = z.uuid({ error: 'Slice not found.' });
+
+/** Weight as a percentage of the total odds, for the admin table. 0 when nothing can be drawn. */
+export function oddsPercent(weight: number, slices: readonly { weight: number; stock: number | null }[]): number {
+  const total = slices.filter((s) => s.stock !== 0).reduce((sum, s) => sum + s.weight, 0);
+  return total === 0 ? 0 : (weight / total) * 100;
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  getCustomer,
+  listCustomers,
+  putCustomerOnce,
+  redeemCustomer,
+} from '../../../lambdas/repositories/customers';
+import { createSlice } from '../../../lambdas/repositories/slices';
+import type { Customer } from '../../../shared/types';
+
+const customer = (n: number, sliceId: string, createdAt: string): Customer => {
+  const local = `04${String(n).padStart(8, '0')}`;
+  return {
+    phoneNumber: `+61${local.slice(1)}`,
+    localNumber: local,
+    offer: 'FREE CHIPS',
+    sliceId,
+    isOfferClaimed: false,
+    createdAt,
+  };
+};
+
+describe('customers repository', () => {
+  it('records one win per number and decrements stock within one transaction', async () => {
+    // Prepare
+    const slice = await createSlice(
+      { name: 'Chips', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: 1 },
+      new Date().toISOString(),
+    );
+    const first = customer(1, slice.id, '2026-01-01T00:00:00.000Z');
+    // Act
+    const results = [
+      await putCustomerOnce(first, slice),
+      await putCustomerOnce(first, slice),
+      await putCustomerOnce(customer(2, slice.id, '2026-01-01T00:00:01.000Z'), slice),
+    ];
+    // Assess
+    expect(results).toEqual(['recorded', 'already-has-reward', 'out-of-stock']);
+    expect(await getCustomer(first.phoneNumber)).toEqual(first);
+    expect(await getCustomer('+61400000002')).toBeUndefined();
+  });
+
+  it('redeems once and reports a second redeem and a missing number', async () => {
+    const slice = await createSlice(
+      { name: 'Burger', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: null },
+      new Date().toISOString(),
+    );
+    const c = customer(10, slice.id, '2026-01-02T00:00:00.000Z');
+    await putCustomerOnce(c, slice);
+    const at = '2026-01-03T00:00:00.000Z';
+    expect(await redeemCustomer(c.phoneNumber, 'operator', at)).toEqual({
+      status: 'redeemed',
+      customer: { ...c, isOfferClaimed: true, redeemedAt: at, redeemedBy: 'operator' },
+    });
+    expect(await redeemCustomer(c.phoneNumber, 'operator', at)).toEqual({ status: 'already-redeemed' });
+    expect(await redeemCustomer('+61499999999', 'operator', at)).toEqual({ status: 'not-found' });
+  });
+
+  it('lists newest first across pages and rejects a forged cursor', async () => {
+    const slice = await createSlice(
+      { name: 'Drink', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: null },
+      new Date().toISOString(),
+    );
+    for (let i = 0; i < 5; i++) {
+      await putCustomerOnce(customer(100 + i, slice.id, `2026-02-0${i + 1}T00:00:00.000Z`), slice);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await listCustomers(cursor, 2);
+      seen.push(...page.users.map((u) => u.createdAt));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const mine = seen.filter((d) => d.startsWith('2026-02'));
+    expect(mine).toEqual([...mine].sort().reverse());
+    expect(mine).toHaveLength(5);
+    await expect(listCustomers('not-a-cursor!', 2)).rejects.toMatchObject({ status: 400 });
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Per test file: fresh tables and a fresh logo bucket under a random prefix, and the env the
+ * handlers read at import. Runs before the file's own imports are evaluated.
+ */
+import { randomBytes } from 'node:crypto';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { inject } from 'vitest';
+import { tableEnvName, type TableDef } from '../../infra/definitions';
+import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
+
+const prefix = `t${randomBytes(4).toString('hex')}-`;
+const dynamoEndpoint = inject('dynamoEndpoint');
+const s3Endpoint = inject('s3Endpoint');
+
+Object.assign(process.env, LOCAL_AWS_ENV, {
+  DYNAMODB_ENDPOINT: dynamoEndpoint,
+  S3_ENDPOINT: s3Endpoint,
+  LOGO_BUCKET: `${prefix}logos`,
+  POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
+  TEST_PREFIX: prefix,
+});
+
+const names = await createTables(dynamoEndpoint, prefix);
+for (const [name, physical] of Object.entries(names)) {
+  process.env[tableEnvName(name as TableDef['name'])] = physical;
+}
+
+const s3 = new S3Client({
+  endpoint: s3Endpoint,
+  forcePathStyle: true,
+  region: LOCAL_AWS_ENV.AWS_REGION,
+  credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
+});
+await s3.send(new CreateBucketCommand({ Bucket: `${prefix}logos` }));
+s3.destroy();

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `node` (shared rules, handlers against DynamoDB Local and s3rver, local stack,
+ * CDK assertions) and `web` (React at route level in jsdom). Browser journeys live in
+ * vitest.e2e.config.ts and run against the whole local stack.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['test/{shared,lambdas,local,infra}/**/*.test.ts'],
+          globalSetup: ['test/setup/services.ts'],
+          setupFiles: ['test/setup/env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['test/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/setup/web.ts'],
+        },
+      },
+    ],
+  },
+});
