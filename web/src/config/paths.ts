@@ -1,0 +1,13 @@
+/** Typed paths of every screen (spec section 2). */
+export const PATHS = Object.freeze({
+  wheel: '/',
+  login: '/login',
+  operatorLogin: '/operator-login',
+  dashboard: '/dashboard',
+  admin: '/admin',
+  adminBusiness: '/admin/business',
+  adminGame: '/admin/game',
+  adminAccountAdmin: '/admin/accounts/admin',
+  adminAccountOperator: '/admin/accounts/operator',
+});
+export type AppPath = (typeof PATHS)[keyof typeof PATHS];

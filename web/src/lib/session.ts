@@ -1,0 +1,74 @@
+/**
+ * Token sessions of the two pools, kept in localStorage so a reload keeps the visitor verified and
+ * the staff signed in within the tokens' lifetime. The server trusts only the tokens.
+ */
+import { loadRuntimeConfig } from '../config/runtime';
+import { decodeJwtPayload, refreshTokens, type Tokens } from './cognito';
+
+export type SessionKind = 'visitor' | 'staff';
+
+interface StoredSession {
+  idToken: string;
+  refreshToken?: string;
+  /** Epoch ms when the ID token expires. */
+  expiresAt: number;
+}
+
+/** A token this close to expiry is treated as expired and refreshed first. */
+const EXPIRY_MARGIN_MS = 30_000;
+
+const storageKey = (kind: SessionKind) => `spinwin.session.${kind}`;
+
+function read(kind: SessionKind): StoredSession | undefined {
+  try {
+    const raw = localStorage.getItem(storageKey(kind));
+    return raw ? (JSON.parse(raw) as StoredSession) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves freshly issued tokens. */
+export function saveSession(kind: SessionKind, tokens: Tokens): void {
+  const previous = read(kind);
+  const session: StoredSession = {
+    idToken: tokens.idToken,
+    refreshToken: tokens.refreshToken ?? previous?.refreshToken,
+    expiresAt: Date.now() + tokens.expiresIn * 1000,
+  };
+  localStorage.setItem(storageKey(kind), JSON.stringify(session));
+}
+
+export function clearSession(kind: SessionKind): void {
+  localStorage.removeItem(storageKey(kind));
+}
+
+/** True when a session is stored (it may still need a refresh). */
+export const hasSession = (kind: SessionKind): boolean => read(kind) !== undefined;
+
+/** Claims of the stored ID token, for display. */
+export function sessionClaims(kind: SessionKind): Record<string, unknown> | undefined {
+  const session = read(kind);
+  return session ? decodeJwtPayload(session.idToken) : undefined;
+}
+
+/** A valid ID token, refreshing it when it is about to expire; undefined when signed out. */
+export async function getIdToken(kind: SessionKind): Promise<string | undefined> {
+  const session = read(kind);
+  if (!session) return undefined;
+  if (session.expiresAt - EXPIRY_MARGIN_MS > Date.now()) return session.idToken;
+  if (!session.refreshToken) {
+    clearSession(kind);
+    return undefined;
+  }
+  try {
+    const config = await loadRuntimeConfig();
+    const clientId = kind === 'visitor' ? config.visitorClientId : config.staffClientId;
+    const tokens = await refreshTokens(clientId, session.refreshToken);
+    saveSession(kind, tokens);
+    return tokens.idToken;
+  } catch {
+    clearSession(kind);
+    return undefined;
+  }
+}
