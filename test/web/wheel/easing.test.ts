@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CUBIC_OUT_CSS,
+  cubicOut,
+  easingToCss,
+  invertEasing,
+  linear,
+  sineOut,
+} from '../../../web/src/features/wheel/engine/easing';
+
+/** Evaluates a CSS cubic-bezier(x1, y1, x2, y2) at time x, by bisection on the x polynomial. */
+function cssCubicBezier(css: string, x: number): number {
+  const [x1, y1, x2, y2] = (css.match(/[\d.]+/g) ?? []).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  const bez = (s: number, p1: number, p2: number) =>
+    3 * (1 - s) ** 2 * s * p1 + 3 * (1 - s) * s ** 2 * p2 + s ** 3;
+  let low = 0;
+  let high = 1;
+  for (let i = 0; i < 60; i++) {
+    const mid = (low + high) / 2;
+    if (bez(mid, x1, x2) < x) low = mid;
+    else high = mid;
+  }
+  return bez(low, y1, y2);
+}
+
+describe('cubicOut', () => {
+  it('starts at 0 and ends at 1 when given the bounds', () => {
+    expect(cubicOut(0)).toBe(0);
+    expect(cubicOut(1)).toBe(1);
+    expect(cubicOut(0.5)).toBe(0.875);
+  });
+
+  it('matches its CSS cubic-bezier at any progress', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (t) => {
+        expect(cssCubicBezier(CUBIC_OUT_CSS, t)).toBeCloseTo(cubicOut(t), 5);
+      }),
+    );
+  });
+});
+
+describe('easingToCss', () => {
+  it('returns the exact bezier for cubicOut and a sampled linear() for other curves', () => {
+    expect(easingToCss(cubicOut)).toBe(CUBIC_OUT_CSS);
+    expect(easingToCss(linear)).toBe('linear');
+    const css = easingToCss(sineOut);
+    expect(css.startsWith('linear(0, ')).toBe(true);
+    expect(css.endsWith(', 1)')).toBe(true);
+  });
+});
+
+describe('invertEasing', () => {
+  it('finds the progress at which the curve reaches a value for any target', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (target) => {
+        const t = invertEasing(cubicOut, target);
+        expect(cubicOut(t)).toBeGreaterThanOrEqual(target - 1e-12);
+        expect(cubicOut(Math.max(0, t - 1e-6))).toBeLessThanOrEqual(target + 1e-9);
+      }),
+    );
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Frozen defaults and named constants of the wheel engine. Values marked "spec" come from the
+ * product spec (sections 3 and 9); the others are our own choices, each with the reason.
+ */
+
+/** Degrees in a full turn. */
+export const FULL_TURN_DEG = 360;
+
+/** Canvas angle 0 points right (3 o'clock); the wheel's zero angle is at the top, 90 degrees earlier. */
+export const ZERO_ANGLE_OFFSET_DEG = -90;
+
+/** Pixel-valued props (line widths, font size) are relative to a 500 px wheel, so they scale with it. */
+export const REFERENCE_SIZE_PX = 500;
+
+/** Drag samples older than this are ignored for the release velocity: only the flick itself counts. */
+export const DRAG_HISTORY_MS = 100;
+
+/** Below this release speed (degrees/s) a drag is a nudge, not a flick: no spin starts. */
+export const DRAG_MIN_SPIN_SPEED_DEG_PER_S = 20;
+
+/** Release speed (degrees/s) from which a drag counts as a flick for `onFlick`. */
+export const FLICK_MIN_SPEED_DEG_PER_S = 120;
+
+/** Landing this share of a slice's width away from its edges keeps a random landing off the lines. */
+export const SLICE_EDGE_MARGIN_RATIO = 0.15;
+
+/** Timers for index changes fire this much after the computed crossing so the angle is past the edge. */
+export const INDEX_TIMER_SLACK_MS = 1;
+
+/** Label font size is also capped to this share of the slice's chord at the label, so labels never spill into neighbours. */
+export const LABEL_CHORD_RATIO = 0.55;
+
+/** Label alignments accepted by `itemLabelAlign`. */
+export const LABEL_ALIGNS = Object.freeze(['left', 'right', 'center'] as const);
+export type LabelAlign = (typeof LABEL_ALIGNS)[number];
+
+/** Defaults of the wheel's settings (spec section 3 "Wheel settings" and section 9). */
+export const WHEEL_DEFAULTS = Object.freeze({
+  borderColor: '#000',
+  borderWidth: 1,
+  lineColor: '#000',
+  lineWidth: 1,
+  isInteractive: true,
+  radius: 0.95,
+  rotation: 0,
+  /** Degrees/s removed from the speed every second (spec: -35). */
+  rotationResistance: -35,
+  /** Degrees/s (spec: 300). */
+  rotationSpeedMax: 300,
+  pointerAngle: 0,
+  offset: Object.freeze({ x: 0, y: 0 }),
+  /** 0 means "use the device pixel ratio". */
+  pixelRatio: 0,
+  itemBackgroundColors: Object.freeze(['#fff']) as readonly string[],
+  itemLabelAlign: 'right' as LabelAlign,
+  itemLabelColors: Object.freeze(['#000']) as readonly string[],
+  itemLabelFont: 'sans-serif',
+  /** Pixels at the 500 px reference size (spec: 500). */
+  itemLabelFontSizeMax: 500,
+  itemLabelRadius: 0.85,
+  itemLabelRadiusMax: 0.2,
+  itemLabelRotation: 0,
+  itemLabelStrokeColor: '#fff',
+  itemLabelStrokeWidth: 0,
+  itemLabelBaselineOffset: 0,
+});
+
+/** Defaults of an item (spec section 3 "Wheel item fields"). */
+export const ITEM_DEFAULTS = Object.freeze({
+  backgroundColor: null as string | null,
+  imageOpacity: 1,
+  imageRadius: 0.5,
+  imageRotation: 0,
+  imageScale: 1,
+  label: '',
+  labelColor: null as string | null,
+  weight: 1,
+});
+
+/** Error and log texts, worded as the spec words them (section 5 and 8). */
+export const WHEEL_MESSAGES = Object.freeze({
+  containerNotElement: 'container must be an instance of Element',
+  propsNotObject: 'props must be an Object or null',
+  itemNotFound: 'Item not found in parent Wheel',
+  wheelNotWheel: 'wheel must be an instance of Wheel',
+  rotationSpeedNotNumber: 'rotationSpeed must be a number',
+  rotationNotNumber: 'rotation must be a number',
+  durationNotNumber: 'duration must be a number',
+  itemIndexNotNumber: 'itemIndex must be a number',
+  imageNotLoaded: 'An image could not be loaded',
+});
