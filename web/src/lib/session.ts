@@ -1,11 +1,12 @@
 /**
- * Token sessions of the two pools, kept in localStorage so a reload keeps the visitor verified and
- * the staff signed in within the tokens' lifetime. The server trusts only the tokens.
+ * Token sessions, kept in localStorage so a reload keeps the visitor verified and the staff signed
+ * in within the tokens' lifetime. Admin and operator sessions are separate (both staff pool), as
+ * the spec keeps separate admin and operator storage keys. The server trusts only the tokens.
  */
 import { loadRuntimeConfig } from '../config/runtime';
 import { decodeJwtPayload, refreshTokens, type Tokens } from './cognito';
 
-export type SessionKind = 'visitor' | 'staff';
+export type SessionKind = 'visitor' | 'operator' | 'admin';
 
 interface StoredSession {
   idToken: string;

@@ -1,0 +1,38 @@
+/**
+ * Security headers of every page and API answer: CloudFront's response headers policy and the
+ * local stack both build them from here, so the local stack serves what production serves.
+ */
+
+/** HSTS max-age: two years, the preload list's expectation. */
+export const HSTS_MAX_AGE_SECONDS = 63_072_000;
+
+/**
+ * Content-Security-Policy. `connectOrigins` are the extra origins the SPA calls (the Cognito
+ * endpoint); everything else is same-origin. Images may be https (slice images, logo URLs).
+ */
+export function contentSecurityPolicy(connectOrigins: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    `connect-src 'self' ${connectOrigins.join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Header name -> value, as served to the browser. */
+export function securityHeaders(connectOrigins: readonly string[]): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(connectOrigins),
+    'strict-transport-security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+  };
+}
