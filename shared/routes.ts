@@ -21,6 +21,7 @@ export const ROUTES = [
   { id: 'user-exists', method: 'POST', path: '/api/users/exists', auth: 'public' },
   { id: 'preview-spin', method: 'POST', path: '/api/spins/preview', auth: 'public' },
   { id: 'create-spin', method: 'POST', path: '/api/spins', auth: 'visitor' },
+  { id: 'get-my-spin', method: 'GET', path: '/api/spins/mine', auth: 'visitor' },
   { id: 'search-users', method: 'POST', path: '/api/users/search', auth: 'staff' },
   { id: 'list-users', method: 'GET', path: '/api/users', auth: 'staff' },
   { id: 'redeem-user', method: 'POST', path: '/api/users/redeem', auth: 'staff' },
