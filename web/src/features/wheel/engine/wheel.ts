@@ -201,6 +201,9 @@ const RULES: { readonly [K in SettingName]: Check<unknown> } = {
   onFlick: IS_FUNCTION_OR_NULL,
 };
 
+/** Names of every wheel setting (not `rotation` or `items`), in a stable order. */
+export const WHEEL_SETTING_NAMES = Object.freeze(Object.keys(RULES) as SettingName[]);
+
 const SETTING_DEFAULTS: WheelSettings = {
   ...WHEEL_DEFAULTS,
   image: null,
