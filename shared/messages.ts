@@ -91,3 +91,48 @@ export const API_MESSAGES = Object.freeze({
   invalidInput: 'The request is not valid.',
   spinTicketInvalid: 'The spin has expired. Please spin again.',
 });
+
+/**
+ * Labels and copy of the staff screens (/login, /operator-login, /dashboard), which may say more
+ * than the spec lists. Headings, column names and button labels the spec names are word for word.
+ */
+export const STAFF_TEXT = Object.freeze({
+  // Login forms
+  username: 'Username',
+  password: 'Password',
+  login: 'Login',
+  signingIn: 'Signing in...',
+  operatorLoginTitle: 'Operator Login',
+  backToWheel: 'Back to the wheel',
+  welcome: (username: string) => `Welcome, ${username}!`,
+  signedInAs: (role: string) => `You are signed in as ${role}.`,
+  goToDashboard: 'Go to dashboard',
+  logout: 'Logout',
+  // Dashboard (spec section 2, "Operator dashboard")
+  appTitle: 'Spin & Win',
+  searchHeading: 'Search By Phone Number',
+  searchLabel: 'Phone number',
+  searchPlaceholder: '04XXXXXXXX',
+  search: 'Search',
+  searching: 'Searching...',
+  searchResultHeading: 'Search Result',
+  allUsersHeading: 'All Users',
+  columnPhone: 'Phone Number',
+  columnOffer: 'Offer',
+  columnActions: 'Actions',
+  claim: 'Claim',
+  processing: 'Processing...',
+  redeemed: 'Redeemed',
+  confirmTitle: 'Confirm Action',
+  confirmQuestion: (phone: string, offer: string) =>
+    `Mark the offer "${offer}" for ${phone} as redeemed? This cannot be undone.`,
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  redeemSucceeded: (phone: string) => `Offer for ${phone} marked as redeemed.`,
+  loadMore: 'Load more',
+  loadingUsers: 'Loading users...',
+  noUsers: 'No users yet.',
+  allLoaded: 'All users loaded.',
+  usersShown: (count: number) => `${count} ${count === 1 ? 'user' : 'users'} shown`,
+  retry: 'Try again',
+});

@@ -1,0 +1,110 @@
+/**
+ * A fake network for the staff screens' tests: the Cognito endpoint and /api behind one fetch stub,
+ * so the app's own Cognito client, session store and API client run unchanged.
+ */
+import { vi } from 'vitest';
+import { setRuntimeConfig } from '../../../web/src/config/runtime';
+
+export const COGNITO_ENDPOINT = 'http://cognito.test/';
+export const STAFF_CLIENT_ID = 'staff-client';
+
+/** An unsigned JWT with these claims (the browser never verifies; the server does). */
+export function makeJwt(claims: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'RS256', kid: 'test' })}.${part(claims)}.c2lnbmF0dXJl`;
+}
+
+/** An ID token of the staff pool for a user in `groups`. */
+export function staffIdToken(
+  username: string,
+  groups: string[],
+  email = `${username}@example.com`,
+): string {
+  return makeJwt({
+    'cognito:username': username,
+    'cognito:groups': groups,
+    email,
+    token_use: 'id',
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
+}
+
+export const jsonResponse = (status: number, body: unknown): Response =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** A Cognito error as the service sends it: HTTP 400 with `__type`. */
+export const cognitoError = (type: string, message: string): Response =>
+  new Response(JSON.stringify({ __type: type, message }), {
+    status: 400,
+    headers: { 'content-type': 'application/x-amz-json-1.1' },
+  });
+
+/** Cognito's successful USER_PASSWORD_AUTH answer with this ID token. */
+export const cognitoTokens = (idToken: string): Response =>
+  jsonResponse(200, {
+    AuthenticationResult: {
+      IdToken: idToken,
+      AccessToken: 'access',
+      RefreshToken: 'refresh',
+      ExpiresIn: 3600,
+    },
+  });
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+export interface FakeNetwork {
+  /** Answers each Cognito call: the X-Amz-Target operation and the JSON body. */
+  cognito: (operation: string, body: Record<string, unknown>) => Response | Promise<Response>;
+  /** Answers each /api call. */
+  api: (call: ApiCall) => Response | Promise<Response>;
+  /** Every /api call made, in order. */
+  apiCalls: ApiCall[];
+  /** Every Cognito call made, in order. */
+  cognitoCalls: { operation: string; body: Record<string, unknown> }[];
+}
+
+/** Stubs fetch with the fake network; set `cognito` and `api` on the result to answer. */
+export function installFakeNetwork(): FakeNetwork {
+  setRuntimeConfig({
+    cognitoEndpoint: COGNITO_ENDPOINT,
+    visitorClientId: 'visitor-client',
+    staffClientId: STAFF_CLIENT_ID,
+  });
+  const network: FakeNetwork = {
+    cognito: () => cognitoError('InternalErrorException', 'not set up'),
+    api: () => jsonResponse(500, { code: 'INTERNAL', message: 'not set up' }),
+    apiCalls: [],
+    cognitoCalls: [],
+  };
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const headers = new Headers(init.headers);
+    const text = typeof init.body === 'string' ? init.body : '';
+    if (url === COGNITO_ENDPOINT) {
+      const operation = (headers.get('x-amz-target') ?? '').split('.').pop() ?? '';
+      const body = JSON.parse(text || '{}') as Record<string, unknown>;
+      network.cognitoCalls.push({ operation, body });
+      return network.cognito(operation, body);
+    }
+    if (url.startsWith('/api/')) {
+      const call: ApiCall = {
+        method: init.method ?? 'GET',
+        path: url,
+        body: text ? (JSON.parse(text) as unknown) : undefined,
+        authorization: headers.get('authorization'),
+      };
+      network.apiCalls.push(call);
+      return network.api(call);
+    }
+    throw new TypeError(`unexpected fetch ${url}`);
+  });
+  return network;
+}

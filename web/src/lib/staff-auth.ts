@@ -1,0 +1,139 @@
+/**
+ * Staff sign-in shared by the operator logins (/login, /operator-login) and the admin login
+ * (/admin). It signs in against the staff pool, decides whether the account may use the page,
+ * maps every failure to the spec's texts, and keeps the spec's browser storage keys for display.
+ * The server never trusts those keys: every API call carries the ID token, and the handlers check
+ * its group claim.
+ *
+ * What "role" means here: roles are the staff groups in the ID token's `cognito:groups` claim.
+ * A page that requires role R accepts an account whose groups include R, and the session is stored
+ * as R (the account acts in that role on this page). The deployed users are each in exactly one
+ * group, so an admin at /login is refused with the spec's "Invalid user role..." text; an account
+ * placed in both groups by hand could use both areas, which is also what the server allows.
+ */
+import { MESSAGES } from '../../../shared/messages';
+import { isStaffRole, type StaffAccount, type StaffRole } from '../../../shared/types';
+import { loadRuntimeConfig } from '../config/runtime';
+import { CognitoError, decodeJwtPayload, passwordSignIn } from './cognito';
+import { clearSession, hasSession, saveSession } from './session';
+
+/** The page the sign-in happens on: it decides the wrong-role text (spec section 8). */
+export type StaffLoginPage = 'login' | 'operator-login' | 'admin';
+
+export type StaffSignInResult =
+  { ok: true; account: StaffAccount } | { ok: false; message: string };
+
+/** The spec's browser storage keys (section 3), per role. */
+export const STAFF_STORAGE_KEYS = Object.freeze({
+  operator: Object.freeze({
+    username: 'operatorUsername',
+    role: 'operatorRole',
+    email: 'operatorEmail',
+  }),
+  admin: Object.freeze({ username: 'adminUsername', role: 'adminRole', email: 'adminEmail' }),
+} satisfies Record<StaffRole, { username: string; role: string; email: string }>);
+
+/** Signed in, but the account is not in the group the page requires. */
+const WRONG_ROLE_MESSAGE: Record<StaffLoginPage, string> = {
+  login: MESSAGES.invalidRole,
+  'operator-login': MESSAGES.operatorOnly,
+  admin: MESSAGES.adminOnly,
+};
+
+/**
+ * Cognito failures that mean "these credentials do not sign in". UserNotFoundException is mapped
+ * like a wrong password so that the page never tells which usernames exist (the pool is set to
+ * answer NotAuthorizedException for both; this guards a pool that is not).
+ */
+const BAD_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+
+/** Staff groups from the ID token's `cognito:groups` claim (an array in a raw JWT). */
+export function groupsFromClaims(claims: Record<string, unknown>): StaffRole[] {
+  const groups = claims['cognito:groups'];
+  if (!Array.isArray(groups)) return [];
+  return groups.filter(isStaffRole);
+}
+
+/**
+ * Signs a staff member in for a page that requires `requiredRole`.
+ *
+ * On success the `requiredRole` session (ID and refresh tokens) and the spec's three storage keys
+ * for that role are saved. On any failure nothing is saved and `message` is the spec's text:
+ * wrong username or password -> invalidCredentials; signed in but not in the required group ->
+ * invalidRole at /login, operatorOnly at /operator-login, adminOnly at /admin; anything else
+ * (network, throttling, misconfiguration) -> loginFailed.
+ *
+ * @param username - as typed; surrounding spaces are trimmed.
+ * @param password - as typed, never trimmed or logged.
+ */
+export async function signInStaff(
+  username: string,
+  password: string,
+  requiredRole: StaffRole,
+  page: StaffLoginPage,
+): Promise<StaffSignInResult> {
+  const name = username.trim();
+  if (name === '' || password === '') return { ok: false, message: MESSAGES.invalidCredentials };
+  let idToken: string;
+  let tokens: Awaited<ReturnType<typeof passwordSignIn>>;
+  try {
+    const { staffClientId } = await loadRuntimeConfig();
+    tokens = await passwordSignIn(staffClientId, name, password);
+    idToken = tokens.idToken;
+  } catch (error) {
+    if (error instanceof CognitoError && BAD_CREDENTIALS.has(error.type)) {
+      return { ok: false, message: MESSAGES.invalidCredentials };
+    }
+    return { ok: false, message: MESSAGES.loginFailed };
+  }
+
+  const claims = decodeJwtPayload(idToken);
+  const accountName = claims['cognito:username'];
+  if (claims.token_use !== 'id' || typeof accountName !== 'string' || accountName === '') {
+    return { ok: false, message: MESSAGES.loginFailed };
+  }
+  if (!groupsFromClaims(claims).includes(requiredRole)) {
+    return { ok: false, message: WRONG_ROLE_MESSAGE[page] };
+  }
+
+  const account: StaffAccount = {
+    username: accountName,
+    role: requiredRole,
+    email: typeof claims.email === 'string' ? claims.email : '',
+  };
+  saveSession(requiredRole, tokens);
+  writeStaffAccount(account);
+  return { ok: true, account };
+}
+
+function writeStaffAccount(account: StaffAccount): void {
+  const keys = STAFF_STORAGE_KEYS[account.role];
+  localStorage.setItem(keys.username, account.username);
+  localStorage.setItem(keys.role, account.role);
+  localStorage.setItem(keys.email, account.email);
+}
+
+/**
+ * The signed-in staff account of `kind`, from the spec's storage keys, for display; undefined
+ * unless both the token session and the keys are present and the stored role matches.
+ */
+export function readStaffAccount(kind: StaffRole): StaffAccount | undefined {
+  if (!hasSession(kind)) return undefined;
+  const keys = STAFF_STORAGE_KEYS[kind];
+  const username = localStorage.getItem(keys.username);
+  const role = localStorage.getItem(keys.role);
+  if (!username || role !== kind) return undefined;
+  return { username, role, email: localStorage.getItem(keys.email) ?? '' };
+}
+
+/** True when a `kind` staff member is signed in (token session and storage keys present). */
+export const isStaffSignedIn = (kind: StaffRole): boolean => readStaffAccount(kind) !== undefined;
+
+/** Signs out: clears the `kind` token session and the spec's three storage keys for it. */
+export function signOutStaff(kind: StaffRole): void {
+  clearSession(kind);
+  const keys = STAFF_STORAGE_KEYS[kind];
+  localStorage.removeItem(keys.username);
+  localStorage.removeItem(keys.role);
+  localStorage.removeItem(keys.email);
+}
