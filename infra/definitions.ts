@@ -22,7 +22,11 @@ export const TABLES: readonly TableDef[] = [
     name: 'customers',
     partitionKey: 'phoneNumber',
     globalSecondaryIndexes: [
-      { indexName: CUSTOMERS_BY_CREATED_INDEX, partitionKey: 'listPartition', sortKey: 'createdSort' },
+      {
+        indexName: CUSTOMERS_BY_CREATED_INDEX,
+        partitionKey: 'listPartition',
+        sortKey: 'createdSort',
+      },
     ],
   },
   { name: 'slices', partitionKey: 'id' },

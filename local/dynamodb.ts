@@ -42,7 +42,10 @@ export interface RunningDynamo {
 }
 
 /** Starts DynamoDB Local on 127.0.0.1:port, in memory or persisted to `dbPath`, and waits until it answers. */
-export async function startDynamoLocal(options: { port: number; dbPath?: string }): Promise<RunningDynamo> {
+export async function startDynamoLocal(options: {
+  port: number;
+  dbPath?: string;
+}): Promise<RunningDynamo> {
   checkJava();
   const child = dynamoDbLocal.spawn({
     port: options.port,
@@ -83,15 +86,24 @@ export const dynamoClient = (endpoint: string): DynamoDBClient =>
   new DynamoDBClient({
     endpoint,
     region: LOCAL_AWS_ENV.AWS_REGION,
-    credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
+    credentials: {
+      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+    },
   });
 
 /** Physical table names for a prefix, keyed by logical name. */
 export const tableNames = (prefix: string): Record<TableDef['name'], string> =>
-  Object.fromEntries(TABLES.map((t) => [t.name, `${prefix}${t.name}`])) as Record<TableDef['name'], string>;
+  Object.fromEntries(TABLES.map((t) => [t.name, `${prefix}${t.name}`])) as Record<
+    TableDef['name'],
+    string
+  >;
 
 /** Creates every table of TABLES with `prefix` (skipping ones that exist) and returns their names. */
-export async function createTables(endpoint: string, prefix: string): Promise<Record<TableDef['name'], string>> {
+export async function createTables(
+  endpoint: string,
+  prefix: string,
+): Promise<Record<TableDef['name'], string>> {
   const client = dynamoClient(endpoint);
   const names = tableNames(prefix);
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
@@ -107,7 +119,10 @@ export async function createTables(endpoint: string, prefix: string): Promise<Re
       new CreateTableCommand({
         TableName: name,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...attributes].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+        AttributeDefinitions: [...attributes].map((a) => ({
+          AttributeName: a,
+          AttributeType: 'S',
+        })),
         KeySchema: [{ AttributeName: table.partitionKey, KeyType: 'HASH' }],
         ...(table.globalSecondaryIndexes?.length
           ? {

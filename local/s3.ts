@@ -8,7 +8,11 @@ export interface RunningS3 {
 }
 
 /** Starts s3rver on 127.0.0.1:port with files under `directory` and the given buckets. */
-export async function startS3(options: { port: number; directory: string; buckets: string[] }): Promise<RunningS3> {
+export async function startS3(options: {
+  port: number;
+  directory: string;
+  buckets: string[];
+}): Promise<RunningS3> {
   mkdirSync(options.directory, { recursive: true });
   const server = new S3rver({
     address: '127.0.0.1',

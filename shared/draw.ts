@@ -21,7 +21,10 @@ export const drawableSlices = <T extends Drawable>(slices: readonly T[]): T[] =>
  * Integer weights and one integer draw keep the odds exact (no floating point bias).
  * Returns undefined when nothing can be drawn.
  */
-export function drawPrize<T extends Drawable>(slices: readonly T[], randomInt: RandomInt): T | undefined {
+export function drawPrize<T extends Drawable>(
+  slices: readonly T[],
+  randomInt: RandomInt,
+): T | undefined {
   const candidates = drawableSlices(slices);
   const total = candidates.reduce((sum, s) => sum + s.weight, 0);
   if (total === 0) return undefined;

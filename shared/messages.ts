@@ -90,6 +90,11 @@ export const API_MESSAGES = Object.freeze({
   unknownRole: 'Unknown account role.',
   invalidInput: 'The request is not valid.',
   spinTicketInvalid: 'The spin has expired. Please spin again.',
+  noSpin: 'This number has not spun the wheel yet.',
+  spinPreviewLimit: 'Too many spins from this network. Please try again later.',
+  spinBusy: 'The prize draw is busy. Please try again.',
+  passwordPolicy: 'The new password does not meet the password policy (at least 6 characters).',
+  accountNotFound: 'The staff account does not exist.',
 });
 
 /**
@@ -136,3 +141,133 @@ export const STAFF_TEXT = Object.freeze({
   usersShown: (count: number) => `${count} ${count === 1 ? 'user' : 'users'} shown`,
   retry: 'Try again',
 });
+
+/**
+ * Labels and hints of the admin area (spec 2: "/admin" rows, Business Settings, Game Settings,
+ * Account settings pages). Admin pages may say more than the spec; the spec's own words come first.
+ */
+export const ADMIN_TEXT = Object.freeze({
+  areaTitle: 'Spin & Win Admin',
+  loginTitle: 'Admin Login',
+  menu: 'Menu',
+  navLabel: 'Admin',
+  businessSettings: 'Business Settings',
+  gameSettings: 'Game Settings',
+  adminPassword: 'Admin password',
+  operatorPassword: 'Operator password',
+  logout: 'Logout',
+  loading: 'Loading...',
+  save: 'Save',
+  saving: 'Saving...',
+  // Business Settings fields
+  businessName: 'Business name',
+  logo: 'Logo',
+  logoHint: 'PNG, JPEG, WebP or GIF, up to 2 MB. Press Save to publish it.',
+  logoPreview: 'Logo preview',
+  uploading: 'Uploading...',
+  website: 'Website',
+  email: 'Email',
+  phoneNumber: 'Phone',
+  mapsUrl: 'Maps link',
+  facebookUrl: 'Facebook URL',
+  instagramUrl: 'Instagram URL',
+  tiktokUrl: 'TikTok URL',
+  uberEatsUrl: 'Uber Eats URL',
+  // Game Settings
+  slices: 'Slices',
+  addSlice: 'Add Slice',
+  maxSlicesReached: 'Max Slices Reached',
+  noSlices: 'No slices yet. Click "Add Slice" to create one.',
+  previewColumn: 'Preview',
+  nameColumn: 'Name',
+  commentColumn: 'Comment',
+  colorColumn: 'Color',
+  oddsColumn: 'Odds',
+  stockColumn: 'Stock',
+  actionsColumn: 'Actions',
+  edit: 'Edit',
+  delete: 'Delete',
+  unlimited: 'Unlimited',
+  outOfStock: 'Out of stock',
+  addSliceTitle: 'Add Slice',
+  editSliceTitle: 'Edit Slice',
+  sliceName: 'Name',
+  sliceComment: 'Comment/Condition',
+  sliceBgColor: 'Background Color',
+  sliceColorPicker: 'Pick background color',
+  sliceWeight: 'Odds (weight)',
+  sliceWeightHint:
+    'A whole number: a slice with odds 2 is drawn twice as often as one with odds 1.',
+  sliceStock: 'Stock',
+  sliceStockHint:
+    'How many may still be won. Leave empty for unlimited; at 0 the prize is never drawn.',
+  cancel: 'Cancel',
+  add: 'Add',
+  update: 'Update',
+  wheelSettings: 'Wheel settings',
+  wheelColors: 'Wheel colours',
+  wheelColorsHint: 'Used for slices on the wheel when the list is not empty.',
+  addColor: 'Add colour',
+  removeColor: 'Remove',
+  colorText: 'Colour',
+  colorPicker: 'Pick colour',
+  spinMode: 'Spin mode',
+  spinModeVerifyFirst: 'Verify before spin',
+  spinModeSpinFirst: 'Spin first, verify to claim',
+  saveWheelSettings: 'Save wheel settings',
+  // Account settings
+  newPassword: 'New Password',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  passwordNextLogin: 'The new password is needed from the next login.',
+  username: 'Username',
+  password: 'Password',
+  login: 'Login',
+  loggingIn: 'Logging in...',
+});
+
+/** "12.5%" style odds text for the admin table. */
+export const formatOddsPercent = (percent: number): string =>
+  `${percent.toFixed(percent === 0 || percent === 100 ? 0 : 1)}%`;
+
+/**
+ * Copy of the public wheel page (spec 2 "Wheel page", word for word where the spec words it). The
+ * accessible names (`*Label`) name controls the spec describes without wording them.
+ */
+export const VISITOR_TEXT = Object.freeze({
+  heading: 'Spin & Win',
+  loading: 'Loading your wheel…',
+  goodLuck: 'Good luck!',
+  spin: 'Spin',
+  sendCode: 'Send Code',
+  sending: 'Sending...',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  resend: 'Resend',
+  resendIn: (seconds: number) => `Resend in ${seconds}s`,
+  congratulations: 'Congratulations!',
+  youWon: "You've Won:",
+  visitStore: 'Visit the store to claim your prize!',
+  claimViaSms: 'Claim Prize via SMS',
+  sendPrize: 'Send Prize',
+  phoneLabel: 'Phone Number',
+  otpLabel: 'OTP',
+  verificationDialogLabel: 'Verify your phone number',
+  winDialogLabel: 'Your prize',
+  closeLabel: 'Close',
+  logoAlt: (businessName: string) => `${businessName} logo`,
+  footerLabel: 'Contact and social links',
+  footerLinks: Object.freeze({
+    website: 'Website',
+    email: 'Email',
+    phone: 'Phone',
+    facebook: 'Facebook',
+    instagram: 'Instagram',
+    tiktok: 'TikTok',
+    uberEats: 'Uber Eats',
+    maps: 'Maps',
+  }),
+});
+
+/** The SMS that carries a visitor's code (not shown on any page). */
+export const smsCodeMessage = (code: string): string => `Your Spin & Win code is ${code}`;

@@ -18,7 +18,9 @@ export const otpSchema = z
   .regex(OTP_COMPLETE, { error: MESSAGES.otpMustBe6Digits });
 
 /** The result form of the same rule (spec: "Incorrect OTP" with detail "OTP must be 6 characters long"). */
-export function checkOtpLength(code: string): { ok: true } | { ok: false; error: string; detail: string } {
+export function checkOtpLength(
+  code: string,
+): { ok: true } | { ok: false; error: string; detail: string } {
   return code.length === OTP_LENGTH
     ? { ok: true }
     : { ok: false, error: MESSAGES.otpIncorrect, detail: MESSAGES.otpMustBe6Characters };

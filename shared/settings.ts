@@ -24,21 +24,30 @@ const webUrl = z
   });
 
 export const businessSettingsInputSchema = z.strictObject({
-  businessName: z.string().trim().max(BUSINESS_NAME_MAX, { error: SETTINGS_FIELD_MESSAGES.tooLong }).optional(),
+  businessName: z
+    .string()
+    .trim()
+    .max(BUSINESS_NAME_MAX, { error: SETTINGS_FIELD_MESSAGES.tooLong })
+    .optional(),
   logoUrl: z
     .string()
     .trim()
     .max(TEXT_FIELD_MAX)
-    .refine((v) => v === '' || /^\/media\/business\/[^\s]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v), {
-      error: SETTINGS_FIELD_MESSAGES.logoInvalid,
-    })
+    .refine(
+      (v) => v === '' || /^\/media\/business\/[^\s]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+      {
+        error: SETTINGS_FIELD_MESSAGES.logoInvalid,
+      },
+    )
     .optional(),
   website: webUrl.optional(),
   email: z
     .string()
     .trim()
     .max(TEXT_FIELD_MAX)
-    .refine((v) => v === '' || z.email().safeParse(v).success, { error: SETTINGS_FIELD_MESSAGES.emailInvalid })
+    .refine((v) => v === '' || z.email().safeParse(v).success, {
+      error: SETTINGS_FIELD_MESSAGES.emailInvalid,
+    })
     .optional(),
   phoneNumber: z
     .string()

@@ -81,7 +81,10 @@ export type SliceInput = z.infer<typeof sliceInputSchema>;
 export const sliceIdSchema = z.uuid({ error: 'Slice not found.' });
 
 /** Weight as a percentage of the total odds, for the admin table. 0 when nothing can be drawn. */
-export function oddsPercent(weight: number, slices: readonly { weight: number; stock: number | null }[]): number {
+export function oddsPercent(
+  weight: number,
+  slices: readonly { weight: number; stock: number | null }[],
+): number {
   const total = slices.filter((s) => s.stock !== 0).reduce((sum, s) => sum + s.weight, 0);
   return total === 0 ? 0 : (weight / total) * 100;
 }

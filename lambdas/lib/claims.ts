@@ -32,7 +32,10 @@ export function parseGroups(value: unknown): string[] {
       // fall through to the bracketed, space-separated form
     }
   }
-  return text.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);
+  return text
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
 }
 
 export interface VisitorIdentity {
@@ -68,7 +71,8 @@ export interface StaffIdentity {
 export function staffClaims(event: HttpEvent, allowed: readonly StaffRole[]): StaffIdentity {
   const claims = claimsOf(event);
   const username = claims['cognito:username'] ?? claims.username;
-  if (typeof username !== 'string' || username === '') throw unauthorized(API_MESSAGES.unauthorized);
+  if (typeof username !== 'string' || username === '')
+    throw unauthorized(API_MESSAGES.unauthorized);
   const roles = parseGroups(claims['cognito:groups']).filter(isStaffRole);
   if (!roles.some((role) => allowed.includes(role))) throw forbidden(API_MESSAGES.forbidden);
   const email = typeof claims.email === 'string' ? claims.email : '';

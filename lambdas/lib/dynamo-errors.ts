@@ -10,6 +10,7 @@ export const isConditionFailed = (error: unknown): boolean =>
  */
 export function cancellationCodes(error: unknown): string[] | undefined {
   if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
-  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] })
+    .CancellationReasons;
   return (reasons ?? []).map((r) => r.Code ?? 'None');
 }

@@ -12,7 +12,12 @@ import { logger } from './logger';
 /** The HTTP API payload v2 event, with the JWT authorizer's claims when the route has one. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims: Record<string, string | number | boolean | string[]>; scopes?: string[] | null } };
+    authorizer?: {
+      jwt?: {
+        claims: Record<string, string | number | boolean | string[]>;
+        scopes?: string[] | null;
+      };
+    };
   };
 };
 export type HttpResult = APIGatewayProxyStructuredResultV2;
@@ -38,7 +43,9 @@ export const errorResult = (error: AppError): HttpResult =>
   json(error.status, { code: error.code, message: error.message } satisfies ErrorBody);
 
 /** Wraps a handler so that it never leaks an exception to the client. */
-export function http(fn: (event: HttpEvent) => Promise<HttpResult>): (event: HttpEvent) => Promise<HttpResult> {
+export function http(
+  fn: (event: HttpEvent) => Promise<HttpResult>,
+): (event: HttpEvent) => Promise<HttpResult> {
   return async (event) => {
     try {
       return await fn(event);
@@ -49,7 +56,8 @@ export function http(fn: (event: HttpEvent) => Promise<HttpResult>): (event: Htt
       }
       logger.error('unhandled error', {
         route: event.routeKey,
-        error: error instanceof Error ? { name: error.name, message: error.message } : String(error),
+        error:
+          error instanceof Error ? { name: error.name, message: error.message } : String(error),
       });
       return json(500, { code: 'INTERNAL', message: API_MESSAGES.internal } satisfies ErrorBody);
     }
@@ -59,7 +67,9 @@ export function http(fn: (event: HttpEvent) => Promise<HttpResult>): (event: Htt
 /** The raw body as a string, decoding base64 when API Gateway encoded it. */
 export function rawBody(event: HttpEvent): Buffer {
   if (event.body === undefined || event.body === null) return Buffer.alloc(0);
-  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
+  return event.isBase64Encoded
+    ? Buffer.from(event.body, 'base64')
+    : Buffer.from(event.body, 'utf8');
 }
 
 /**
@@ -68,7 +78,8 @@ export function rawBody(event: HttpEvent): Buffer {
  */
 export function parseBody<S extends z.ZodType>(schema: S, event: HttpEvent): z.infer<S> {
   const bytes = rawBody(event);
-  if (bytes.length > MAX_JSON_BODY_BYTES) throw new AppError('BODY_TOO_LARGE', 413, API_MESSAGES.bodyTooLarge);
+  if (bytes.length > MAX_JSON_BODY_BYTES)
+    throw new AppError('BODY_TOO_LARGE', 413, API_MESSAGES.bodyTooLarge);
   let data: unknown;
   try {
     data = bytes.length === 0 ? {} : JSON.parse(bytes.toString('utf8'));
@@ -79,13 +90,20 @@ export function parseBody<S extends z.ZodType>(schema: S, event: HttpEvent): z.i
 }
 
 /** Validates any value (a path parameter, a query string) with a schema; 400 on failure. */
-export function parseValue<S extends z.ZodType>(schema: S, value: unknown, code = 'INVALID_INPUT'): z.infer<S> {
+export function parseValue<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  code = 'INVALID_INPUT',
+): z.infer<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const message = issue && !issue.message.startsWith('Invalid input') && !issue.message.startsWith('Unrecognized')
-      ? issue.message
-      : API_MESSAGES.invalidInput;
+    const message =
+      issue &&
+      !issue.message.startsWith('Invalid input') &&
+      !issue.message.startsWith('Unrecognized')
+        ? issue.message
+        : API_MESSAGES.invalidInput;
     throw badRequest(code, message);
   }
   return result.data;

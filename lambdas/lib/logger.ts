@@ -6,5 +6,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 
 export const logger = new Logger({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'spin-and-win',
-  logLevel: (process.env.POWERTOOLS_LOG_LEVEL as 'INFO' | 'WARN' | 'ERROR' | 'DEBUG' | 'SILENT' | undefined) ?? 'INFO',
+  logLevel:
+    (process.env.POWERTOOLS_LOG_LEVEL as
+      'INFO' | 'WARN' | 'ERROR' | 'DEBUG' | 'SILENT' | undefined) ?? 'INFO',
 });

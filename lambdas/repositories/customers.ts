@@ -1,5 +1,10 @@
 /** Customers: one item per phone number (+61 form), one reward each. */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../../infra/definitions';
 import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
@@ -23,12 +28,17 @@ const toCustomer = (item: Record<string, unknown>): Customer => {
 /** The customer with this +61 number, if any. */
 export async function getCustomer(phoneNumber: string): Promise<Customer | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('customers'), Key: { phoneNumber }, ConsistentRead: true }),
+    new GetCommand({
+      TableName: tableName('customers'),
+      Key: { phoneNumber },
+      ConsistentRead: true,
+    }),
   );
   return Item ? toCustomer(Item) : undefined;
 }
 
-export type RecordWinResult = 'recorded' | 'already-has-reward' | 'out-of-stock' | 'slice-gone' | 'conflict';
+export type RecordWinResult =
+  'recorded' | 'already-has-reward' | 'out-of-stock' | 'slice-gone' | 'conflict';
 
 /**
  * Records a win in one transaction: the customer is put only if the number has no reward yet, and
@@ -49,7 +59,8 @@ export async function putCustomerOnce(
           ConditionCheck: {
             TableName: tableName('slices'),
             Key: { id: slice.id },
-            ConditionExpression: 'attribute_exists(id) AND (attribute_not_exists(stock) OR stock = :null)',
+            ConditionExpression:
+              'attribute_exists(id) AND (attribute_not_exists(stock) OR stock = :null)',
             ExpressionAttributeValues: { ':null': null },
           },
         }
@@ -82,7 +93,8 @@ export async function putCustomerOnce(
     const codes = cancellationCodes(error);
     if (!codes) throw error;
     if (codes[0] === 'ConditionalCheckFailed') return 'already-has-reward';
-    if (codes[1] === 'ConditionalCheckFailed') return slice.stock === null ? 'slice-gone' : 'out-of-stock';
+    if (codes[1] === 'ConditionalCheckFailed')
+      return slice.stock === null ? 'slice-gone' : 'out-of-stock';
     return 'conflict';
   }
 }
@@ -139,10 +151,17 @@ export async function listCustomers(cursor: string | undefined, limit: number): 
   };
 }
 
-export type RedeemResult = { status: 'redeemed'; customer: Customer } | { status: 'not-found' } | { status: 'already-redeemed' };
+export type RedeemResult =
+  | { status: 'redeemed'; customer: Customer }
+  | { status: 'not-found' }
+  | { status: 'already-redeemed' };
 
 /** Marks an offer redeemed exactly once, recording who and when. */
-export async function redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult> {
+export async function redeemCustomer(
+  phoneNumber: string,
+  by: string,
+  at: string,
+): Promise<RedeemResult> {
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({

@@ -38,7 +38,12 @@ export async function reserveCounters(specs: readonly CounterSpec[]): Promise<Re
               UpdateExpression: 'SET #c = if_not_exists(#c, :zero) + :one, expiresAt = :exp',
               ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
               ExpressionAttributeNames: { '#c': 'count' },
-              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':limit': spec.limit, ':exp': spec.expiresAt },
+              ExpressionAttributeValues: {
+                ':zero': 0,
+                ':one': 1,
+                ':limit': spec.limit,
+                ':exp': spec.expiresAt,
+              },
             },
           })),
         }),

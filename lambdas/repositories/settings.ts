@@ -17,12 +17,18 @@ export const BUSINESS_ID = 'business';
 export const GAME_ID = 'game';
 
 async function getItem(id: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: tableName('settings'), Key: { id } }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: tableName('settings'), Key: { id } }),
+  );
   return Item;
 }
 
 /** SET for each defined field plus updatedAt; returns the merged item. */
-async function merge(id: string, fields: Record<string, unknown>, now: string): Promise<Record<string, unknown>> {
+async function merge(
+  id: string,
+  fields: Record<string, unknown>,
+  now: string,
+): Promise<Record<string, unknown>> {
   const entries = Object.entries({ ...fields, updatedAt: now }).filter(([, v]) => v !== undefined);
   const names = Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key]));
   const values = Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value]));
@@ -53,7 +59,9 @@ const pickGame = (item: Record<string, unknown> | undefined): GameSettings => {
   const colors = item?.itemBackgroundColors;
   const out: GameSettings = {
     itemBackgroundColors:
-      Array.isArray(colors) && colors.length > 0 ? colors.map(String) : [...DEFAULT_GAME_SETTINGS.itemBackgroundColors],
+      Array.isArray(colors) && colors.length > 0
+        ? colors.map(String)
+        : [...DEFAULT_GAME_SETTINGS.itemBackgroundColors],
     spinMode: item?.spinMode === 'spin-first' ? 'spin-first' : 'verify-first',
   };
   if (typeof item?.updatedAt === 'string') out.updatedAt = item.updatedAt;
@@ -61,13 +69,18 @@ const pickGame = (item: Record<string, unknown> | undefined): GameSettings => {
 };
 
 /** Stored business settings; every text field empty when none were saved. */
-export const getBusinessSettings = async (): Promise<BusinessSettings> => pickBusiness(await getItem(BUSINESS_ID));
+export const getBusinessSettings = async (): Promise<BusinessSettings> =>
+  pickBusiness(await getItem(BUSINESS_ID));
 
 /** Merges the given business fields into the stored document. */
-export const mergeBusinessSettings = async (input: BusinessSettingsInput, now: string): Promise<BusinessSettings> =>
-  pickBusiness(await merge(BUSINESS_ID, input, now));
+export const mergeBusinessSettings = async (
+  input: BusinessSettingsInput,
+  now: string,
+): Promise<BusinessSettings> => pickBusiness(await merge(BUSINESS_ID, input, now));
 
 export const getGameSettings = async (): Promise<GameSettings> => pickGame(await getItem(GAME_ID));
 
-export const mergeGameSettings = async (input: GameSettingsInput, now: string): Promise<GameSettings> =>
-  pickGame(await merge(GAME_ID, input, now));
+export const mergeGameSettings = async (
+  input: GameSettingsInput,
+  now: string,
+): Promise<GameSettings> => pickGame(await merge(GAME_ID, input, now));

@@ -3,7 +3,12 @@
  * slice put in one transaction, so concurrent adds can never pass the limit.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { MAX_SLICES } from '../../shared/constants';
 import { conflict, notFound } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
@@ -36,12 +41,18 @@ export async function listSlices(): Promise<Slice[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await dynamo().send(
-      new ScanCommand({ TableName: tableName('slices'), ConsistentRead: true, ExclusiveStartKey: start }),
+      new ScanCommand({
+        TableName: tableName('slices'),
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  return items.map(toSlice).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
+  return items
+    .map(toSlice)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
 export async function getSlice(id: string): Promise<Slice | undefined> {
@@ -52,7 +63,11 @@ export async function getSlice(id: string): Promise<Slice | undefined> {
 }
 
 /** Adds a slice unless MAX_SLICES already exist (409 with the spec's message). */
-export async function createSlice(input: SliceInput, now: string, id: string = randomUUID()): Promise<Slice> {
+export async function createSlice(
+  input: SliceInput,
+  now: string,
+  id: string = randomUUID(),
+): Promise<Slice> {
   const slice: Slice = { id, ...input, createdAt: now, updatedAt: now };
   try {
     await dynamo().send(
@@ -68,15 +83,23 @@ export async function createSlice(input: SliceInput, now: string, id: string = r
               ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_SLICES },
             },
           },
-          { Put: { TableName: tableName('slices'), Item: slice, ConditionExpression: 'attribute_not_exists(id)' } },
+          {
+            Put: {
+              TableName: tableName('slices'),
+              Item: slice,
+              ConditionExpression: 'attribute_not_exists(id)',
+            },
+          },
         ],
       }),
     );
     return slice;
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') throw conflict('MAX_SLICES', MESSAGES.maxSlicesReached);
-    if (codes?.[1] === 'ConditionalCheckFailed') throw conflict('SLICE_EXISTS', API_MESSAGES.invalidInput);
+    if (codes?.[0] === 'ConditionalCheckFailed')
+      throw conflict('MAX_SLICES', MESSAGES.maxSlicesReached);
+    if (codes?.[1] === 'ConditionalCheckFailed')
+      throw conflict('SLICE_EXISTS', API_MESSAGES.invalidInput);
     if (codes) throw conflict('CONFLICT', MESSAGES.saveSliceFailed);
     throw error;
   }
@@ -118,7 +141,13 @@ export async function deleteSlice(id: string): Promise<void> {
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: tableName('slices'), Key: { id }, ConditionExpression: 'attribute_exists(id)' } },
+          {
+            Delete: {
+              TableName: tableName('slices'),
+              Key: { id },
+              ConditionExpression: 'attribute_exists(id)',
+            },
+          },
           {
             Update: {
               TableName: tableName('settings'),

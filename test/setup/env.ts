@@ -29,7 +29,10 @@ const s3 = new S3Client({
   endpoint: s3Endpoint,
   forcePathStyle: true,
   region: LOCAL_AWS_ENV.AWS_REGION,
-  credentials: { accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID, secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY },
+  credentials: {
+    accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+    secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+  },
 });
 await s3.send(new CreateBucketCommand({ Bucket: `${prefix}logos` }));
 s3.destroy();

@@ -52,7 +52,9 @@ describe('customers repository', () => {
       status: 'redeemed',
       customer: { ...c, isOfferClaimed: true, redeemedAt: at, redeemedBy: 'operator' },
     });
-    expect(await redeemCustomer(c.phoneNumber, 'operator', at)).toEqual({ status: 'already-redeemed' });
+    expect(await redeemCustomer(c.phoneNumber, 'operator', at)).toEqual({
+      status: 'already-redeemed',
+    });
     expect(await redeemCustomer('+61499999999', 'operator', at)).toEqual({ status: 'not-found' });
   });
 

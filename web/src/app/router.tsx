@@ -14,7 +14,10 @@ export const routes: RouteObject[] = [
     children: [
       { path: PATHS.wheel, lazy: () => import('../features/visitor/routes/wheel-page') },
       { path: PATHS.login, lazy: () => import('../features/staff/routes/login-page') },
-      { path: PATHS.operatorLogin, lazy: () => import('../features/staff/routes/operator-login-page') },
+      {
+        path: PATHS.operatorLogin,
+        lazy: () => import('../features/staff/routes/operator-login-page'),
+      },
       { path: PATHS.dashboard, lazy: () => import('../features/staff/routes/dashboard-page') },
       {
         path: PATHS.admin,
@@ -25,7 +28,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'business', lazy: () => import('../features/admin/routes/business-page') },
               { path: 'game', lazy: () => import('../features/admin/routes/game-page') },
-              { path: 'accounts/:role', lazy: () => import('../features/admin/routes/account-password-page') },
+              {
+                path: 'accounts/:role',
+                lazy: () => import('../features/admin/routes/account-password-page'),
+              },
             ],
           },
         ],

@@ -41,7 +41,12 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
   let response: Response;
   try {
-    response = await fetch(path, { method: request.method ?? 'GET', headers, body, signal: request.signal });
+    response = await fetch(path, {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      signal: request.signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'network request failed');
@@ -55,7 +60,11 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
   if (!response.ok) {
     const error = (data ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(response.status, error.code ?? 'HTTP_' + response.status, error.message ?? response.statusText);
+    throw new ApiError(
+      response.status,
+      error.code ?? 'HTTP_' + response.status,
+      error.message ?? response.statusText,
+    );
   }
   return data as T;
 }

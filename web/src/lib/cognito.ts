@@ -61,7 +61,9 @@ async function call<T>(operation: string, body: unknown): Promise<T> {
     // a non-JSON body is reported below by status
   }
   if (!response.ok) {
-    const raw = String(data.__type ?? data.code ?? response.headers.get('x-amzn-errortype') ?? 'UnknownError');
+    const raw = String(
+      data.__type ?? data.code ?? response.headers.get('x-amzn-errortype') ?? 'UnknownError',
+    );
     const type = raw.split(':')[0]!.split('#').pop()!;
     throw new CognitoError(type, String(data.message ?? data.Message ?? response.statusText));
   }
@@ -82,7 +84,10 @@ export interface CustomChallenge {
 }
 
 /** Starts a CUSTOM_AUTH sign-in: Cognito's triggers send the SMS code. */
-export async function startCustomAuth(clientId: string, phoneNumber: string): Promise<CustomChallenge> {
+export async function startCustomAuth(
+  clientId: string,
+  phoneNumber: string,
+): Promise<CustomChallenge> {
   const response = await call<AuthResponse>('InitiateAuth', {
     AuthFlow: 'CUSTOM_AUTH',
     ClientId: clientId,
@@ -91,7 +96,10 @@ export async function startCustomAuth(clientId: string, phoneNumber: string): Pr
   if (response.ChallengeName !== 'CUSTOM_CHALLENGE' || !response.Session) {
     throw new CognitoError('UnexpectedResponse', 'expected a custom challenge');
   }
-  return { session: response.Session, username: response.ChallengeParameters?.USERNAME ?? phoneNumber };
+  return {
+    session: response.Session,
+    username: response.ChallengeParameters?.USERNAME ?? phoneNumber,
+  };
 }
 
 /**
@@ -112,20 +120,28 @@ export async function answerCustomChallenge(
   if (response.AuthenticationResult) return { tokens: toTokens(response.AuthenticationResult) };
   if (response.ChallengeName === 'CUSTOM_CHALLENGE' && response.Session) {
     return {
-      retry: { session: response.Session, username: response.ChallengeParameters?.USERNAME ?? challenge.username },
+      retry: {
+        session: response.Session,
+        username: response.ChallengeParameters?.USERNAME ?? challenge.username,
+      },
     };
   }
   throw new CognitoError('UnexpectedResponse', 'expected tokens or a challenge');
 }
 
 /** Username and password sign-in (staff pool). */
-export async function passwordSignIn(clientId: string, username: string, password: string): Promise<Tokens> {
+export async function passwordSignIn(
+  clientId: string,
+  username: string,
+  password: string,
+): Promise<Tokens> {
   const response = await call<AuthResponse>('InitiateAuth', {
     AuthFlow: 'USER_PASSWORD_AUTH',
     ClientId: clientId,
     AuthParameters: { USERNAME: username, PASSWORD: password },
   });
-  if (!response.AuthenticationResult) throw new CognitoError('UnexpectedResponse', 'expected tokens');
+  if (!response.AuthenticationResult)
+    throw new CognitoError('UnexpectedResponse', 'expected tokens');
   return toTokens(response.AuthenticationResult);
 }
 
@@ -136,7 +152,8 @@ export async function refreshTokens(clientId: string, refreshToken: string): Pro
     ClientId: clientId,
     AuthParameters: { REFRESH_TOKEN: refreshToken },
   });
-  if (!response.AuthenticationResult) throw new CognitoError('UnexpectedResponse', 'expected tokens');
+  if (!response.AuthenticationResult)
+    throw new CognitoError('UnexpectedResponse', 'expected tokens');
   return { ...toTokens(response.AuthenticationResult), refreshToken };
 }
 

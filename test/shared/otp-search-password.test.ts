@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkSearchInput,
+  searchPhoneSchema,
+  searchRequestSchema,
+} from '../../shared/dashboard-search';
+import { MESSAGES } from '../../shared/messages';
+import { acceptOtpInput, checkOtpLength, otpSchema } from '../../shared/otp';
+import {
+  checkNewPassword,
+  LOGIN_FIELD_MESSAGES,
+  loginSchema,
+  newPasswordSchema,
+} from '../../shared/password';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('OTP rules', () => {
+  it.each([
+    ['', '1', '1'],
+    ['12345', '123456', '123456'],
+    ['123456', '1234567', '123456'],
+    ['12', '12a', '12'],
+    ['12', '12 ', '12'],
+  ])('typing %j then %j keeps %j', (previous, proposed, value) => {
+    expect(acceptOtpInput(previous, proposed).value).toBe(value);
+  });
+
+  it('requires exactly 6 digits with "Please enter a 6-digit OTP"', () => {
+    expect(otpSchema.safeParse('012345').success).toBe(true);
+    for (const bad of ['', '12345', '1234567', '12345a']) {
+      expect(firstMessage(otpSchema.safeParse(bad))).toBe(MESSAGES.otpMustBe6Digits);
+    }
+  });
+
+  it('reports "Incorrect OTP" with the detail "OTP must be 6 characters long"', () => {
+    expect(checkOtpLength('123456')).toEqual({ ok: true });
+    expect(checkOtpLength('123')).toEqual({
+      ok: false,
+      error: 'Incorrect OTP',
+      detail: 'OTP must be 6 characters long',
+    });
+  });
+});
+
+describe('dashboard search rules', () => {
+  it.each([
+    ['', undefined],
+    ['0412', undefined],
+    ['0412345678', undefined],
+    ['04a', 'Please enter only numbers'],
+    ['+61', 'Please enter only numbers'],
+    ['04123456789', 'Phone number cannot exceed 10 digits'],
+  ])('checks %j as typed: %s', (value, message) => {
+    expect(checkSearchInput(value)).toBe(message);
+  });
+
+  it('requires exactly 10 digits to search', () => {
+    expect(searchPhoneSchema.safeParse('0412345678').success).toBe(true);
+    expect(firstMessage(searchPhoneSchema.safeParse('041234567'))).toBe(
+      'Please enter a valid 10-digit phone number',
+    );
+    expect(firstMessage(searchRequestSchema.safeParse({}))).toBe(
+      'Please enter a valid 10-digit phone number',
+    );
+  });
+});
+
+describe('password rules', () => {
+  it.each([
+    ['', 'Password field is required'],
+    ['12345', 'Password must be at least 6 characters long'],
+    ['123456', undefined],
+    ['x'.repeat(257), 'Password cannot exceed 256 characters'],
+  ])('checks %j: %s', (password, message) => {
+    expect(checkNewPassword(password)).toBe(message);
+    const parsed = newPasswordSchema.safeParse({ password });
+    expect(parsed.success).toBe(message === undefined);
+    if (message) expect(firstMessage(parsed)).toBe(message);
+  });
+
+  it('requires a password field in the body', () => {
+    expect(firstMessage(newPasswordSchema.safeParse({}))).toBe(MESSAGES.passwordRequired);
+  });
+
+  it('requires both login fields', () => {
+    expect(loginSchema.safeParse({ username: 'operator', password: 'x' }).success).toBe(true);
+    expect(firstMessage(loginSchema.safeParse({ username: ' ', password: 'x' }))).toBe(
+      LOGIN_FIELD_MESSAGES.usernameRequired,
+    );
+    expect(firstMessage(loginSchema.safeParse({ username: 'a', password: '' }))).toBe(
+      LOGIN_FIELD_MESSAGES.passwordRequired,
+    );
+  });
+});
