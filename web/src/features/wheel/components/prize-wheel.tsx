@@ -3,15 +3,7 @@
  * accessible parts (description, prize list, live result) and the reduced-motion choice; the
  * page owns the Spin button (passed as children, shown in the centre) and the prize draw.
  */
-import {
-  useEffect,
-  useImperativeHandle,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-  type Ref,
-} from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { cubicOut, sineOut } from '../engine/easing';
 import { centerAngle, targetRotationFor } from '../engine/geometry';
 import type { ItemProps } from '../engine/item';
@@ -194,7 +186,7 @@ export function PrizeWheel({
     wheel.image = wheelProps?.image ?? null;
     wheel.overlayImage = wheelProps?.overlayImage ?? null;
     // Image elements are not serialisable, so they are compared by identity.
-  }, [settingsKey, wheelProps?.image, wheelProps?.overlayImage]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [settingsKey, wheelProps?.image, wheelProps?.overlayImage]);
 
   // Items are compared by content so a page that rebuilds the array each render redraws nothing.
   const itemsKey = JSON.stringify([items, itemDefaults ?? {}]);

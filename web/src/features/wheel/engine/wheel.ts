@@ -241,7 +241,7 @@ const now = (): number => performance.now();
 
 // Declaration merging gives the class typed accessors for every setting; they are defined on
 // the prototype below, each one validating its value and redrawing if it affects the picture.
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface Wheel extends WheelSettings {}
 
 /** A prize wheel drawn in a container element. */

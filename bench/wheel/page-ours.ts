@@ -1,0 +1,38 @@
+// Benchmark page: our engine with the spec's item values and 10 image slices.
+import { Wheel } from '../../web/src/features/wheel/engine/wheel';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../web/src/features/wheel/components/prize-wheel';
+import {
+  BENCH_SPIN,
+  SLICE_LABELS,
+  benchContainer,
+  loadImages,
+  makeSliceImageUrls,
+} from './fixture';
+
+const images = await loadImages(makeSliceImageUrls(SLICE_LABELS.length));
+const wheel = new Wheel(benchContainer(), {
+  lineWidth: 0,
+  borderWidth: 0.5,
+  itemLabelBaselineOffset: -0.06,
+  itemBackgroundColors: DEFAULT_ITEM_BACKGROUND_COLORS,
+  items: SLICE_LABELS.map((label, i) => ({
+    label,
+    image: images[i],
+    imageScale: 0.55,
+    imageRadius: 0.6,
+  })),
+});
+wheel.draw();
+
+window.bench = {
+  async spinToItem(index) {
+    const rest = await wheel.spinToItem(
+      index,
+      BENCH_SPIN.durationMs,
+      true,
+      BENCH_SPIN.revolutions,
+      1,
+    );
+    return rest?.currentIndex ?? -1;
+  },
+};
