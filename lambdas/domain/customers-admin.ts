@@ -1,0 +1,85 @@
+/**
+ * The operator dashboard's customer operations (GET /api/users, POST /api/users/search, POST
+ * /api/users/redeem): staff look a customer up by local number, page through all customers newest
+ * first, and mark an offer redeemed exactly once. The repository is passed in so the rules here
+ * read without DynamoDB; the handlers pass the real one.
+ */
+import { z } from 'zod';
+import { USERS_PAGE_SIZE } from '../../shared/constants';
+import { conflict, notFound } from '../../shared/errors';
+import { API_MESSAGES, STAFF_TEXT } from '../../shared/messages';
+import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone';
+import type { Customer, UsersPage } from '../../shared/types';
+import type { RedeemResult } from '../repositories/customers';
+
+/** The customer operations this module needs from the customers repository. */
+export interface CustomerStore {
+  getCustomer(phoneNumber: string): Promise<Customer | undefined>;
+  listCustomers(cursor: string | undefined, limit: number): Promise<UsersPage>;
+  redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult>;
+}
+
+/** Cursors are the repository's base64url page keys; anything longer is certainly forged. */
+export const CURSOR_MAX_LENGTH = 512;
+
+/** The `cursor` query parameter of GET /api/users: absent or empty means the first page. */
+export const listCursorSchema = z
+  .string()
+  .max(CURSOR_MAX_LENGTH)
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * The customer with this local number (exactly 10 digits, already validated by the search
+ * schema), or null. Ten digits that are not an 04 mobile cannot belong to a customer: null too.
+ */
+export async function searchCustomer(
+  store: CustomerStore,
+  localNumber: string,
+): Promise<Customer | null> {
+  if (!isLocalMobile(localNumber)) return null;
+  return (await store.getCustomer(toInternational(localNumber))) ?? null;
+}
+
+/** One page of at most USERS_PAGE_SIZE customers, newest first; a forged cursor is a 400. */
+export function listCustomersPage(
+  store: CustomerStore,
+  cursor: string | undefined,
+): Promise<UsersPage> {
+  return store.listCustomers(cursor, USERS_PAGE_SIZE);
+}
+
+export interface RedeemOutcome {
+  message: string;
+  /** The customer as stored after the redeem (isOfferClaimed true, redeemedAt, redeemedBy). */
+  data: Customer;
+}
+
+/**
+ * Marks the offer of the customer with this local number redeemed by `by` at `at`, once: a
+ * conditional update, so of any number of concurrent calls exactly one succeeds. 404 when there is
+ * no such customer, 409 when the offer is already redeemed (and nothing changes).
+ */
+export async function redeemOffer(
+  store: CustomerStore,
+  localNumber: string,
+  by: string,
+  at: string,
+  log: (message: string, fields: Record<string, unknown>) => void = () => undefined,
+): Promise<RedeemOutcome> {
+  if (!isLocalMobile(localNumber))
+    throw notFound('CUSTOMER_NOT_FOUND', API_MESSAGES.customerNotFound);
+  const phoneNumber = toInternational(localNumber);
+  const result = await store.redeemCustomer(phoneNumber, by, at);
+  switch (result.status) {
+    case 'redeemed':
+      log('offer redeemed', { phone: maskPhone(phoneNumber), by });
+      return { message: STAFF_TEXT.redeemSucceeded(localNumber), data: result.customer };
+    case 'already-redeemed':
+      log('offer already redeemed', { phone: maskPhone(phoneNumber), by });
+      throw conflict('ALREADY_REDEEMED', API_MESSAGES.alreadyRedeemed);
+    case 'not-found':
+      throw notFound('CUSTOMER_NOT_FOUND', API_MESSAGES.customerNotFound);
+  }
+}

@@ -1,0 +1,16 @@
+/** GET /api/users?cursor= (operator, admin): {data: {users, nextCursor}}, newest first. */
+import { STAFF_ROLES } from '../../shared/types';
+import { listCursorSchema, listCustomersPage } from '../domain/customers-admin';
+import { staffClaims } from '../lib/claims';
+import { http, ok, parseValue } from '../lib/http';
+import * as customers from '../repositories/customers';
+
+export const handler = http(async (event) => {
+  staffClaims(event, STAFF_ROLES);
+  const cursor = parseValue(
+    listCursorSchema,
+    event.queryStringParameters?.cursor,
+    'INVALID_CURSOR',
+  );
+  return ok({ data: await listCustomersPage(customers, cursor) });
+});

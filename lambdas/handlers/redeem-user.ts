@@ -1,0 +1,25 @@
+/**
+ * POST /api/users/redeem (operator, admin): {phoneNumber} -> {message, data: Customer}; 404 for
+ * an unknown number, 409 when already redeemed. Records who redeemed (the token's username) and when.
+ */
+import { searchRequestSchema } from '../../shared/dashboard-search';
+import { STAFF_ROLES } from '../../shared/types';
+import { redeemOffer } from '../domain/customers-admin';
+import { staffClaims } from '../lib/claims';
+import { http, ok, parseBody } from '../lib/http';
+import { logger } from '../lib/logger';
+import * as customers from '../repositories/customers';
+
+export const handler = http(async (event) => {
+  const staff = staffClaims(event, STAFF_ROLES);
+  const { phoneNumber } = parseBody(searchRequestSchema, event);
+  return ok(
+    await redeemOffer(
+      customers,
+      phoneNumber,
+      staff.username,
+      new Date().toISOString(),
+      (message, fields) => logger.info(message, fields),
+    ),
+  );
+});

@@ -1,0 +1,13 @@
+/** POST /api/users/search (operator, admin): {phoneNumber: 10 digits} -> {data: Customer | null}. */
+import { searchRequestSchema } from '../../shared/dashboard-search';
+import { STAFF_ROLES } from '../../shared/types';
+import { searchCustomer } from '../domain/customers-admin';
+import { staffClaims } from '../lib/claims';
+import { http, ok, parseBody } from '../lib/http';
+import * as customers from '../repositories/customers';
+
+export const handler = http(async (event) => {
+  staffClaims(event, STAFF_ROLES);
+  const { phoneNumber } = parseBody(searchRequestSchema, event);
+  return ok({ data: await searchCustomer(customers, phoneNumber) });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { handler as listUsers } from '../../../lambdas/handlers/list-users';
+import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
+import { MESSAGES } from '../../../shared/messages';
+import { bodyOf, httpEvent, OPERATOR_CLAIMS } from './events';
+import { customerFixture, seedCustomers, seedSlice } from './seed';
+
+const search = (body: unknown) =>
+  searchUsers(httpEvent({ claims: OPERATOR_CLAIMS, path: '/api/users/search', body }));
+const list = (cursor?: string) =>
+  listUsers(
+    httpEvent({
+      claims: OPERATOR_CLAIMS,
+      method: 'GET',
+      path: '/api/users',
+      query: cursor === undefined ? undefined : { cursor },
+    }),
+  );
+
+describe('POST /api/users/search', () => {
+  it('finds a customer by local number', async () => {
+    const slice = await seedSlice();
+    const customer = customerFixture(5, slice.id, '2026-04-01T00:00:00.000Z');
+    await seedCustomers([customer], slice);
+    const result = await search({ phoneNumber: '0400000005' });
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toEqual({ data: customer });
+  });
+
+  it.each([
+    ['an unknown 04 number', '0400000999'],
+    ['ten digits not starting 04', '1234567890'],
+  ])('answers {data: null} for %s', async (_label, phoneNumber) => {
+    const result = await search({ phoneNumber });
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toEqual({ data: null });
+  });
+
+  it.each([
+    ['no phone number', {}],
+    ['11 digits', { phoneNumber: '04000000051' }],
+    ['non-digits', { phoneNumber: '04-0000005' }],
+    ['a number value', { phoneNumber: 400000005 }],
+  ])('refuses %s with the spec message', async (_label, body) => {
+    const result = await search(body);
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toMatchObject({ message: MESSAGES.searchInvalid });
+  });
+});
+
+describe('GET /api/users', () => {
+  it('treats an empty cursor as the first page', async () => {
+    const result = await list('');
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toMatchObject({ data: { users: expect.any(Array) } });
+  });
+
+  it.each([
+    ['not base64url', 'not a cursor!'],
+    [
+      'base64url of something else',
+      Buffer.from('{"phoneNumber":"+61400000001"}').toString('base64url'),
+    ],
+    ['too long', 'a'.repeat(600)],
+    ['JSON junk', Buffer.from('[1,2,3]').toString('base64url')],
+  ])('refuses a forged cursor (%s) with a 400', async (_label, cursor) => {
+    const result = await list(cursor);
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toMatchObject({ code: 'INVALID_CURSOR' });
+  });
+});
