@@ -113,9 +113,10 @@ export async function updateSlice(id: string, input: SliceInput, now: string): P
         TableName: tableName('slices'),
         Key: { id },
         UpdateExpression:
-          'SET #name = :name, comment = :comment, imageSrc = :imageSrc, bgColor = :bgColor, weight = :weight, stock = :stock, updatedAt = :now',
+          'SET #name = :name, #comment = :comment, imageSrc = :imageSrc, bgColor = :bgColor, weight = :weight, stock = :stock, updatedAt = :now',
         ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeNames: { '#name': 'name' },
+        // NAME and COMMENT are DynamoDB reserved words.
+        ExpressionAttributeNames: { '#name': 'name', '#comment': 'comment' },
         ExpressionAttributeValues: {
           ':name': input.name,
           ':comment': input.comment,

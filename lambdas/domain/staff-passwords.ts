@@ -1,0 +1,56 @@
+/**
+ * Staff password changes. The password goes straight to Cognito (AdminSetUserPassword, permanent)
+ * and is never stored, logged or returned by our code. Existing tokens stay valid until they
+ * expire; the new password is what the next sign-in needs.
+ */
+import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { STAFF_USERS } from '../../infra/definitions';
+import { badRequest, notFound } from '../../shared/errors';
+import { API_MESSAGES, MESSAGES } from '../../shared/messages';
+import { isStaffRole, type StaffRole } from '../../shared/types';
+import { cognito } from '../lib/clients';
+
+/** The role named by the {role} path parameter; 404 for anything but 'admin' or 'operator'. */
+export function parseStaffRole(value: unknown): StaffRole {
+  if (!isStaffRole(value)) throw notFound('UNKNOWN_ROLE', API_MESSAGES.unknownRole);
+  return value;
+}
+
+/** The fixed account of a role: its username equals the role name (spec 3). */
+export function staffUsername(role: StaffRole): string {
+  const user = STAFF_USERS.find((u) => u.group === role);
+  if (!user) throw notFound('UNKNOWN_ROLE', API_MESSAGES.unknownRole);
+  return user.username;
+}
+
+/** The success message the page shows for a role (spec 8). */
+export const passwordUpdatedMessage = (role: StaffRole): string =>
+  role === 'admin' ? MESSAGES.adminPasswordUpdated : MESSAGES.operatorPasswordUpdated;
+
+/**
+ * Sets a role's password in the staff pool. Cognito's policy refusal becomes a 400 with a clear
+ * message; a missing user a 404. Other failures propagate (a logged 500).
+ */
+export async function setStaffPassword(
+  userPoolId: string,
+  role: StaffRole,
+  password: string,
+): Promise<void> {
+  try {
+    await cognito().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: staffUsername(role),
+        Password: password,
+        Permanent: true,
+      }),
+    );
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'InvalidPasswordException')
+      throw badRequest('INVALID_PASSWORD', API_MESSAGES.passwordPolicy);
+    if (name === 'UserNotFoundException')
+      throw notFound('ACCOUNT_NOT_FOUND', API_MESSAGES.accountNotFound);
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+/** POST /api/slices (admin): adds a slice; 409 with the spec's message once MAX_SLICES exist. */
+import { sliceInputSchema } from '../../shared/slice';
+import { staffClaims } from '../lib/claims';
+import { http, ok, parseBody } from '../lib/http';
+import { createSlice } from '../repositories/slices';
+
+/** HTTP 201 Created. */
+const CREATED = 201;
+
+export const handler = http(async (event) => {
+  staffClaims(event, ['admin']);
+  const input = parseBody(sliceInputSchema, event);
+  return ok(await createSlice(input, new Date().toISOString()), CREATED);
+});

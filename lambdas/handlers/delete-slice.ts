@@ -1,0 +1,15 @@
+/** DELETE /api/slices/{id} (admin): removes a slice; 404 when it does not exist. */
+import { notFound } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import { sliceIdSchema } from '../../shared/slice';
+import { staffClaims } from '../lib/claims';
+import { http, ok } from '../lib/http';
+import { deleteSlice } from '../repositories/slices';
+
+export const handler = http(async (event) => {
+  staffClaims(event, ['admin']);
+  const id = sliceIdSchema.safeParse(event.pathParameters?.id);
+  if (!id.success) throw notFound('SLICE_NOT_FOUND', API_MESSAGES.sliceNotFound);
+  await deleteSlice(id.data);
+  return ok({ success: true });
+});

@@ -1,0 +1,23 @@
+/**
+ * PUT /api/accounts/{role}/password (admin): sets the admin or operator password in Cognito. The
+ * password is never stored, logged or echoed; the answer carries only the success message.
+ */
+import { newPasswordSchema } from '../../shared/password';
+import { staffClaims } from '../lib/claims';
+import { requireEnv } from '../lib/env';
+import { http, ok, parseBody } from '../lib/http';
+import {
+  parseStaffRole,
+  passwordUpdatedMessage,
+  setStaffPassword,
+} from '../domain/staff-passwords';
+
+const STAFF_USER_POOL_ID = requireEnv('STAFF_USER_POOL_ID');
+
+export const handler = http(async (event) => {
+  staffClaims(event, ['admin']);
+  const role = parseStaffRole(event.pathParameters?.role);
+  const { password } = parseBody(newPasswordSchema, event);
+  await setStaffPassword(STAFF_USER_POOL_ID, role, password);
+  return ok({ message: passwordUpdatedMessage(role) });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { handler as getBusiness } from '../../../lambdas/handlers/get-business-settings';
+import { handler as getGame } from '../../../lambdas/handlers/get-game-settings';
+import { handler as putBusiness } from '../../../lambdas/handlers/put-business-settings';
+import { handler as putGame } from '../../../lambdas/handlers/put-game-settings';
+import {
+  DEFAULT_GAME_SETTINGS,
+  EMPTY_BUSINESS_SETTINGS,
+  SETTINGS_FIELD_MESSAGES,
+} from '../../../shared/settings';
+import { bodyOf, httpEvent } from './events';
+
+const readBusiness = async () => bodyOf(await getBusiness(httpEvent({ caller: 'anonymous' })));
+const readGame = async () => bodyOf(await getGame(httpEvent({ caller: 'anonymous' })));
+
+describe('business settings handlers', () => {
+  it('answers empty fields to anyone before anything is saved', async () => {
+    expect(await readBusiness()).toEqual({ ...EMPTY_BUSINESS_SETTINGS });
+  });
+
+  it('merges each save into the stored document', async () => {
+    const first = await putBusiness(
+      httpEvent({
+        method: 'PUT',
+        body: { businessName: 'Burger Barn', website: 'https://burgerbarn.example' },
+      }),
+    );
+    expect(first.statusCode).toBe(200);
+    await putBusiness(
+      httpEvent({ method: 'PUT', body: { logoUrl: '/media/business/1-logo.png' } }),
+    );
+    expect(await readBusiness()).toMatchObject({
+      businessName: 'Burger Barn',
+      website: 'https://burgerbarn.example',
+      logoUrl: '/media/business/1-logo.png',
+      email: '',
+    });
+  });
+
+  it('refuses unsafe links and unknown fields, changing nothing', async () => {
+    const before = await readBusiness();
+    const results = await Promise.all([
+      putBusiness(
+        httpEvent({
+          method: 'PUT',
+          body: { businessName: 'Evil', website: 'javascript:alert(1)' },
+        }),
+      ),
+      putBusiness(httpEvent({ method: 'PUT', body: { logoUrl: 'http://evil.example/x.png' } })),
+      putBusiness(httpEvent({ method: 'PUT', body: { email: 'not-an-email' } })),
+      putBusiness(httpEvent({ method: 'PUT', body: { businessName: 'X', isAdmin: true } })),
+    ]);
+    expect(results.map((r) => [r.statusCode, bodyOf(r).message])).toEqual([
+      [400, SETTINGS_FIELD_MESSAGES.urlInvalid],
+      [400, SETTINGS_FIELD_MESSAGES.logoInvalid],
+      [400, SETTINGS_FIELD_MESSAGES.emailInvalid],
+      [400, 'The request is not valid.'],
+    ]);
+    expect(await readBusiness()).toEqual(before);
+  });
+});
+
+describe('game settings handlers', () => {
+  it('answers the default colours and spin mode before anything is saved', async () => {
+    expect(await readGame()).toEqual({ ...DEFAULT_GAME_SETTINGS });
+  });
+
+  it('saves the colour list and the spin mode separately, merging', async () => {
+    await putGame(
+      httpEvent({ method: 'PUT', body: { itemBackgroundColors: ['#112233', '#abc'] } }),
+    );
+    await putGame(httpEvent({ method: 'PUT', body: { spinMode: 'spin-first' } }));
+    expect(await readGame()).toMatchObject({
+      itemBackgroundColors: ['#112233', '#abc'],
+      spinMode: 'spin-first',
+    });
+  });
+
+  it('refuses bad colours and modes, changing nothing', async () => {
+    const before = await readGame();
+    const results = await Promise.all([
+      putGame(httpEvent({ method: 'PUT', body: { itemBackgroundColors: ['red'] } })),
+      putGame(httpEvent({ method: 'PUT', body: { spinMode: 'never' } })),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([400, 400]);
+    expect(bodyOf(results[0]!).message).toBe(SETTINGS_FIELD_MESSAGES.colorsInvalid);
+    expect(await readGame()).toEqual(before);
+  });
+});

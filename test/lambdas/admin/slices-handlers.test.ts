@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { handler as createSlice } from '../../../lambdas/handlers/create-slice';
+import { handler as deleteSlice } from '../../../lambdas/handlers/delete-slice';
+import { handler as listSlices } from '../../../lambdas/handlers/list-slices';
+import { handler as updateSlice } from '../../../lambdas/handlers/update-slice';
+import { MAX_SLICES } from '../../../shared/constants';
+import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
+import { SLICE_FIELD_MESSAGES } from '../../../shared/slice';
+import type { Slice } from '../../../shared/types';
+import { bodyOf, httpEvent } from './events';
+
+const create = (body: unknown) =>
+  createSlice(httpEvent({ method: 'POST', path: '/api/slices', body }));
+const update = (id: string, body: unknown) =>
+  updateSlice(
+    httpEvent({ method: 'PUT', path: `/api/slices/${id}`, pathParameters: { id }, body }),
+  );
+const remove = (id: string) =>
+  deleteSlice(httpEvent({ method: 'DELETE', path: `/api/slices/${id}`, pathParameters: { id } }));
+const list = async (): Promise<Slice[]> =>
+  JSON.parse((await listSlices(httpEvent({ path: '/api/slices' }))).body ?? '[]') as Slice[];
+
+// One file, one table set: the tests run in order and build on each other's slices.
+describe('slice handlers', () => {
+  it('creates a slice with the spec defaults, odds and stock', async () => {
+    const result = await create({ name: 'Free Chips', weight: 3, stock: 5 });
+    expect(result.statusCode).toBe(201);
+    expect(bodyOf(result)).toMatchObject({
+      name: 'Free Chips',
+      comment: '',
+      imageSrc: '',
+      bgColor: '#ffffff',
+      weight: 3,
+      stock: 5,
+    });
+    expect(await list()).toHaveLength(1);
+  });
+
+  it('refuses bad input with the spec messages and stores nothing', async () => {
+    const before = await list();
+    const results = await Promise.all([
+      create({ name: 'x'.repeat(17) }),
+      create({ name: '   ' }),
+      create({ name: 'Ok', weight: 0 }),
+      create({ name: 'Ok', stock: -1 }),
+      create({ name: 'Ok', bgColor: 'red' }),
+      create({ name: 'Ok', extra: true }),
+      createSlice(httpEvent({ method: 'POST', path: '/api/slices', body: '{not json' })),
+    ]);
+    expect(results.map((r) => [r.statusCode, bodyOf(r).message])).toEqual([
+      [400, MESSAGES.sliceNameTooLongShort],
+      [400, SLICE_FIELD_MESSAGES.nameRequired],
+      [400, SLICE_FIELD_MESSAGES.weightInvalid],
+      [400, SLICE_FIELD_MESSAGES.stockInvalid],
+      [400, SLICE_FIELD_MESSAGES.colorInvalid],
+      [400, API_MESSAGES.invalidInput],
+      [400, API_MESSAGES.invalidJson],
+    ]);
+    expect(await list()).toEqual(before);
+  });
+
+  it('updates a slice in place and gives 404 for a missing or malformed id', async () => {
+    const [slice] = await list();
+    const result = await update(slice!.id, {
+      name: 'Chips',
+      comment: 'Min $20',
+      bgColor: '#ff0000',
+      weight: 2,
+      stock: null,
+    });
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toMatchObject({
+      id: slice!.id,
+      name: 'Chips',
+      comment: 'Min $20',
+      weight: 2,
+      stock: null,
+    });
+    const missing = await update(randomUUID(), { name: 'Ghost' });
+    const malformed = await update('not-a-uuid', { name: 'Ghost' });
+    expect([missing.statusCode, bodyOf(missing).message]).toEqual([
+      404,
+      API_MESSAGES.sliceNotFound,
+    ]);
+    expect(malformed.statusCode).toBe(404);
+    const tooLong = await update(slice!.id, { name: 'y'.repeat(17) });
+    expect([tooLong.statusCode, bodyOf(tooLong).message]).toEqual([
+      400,
+      MESSAGES.sliceNameTooLongShort,
+    ]);
+    expect((await list()).map((s) => s.name)).toEqual(['Chips']);
+  });
+
+  it('allows 10 slices and refuses the 11th with a clear 409', async () => {
+    const existing = (await list()).length;
+    for (let i = existing; i < MAX_SLICES; i += 1) {
+      expect((await create({ name: `Prize ${i}` })).statusCode).toBe(201);
+    }
+    const eleventh = await create({ name: 'One too many' });
+    expect(eleventh.statusCode).toBe(409);
+    expect(bodyOf(eleventh)).toEqual({ code: 'MAX_SLICES', message: MESSAGES.maxSlicesReached });
+    const names = (await list()).map((s) => s.name);
+    expect(names).toHaveLength(MAX_SLICES);
+    expect(names).not.toContain('One too many');
+  });
+
+  it('deletes a slice, frees a place for a new one, and gives 404 the second time', async () => {
+    const [newest] = await list();
+    expect((await remove(newest!.id)).statusCode).toBe(200);
+    const again = await remove(newest!.id);
+    expect([again.statusCode, bodyOf(again).message]).toEqual([404, API_MESSAGES.sliceNotFound]);
+    expect((await remove('nope')).statusCode).toBe(404);
+    expect(await list()).toHaveLength(MAX_SLICES - 1);
+    expect((await create({ name: 'Back to ten' })).statusCode).toBe(201);
+    expect((await list())[0]!.name).toBe('Back to ten');
+  });
+});
