@@ -73,13 +73,13 @@ export const PLACEHOLDER_BUSINESS = Object.freeze({
 });
 
 /** Default wheel background colours, in the spec's order. */
-export const DEFAULT_ITEM_BACKGROUND_COLORS = Object.freeze([
-  '#a8e6a1', // light green
-  '#ff6b81', // pink-red
-  '#ffd1dc', // pale pink
-  '#1abc9c', // teal
-  '#2ecc40', // bright green
+export const DEFAULT_ITEM_BACKGROUND_COLORS: readonly string[] = Object.freeze([
+  '#9be89b', // light green
+  '#f0506e', // pink-red
+  '#fbd0da', // pale pink
+  '#1f9e9a', // teal
+  '#4cd137', // bright green
   '#ff9f1c', // orange
   '#22d3ee', // cyan
   '#e040fb', // magenta
-] as const);
+]);

@@ -8,19 +8,11 @@ import { cubicOut, sineOut } from '../engine/easing';
 import { centerAngle, targetRotationFor } from '../engine/geometry';
 import type { ItemProps } from '../engine/item';
 import { WHEEL_SETTING_NAMES, Wheel, type WheelSettings } from '../engine/wheel';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../../shared/constants';
 import './prize-wheel.css';
 
-/** Default slice colours in spec order: light green, pink-red, pale pink, teal, bright green, orange, cyan, magenta. */
-export const DEFAULT_ITEM_BACKGROUND_COLORS: readonly string[] = Object.freeze([
-  '#9be89b',
-  '#f0506e',
-  '#fbd0da',
-  '#1f9e9a',
-  '#4cd137',
-  '#ff9f1c',
-  '#22d3ee',
-  '#e040fb',
-]);
+/** Default slice colours in spec order, defined once in shared/constants. */
+export { DEFAULT_ITEM_BACKGROUND_COLORS };
 
 /** Timed spin of the wheel page: long enough to build suspense, short enough not to bore. */
 export const SPIN_DURATION_MS = 4000;
