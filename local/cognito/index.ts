@@ -1,0 +1,248 @@
+/**
+ * The local Cognito stand-in: Cognito's JSON 1.1 protocol for the calls the app makes, with the
+ * project's real custom-auth triggers, RS256 tokens and each pool's JWKS. Use it mounted inside
+ * the local stack's server (createCognitoStandIn + handle) or on its own loopback port
+ * (startCognitoStandIn), e.g. from handler tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CognitoServiceError } from './errors';
+import { CognitoService } from './service';
+import { loadState, POOL_KINDS, type PoolKind, type StateFile } from './state';
+import { poolJwks } from './tokens';
+import { projectTriggers, type CustomAuthTriggers } from './triggers';
+
+export { CognitoServiceError } from './errors';
+export type { CustomAuthTriggers, TriggerHandler } from './triggers';
+export type { PoolKind } from './state';
+
+const JSON_11 = 'application/x-amz-json-1.1';
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+/** Cognito request bodies are small; refuse anything larger than this. */
+const MAX_BODY_BYTES = 1024 * 1024;
+const JWKS_PATH = /^\/([\w-]+_[A-Za-z0-9]+)\/\.well-known\/jwks\.json$/;
+/** Browsers may cache the CORS preflight this long (seconds). */
+const PREFLIGHT_MAX_AGE_SECONDS = 600;
+const DEFAULT_REGION = 'ap-southeast-2';
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, GET, OPTIONS',
+  'access-control-allow-headers':
+    'content-type, x-amz-target, x-amz-user-agent, amz-sdk-invocation-id, amz-sdk-request, authorization, x-amz-date, x-amz-security-token, x-amz-content-sha256',
+  'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
+  'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
+} as const;
+
+export interface PoolInfo {
+  poolId: string;
+  clientId: string;
+}
+
+export interface CognitoStandInOptions {
+  /** Where users, keys and refresh tokens persist; in memory when absent. */
+  dataFile?: string;
+  /** Custom-auth triggers; default: the project's lambdas/triggers/*.ts. */
+  triggers?: CustomAuthTriggers;
+  /** Per-attempt trigger budget in ms (Cognito: 5000). */
+  triggerTimeoutMs?: number;
+  /** Clock in ms, for tests. */
+  now?: () => number;
+  region?: string;
+}
+
+export interface CognitoStandIn {
+  pools: Record<PoolKind, PoolInfo>;
+  /** Token issuer of a pool: <baseUrl>/<poolId>. */
+  issuer(pool: PoolKind): string;
+  /** The pool's public JWKS (what /<poolId>/.well-known/jwks.json serves). */
+  jwks(pool: PoolKind): ReturnType<typeof poolJwks>;
+  /** Sets the public base URL the stand-in is reachable at (issuer prefix). */
+  setBaseUrl(url: string): void;
+  /** Serves one request; `path` is the request path below the mount point ('/' for API calls). */
+  handle(req: IncomingMessage, res: ServerResponse, path: string): void;
+  /** Runs an operation directly (no HTTP), as the SDK would over the wire. */
+  call(operation: string, body: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
+
+const poolsOf = (state: StateFile): Record<PoolKind, PoolInfo> =>
+  Object.fromEntries(
+    POOL_KINDS.map((kind) => [
+      kind,
+      { poolId: state.pools[kind].poolId, clientId: state.pools[kind].clientId },
+    ]),
+  ) as Record<PoolKind, PoolInfo>;
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...CORS_HEADERS,
+    'content-type': JSON_11,
+    'content-length': String(Buffer.byteLength(text)),
+    'x-amzn-requestid': randomUUID(),
+    ...headers,
+  });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, error: CognitoServiceError): void {
+  send(
+    res,
+    error.status,
+    { __type: error.type, message: error.message },
+    {
+      'x-amzn-errortype': `${error.type}:`,
+      // Header values must be ASCII without newlines; Cognito's messages are.
+      'x-amzn-errormessage': error.message.replace(/[^\x20-\x7e]/g, ' '),
+    },
+  );
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES)
+      throw new CognitoServiceError('SerializationException', 'Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Builds a stand-in over its state file; serve it with `handle` from any HTTP server. */
+export async function createCognitoStandIn(
+  options: CognitoStandInOptions = {},
+): Promise<CognitoStandIn> {
+  const region = options.region ?? process.env.AWS_REGION ?? DEFAULT_REGION;
+  const state = await loadState(options.dataFile, region);
+  let baseUrl = 'http://127.0.0.1';
+  const service = new CognitoService({
+    state,
+    dataFile: options.dataFile,
+    triggers: options.triggers ?? projectTriggers(),
+    triggerTimeoutMs: options.triggerTimeoutMs,
+    baseUrl: () => baseUrl,
+    now: options.now,
+  });
+
+  const jwksByPoolId = (poolId: string) => {
+    const kind = POOL_KINDS.find((k) => state.pools[k].poolId === poolId);
+    return kind ? poolJwks(state.pools[kind]) : undefined;
+  };
+
+  async function serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...CORS_HEADERS, 'content-length': '0' });
+      res.end();
+      return;
+    }
+    const jwksMatch = JWKS_PATH.exec(path);
+    if (req.method === 'GET' && jwksMatch) {
+      const jwks = jwksByPoolId(jwksMatch[1] ?? '');
+      if (!jwks)
+        return sendError(
+          res,
+          new CognitoServiceError('ResourceNotFoundException', 'User pool does not exist.', 404),
+        );
+      return send(res, 200, jwks, {
+        'content-type': 'application/json',
+        'cache-control': 'max-age=3600',
+      });
+    }
+    if (req.method !== 'POST' || (path !== '/' && path !== '')) {
+      return send(res, 404, { message: 'Not Found' }, { 'content-type': 'application/json' });
+    }
+    try {
+      const target = String(req.headers['x-amz-target'] ?? '');
+      if (!target.startsWith(TARGET_PREFIX)) {
+        throw new CognitoServiceError(
+          'UnknownOperationException',
+          'Missing or unknown X-Amz-Target',
+        );
+      }
+      const raw = await readBody(req);
+      let body: unknown;
+      try {
+        body = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new CognitoServiceError(
+          'SerializationException',
+          'Start of structure or map found where not expected.',
+        );
+      }
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw new CognitoServiceError(
+          'SerializationException',
+          'Start of structure or map found where not expected.',
+        );
+      }
+      const answer = await service.call(
+        target.slice(TARGET_PREFIX.length),
+        body as Record<string, unknown>,
+      );
+      send(res, 200, answer);
+    } catch (error) {
+      if (error instanceof CognitoServiceError) return sendError(res, error);
+      // An unexpected fault: Cognito's InternalErrorException, without internals.
+      console.error(
+        '[cognito] internal error:',
+        error instanceof Error ? error.message : String(error),
+      );
+      sendError(res, new CognitoServiceError('InternalErrorException', 'Internal error', 500));
+    }
+  }
+
+  return {
+    pools: poolsOf(state),
+    issuer: (pool) => service.issuer(pool),
+    jwks: (pool) => poolJwks(state.pools[pool]),
+    setBaseUrl: (url) => {
+      baseUrl = url.replace(/\/+$/, '');
+    },
+    handle: (req, res, path) => {
+      void serve(req, res, path);
+    },
+    call: (operation, body) => service.call(operation, body),
+  };
+}
+
+export interface RunningCognitoStandIn extends Omit<CognitoStandIn, 'handle' | 'setBaseUrl'> {
+  /** Endpoint for the AWS SDK and the browser client, e.g. http://127.0.0.1:40123 */
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the stand-in on its own loopback port (0: any free port). */
+export async function startCognitoStandIn(
+  options: CognitoStandInOptions & { port?: number } = {},
+): Promise<RunningCognitoStandIn> {
+  const standIn = await createCognitoStandIn(options);
+  const server = createServer((req, res) =>
+    standIn.handle(req, res, new URL(req.url ?? '/', 'http://x').pathname),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn.setBaseUrl(endpoint);
+  return {
+    endpoint,
+    pools: standIn.pools,
+    issuer: standIn.issuer,
+    jwks: standIn.jwks,
+    call: standIn.call,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

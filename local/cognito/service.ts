@@ -1,0 +1,636 @@
+/**
+ * The Cognito operations the app uses, over the stand-in's state: the auth flows (CUSTOM_AUTH with
+ * the project's triggers, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and the admin calls. Bodies and
+ * answers are Cognito's JSON shapes (reference/cognito-protocol.md §2, §3, §5).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { POOLS, STAFF_PASSWORD_POLICY } from '../../infra/definitions';
+import {
+  COGNITO_MESSAGES,
+  CognitoServiceError,
+  invalidParameter,
+  notAuthorized,
+  resourceNotFound,
+  userNotFound,
+} from './errors';
+import { hashPassword, verifyPassword } from './passwords';
+import {
+  findUser,
+  newUser,
+  POOL_KINDS,
+  saveState,
+  type PoolKind,
+  type StateFile,
+  type StoredPool,
+  type StoredUser,
+} from './state';
+import {
+  ACCESS_TOKEN_SECONDS,
+  hashRefreshToken,
+  issueTokens,
+  newRefreshToken,
+  REFRESH_TOKEN_SECONDS,
+} from './tokens';
+import {
+  expectOutput,
+  invokeTrigger,
+  isRecord,
+  isStringMapOrNull,
+  type CustomAuthTriggers,
+  type TriggerName,
+} from './triggers';
+
+const CUSTOM_CHALLENGE = 'CUSTOM_CHALLENGE';
+const MS_PER_SECOND = 1000;
+const MS_PER_MINUTE = 60_000;
+/** Random bytes in an auth session: Cognito's are opaque strings of about 1000 characters. */
+const SESSION_BYTES = 48;
+/** Expired sessions are kept this long so reuse is reported as expired, then forgotten. */
+const SESSION_RETENTION_MS = 30 * MS_PER_MINUTE;
+/** Cognito's password policy default, for the visitor pool (which never uses passwords). */
+const DEFAULT_PASSWORD_MIN = 8;
+/** Longest password Cognito accepts (model: max 256). */
+const PASSWORD_MAX = 256;
+/** E.164: + and up to 15 digits. */
+const E164 = /^\+[1-9]\d{1,14}$/;
+
+type Json = Record<string, unknown>;
+
+interface AuthSession {
+  pool: PoolKind;
+  clientId: string;
+  username: string;
+  /** Answered challenges so far, as Define sees them. */
+  history: { challengeName: string; challengeResult: boolean; challengeMetadata: string | null }[];
+  privateChallengeParameters: Record<string, string>;
+  challengeMetadata: string | null;
+  expiresAt: number;
+  used: boolean;
+  /** Set when a trigger failed while this session was being answered. */
+  dead: boolean;
+}
+
+export interface CognitoServiceOptions {
+  state: StateFile;
+  dataFile?: string;
+  triggers: CustomAuthTriggers;
+  /** Per-attempt trigger budget; Cognito's is 5 s (tests pass less). */
+  triggerTimeoutMs?: number;
+  /** Base URL the issuer is built from: iss = <baseUrl>/<poolId>. */
+  baseUrl: () => string;
+  /** Clock in ms (tests move it to expire sessions). */
+  now?: () => number;
+}
+
+/** Milliseconds the app client gives one challenge round. */
+const sessionValidityMs = (kind: PoolKind): number =>
+  POOLS[kind].authSessionValidityMinutes * MS_PER_MINUTE;
+const passwordMin = (kind: PoolKind): number =>
+  kind === 'staff' ? STAFF_PASSWORD_POLICY.minLength : DEFAULT_PASSWORD_MIN;
+const usesPhoneUsername = (kind: PoolKind): boolean =>
+  (POOLS[kind].usernameAttributes as readonly string[]).includes('phone_number');
+
+const str = (body: Json, key: string): string | undefined => {
+  const value = body[key];
+  return typeof value === 'string' ? value : undefined;
+};
+const requireStr = (body: Json, key: string): string => {
+  const value = str(body, key);
+  if (value === undefined || value === '')
+    throw invalidParameter(`Missing required parameter ${key}`);
+  return value;
+};
+const stringMap = (value: unknown): Record<string, string> | undefined => {
+  if (!isRecord(value)) return undefined;
+  return Object.fromEntries(
+    Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+  );
+};
+
+/** The Cognito operations; each takes the request body and resolves with the answer body. */
+export class CognitoService {
+  private readonly sessions = new Map<string, AuthSession>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: CognitoServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** iss of the pool's tokens, which is also where its JWKS lives (+ /.well-known/jwks.json). */
+  issuer(kind: PoolKind): string {
+    return `${this.options.baseUrl()}/${this.options.state.pools[kind].poolId}`;
+  }
+
+  /** Runs an operation by its X-Amz-Target name. */
+  async call(operation: string, body: Json): Promise<Json> {
+    switch (operation) {
+      case 'InitiateAuth':
+        return this.initiateAuth(body);
+      case 'RespondToAuthChallenge':
+        return this.respondToAuthChallenge(body);
+      case 'AdminCreateUser':
+        return this.adminCreateUser(body);
+      case 'AdminSetUserPassword':
+        return this.adminSetUserPassword(body);
+      case 'AdminGetUser':
+        return this.adminGetUser(body);
+      case 'AdminAddUserToGroup':
+        return this.adminAddUserToGroup(body);
+      case 'AdminDeleteUser':
+        return this.adminDeleteUser(body);
+      case 'AdminDisableUser':
+        return this.adminSetEnabled(body, false);
+      case 'AdminEnableUser':
+        return this.adminSetEnabled(body, true);
+      default:
+        throw new CognitoServiceError(
+          'UnknownOperationException',
+          `Unknown operation ${operation}`,
+        );
+    }
+  }
+
+  // ---- auth flows ----
+
+  private async initiateAuth(body: Json): Promise<Json> {
+    const flow = requireStr(body, 'AuthFlow');
+    const kind = this.poolOfClient(requireStr(body, 'ClientId'));
+    const params = stringMap(body.AuthParameters) ?? {};
+    switch (flow) {
+      case 'CUSTOM_AUTH':
+        this.requireFlow(kind, 'CUSTOM_AUTH');
+        return this.startCustomAuth(
+          kind,
+          requireStr(body, 'ClientId'),
+          requireStr(params, 'USERNAME'),
+          body,
+        );
+      case 'USER_PASSWORD_AUTH':
+        this.requireFlow(kind, 'USER_PASSWORD_AUTH');
+        return this.passwordAuth(
+          kind,
+          requireStr(body, 'ClientId'),
+          requireStr(params, 'USERNAME'),
+          requireStr(params, 'PASSWORD'),
+        );
+      case 'REFRESH_TOKEN_AUTH':
+      case 'REFRESH_TOKEN':
+        return this.refreshAuth(
+          kind,
+          requireStr(body, 'ClientId'),
+          requireStr(params, 'REFRESH_TOKEN'),
+        );
+      default:
+        throw invalidParameter(`${flow} flow not enabled for this client`);
+    }
+  }
+
+  private requireFlow(kind: PoolKind, flow: string): void {
+    if (!(POOLS[kind].authFlows as readonly string[]).includes(flow)) {
+      throw invalidParameter(`${flow} flow not enabled for this client`);
+    }
+  }
+
+  /** An enabled user for a sign-in, or the same error for a wrong name as for a wrong password. */
+  private signInUser(kind: PoolKind, username: string): StoredUser {
+    const user = findUser(this.pool(kind), kind, username);
+    if (!user) throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
+    if (!user.enabled) throw notAuthorized(COGNITO_MESSAGES.userDisabled);
+    return user;
+  }
+
+  private async startCustomAuth(
+    kind: PoolKind,
+    clientId: string,
+    username: string,
+    body: Json,
+  ): Promise<Json> {
+    const user = this.signInUser(kind, username);
+    // ClientMetadata of InitiateAuth is not passed to Define/Create (reference §2).
+    void body.ClientMetadata;
+    return this.defineAndContinue(kind, clientId, user, [], undefined);
+  }
+
+  private async respondToAuthChallenge(body: Json): Promise<Json> {
+    const clientId = requireStr(body, 'ClientId');
+    const kind = this.poolOfClient(clientId);
+    const challengeName = requireStr(body, 'ChallengeName');
+    const token = requireStr(body, 'Session');
+    const session = this.sessions.get(token);
+    if (!session || session.dead || session.clientId !== clientId)
+      throw notAuthorized(COGNITO_MESSAGES.sessionInvalid);
+    if (this.now() >= session.expiresAt) throw notAuthorized(COGNITO_MESSAGES.sessionExpired);
+    if (session.used) throw notAuthorized(COGNITO_MESSAGES.sessionUsed);
+    session.used = true;
+    if (challengeName !== CUSTOM_CHALLENGE)
+      throw invalidParameter(`Invalid challenge name ${challengeName}`);
+    const responses = stringMap(body.ChallengeResponses) ?? {};
+    const answer = requireStr(responses, 'ANSWER');
+    const named = requireStr(responses, 'USERNAME');
+    const user = this.pool(kind).users[session.username];
+    if (!user || findUser(this.pool(kind), kind, named) !== user)
+      throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
+    if (!user.enabled) throw notAuthorized(COGNITO_MESSAGES.userDisabled);
+    const clientMetadata = stringMap(body.ClientMetadata);
+    try {
+      const verify = await this.runTrigger(
+        'VerifyAuthChallengeResponse',
+        kind,
+        clientId,
+        user,
+        {
+          userAttributes: this.userAttributes(user),
+          privateChallengeParameters: session.privateChallengeParameters,
+          challengeAnswer: answer,
+          ...(clientMetadata ? { clientMetadata } : {}),
+          userNotFound: false,
+        },
+        { answerCorrect: null },
+      );
+      expectOutput(typeof verify.answerCorrect === 'boolean');
+      const history = [
+        ...session.history,
+        {
+          challengeName: CUSTOM_CHALLENGE,
+          challengeResult: verify.answerCorrect === true,
+          challengeMetadata: session.challengeMetadata,
+        },
+      ];
+      return await this.defineAndContinue(kind, clientId, user, history, clientMetadata);
+    } catch (error) {
+      if (isTriggerFailure(error)) session.dead = true;
+      throw error;
+    }
+  }
+
+  /** Define decides: fail, issue tokens, or ask Create for another challenge (reference §3 loop). */
+  private async defineAndContinue(
+    kind: PoolKind,
+    clientId: string,
+    user: StoredUser,
+    history: AuthSession['history'],
+    clientMetadata: Record<string, string> | undefined,
+  ): Promise<Json> {
+    const metadata = clientMetadata ? { clientMetadata } : {};
+    const define = await this.runTrigger(
+      'DefineAuthChallenge',
+      kind,
+      clientId,
+      user,
+      {
+        userAttributes: this.userAttributes(user),
+        session: history,
+        ...metadata,
+        userNotFound: false,
+      },
+      { challengeName: null, issueTokens: null, failAuthentication: null },
+    );
+    const optionalBoolean = (v: unknown) => v === null || v === undefined || typeof v === 'boolean';
+    expectOutput(
+      optionalBoolean(define.failAuthentication) &&
+        optionalBoolean(define.issueTokens) &&
+        (define.challengeName === null ||
+          define.challengeName === undefined ||
+          typeof define.challengeName === 'string'),
+    );
+    if (define.failAuthentication === true)
+      throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
+    if (define.issueTokens === true) return this.signedIn(kind, clientId, user);
+    expectOutput(define.challengeName === CUSTOM_CHALLENGE);
+    const create = await this.runTrigger(
+      'CreateAuthChallenge',
+      kind,
+      clientId,
+      user,
+      {
+        userAttributes: this.userAttributes(user),
+        challengeName: CUSTOM_CHALLENGE,
+        session: history,
+        ...metadata,
+        userNotFound: false,
+      },
+      {
+        publicChallengeParameters: null,
+        privateChallengeParameters: null,
+        challengeMetadata: null,
+      },
+    );
+    expectOutput(
+      isStringMapOrNull(create.publicChallengeParameters) &&
+        isStringMapOrNull(create.privateChallengeParameters) &&
+        (create.challengeMetadata === null ||
+          create.challengeMetadata === undefined ||
+          typeof create.challengeMetadata === 'string'),
+    );
+    const token = this.newSession({
+      pool: kind,
+      clientId,
+      username: user.username,
+      history,
+      privateChallengeParameters: stringMap(create.privateChallengeParameters) ?? {},
+      challengeMetadata:
+        typeof create.challengeMetadata === 'string' ? create.challengeMetadata : null,
+      expiresAt: this.now() + sessionValidityMs(kind),
+      used: false,
+      dead: false,
+    });
+    return {
+      ChallengeName: CUSTOM_CHALLENGE,
+      Session: token,
+      ChallengeParameters: {
+        ...(stringMap(create.publicChallengeParameters) ?? {}),
+        USERNAME: user.username,
+      },
+    };
+  }
+
+  private newSession(session: AuthSession): string {
+    const now = this.now();
+    for (const [key, old] of this.sessions) {
+      if (old.expiresAt + SESSION_RETENTION_MS < now) this.sessions.delete(key);
+    }
+    // Cognito's sessions start "AYAB"; the prefix keeps ours recognisable in logs of lengths only.
+    const token = `AYAB${randomBytes(SESSION_BYTES).toString('base64url')}`;
+    this.sessions.set(token, session);
+    return token;
+  }
+
+  private runTrigger(
+    name: TriggerName,
+    kind: PoolKind,
+    clientId: string,
+    user: StoredUser,
+    request: Json,
+    response: Json,
+  ): Promise<Record<string, unknown>> {
+    const handler = {
+      DefineAuthChallenge: this.options.triggers.defineAuthChallenge,
+      CreateAuthChallenge: this.options.triggers.createAuthChallenge,
+      VerifyAuthChallengeResponse: this.options.triggers.verifyAuthChallengeResponse,
+    }[name];
+    const event = {
+      version: '1',
+      triggerSource: `${name}_Authentication`,
+      region: this.options.state.region,
+      userPoolId: this.pool(kind).poolId,
+      userName: user.username,
+      callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId },
+      request,
+      response,
+    };
+    return invokeTrigger(name, handler, event, this.options.triggerTimeoutMs);
+  }
+
+  /** Attributes as triggers see them: strings, plus cognito:user_status. */
+  private userAttributes(user: StoredUser): Record<string, string> {
+    return { ...user.attributes, 'cognito:user_status': user.status };
+  }
+
+  private async passwordAuth(
+    kind: PoolKind,
+    clientId: string,
+    username: string,
+    password: string,
+  ): Promise<Json> {
+    const user = findUser(this.pool(kind), kind, username);
+    // Same answer for an unknown user as for a wrong password: no user enumeration.
+    const matches = await verifyPassword(password, user?.passwordHash);
+    if (!user || !matches) throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
+    if (!user.enabled) throw notAuthorized(COGNITO_MESSAGES.userDisabled);
+    return this.signedIn(kind, clientId, user);
+  }
+
+  private async signedIn(kind: PoolKind, clientId: string, user: StoredUser): Promise<Json> {
+    const nowSeconds = Math.floor(this.now() / MS_PER_SECOND);
+    const originJti = randomUUID();
+    const tokens = await this.tokensFor(kind, clientId, user, nowSeconds, originJti);
+    const refresh = newRefreshToken();
+    this.state.refreshTokens[refresh.hash] = {
+      pool: kind,
+      clientId,
+      username: user.username,
+      authTime: nowSeconds,
+      originJti,
+      expiresAt: nowSeconds + REFRESH_TOKEN_SECONDS,
+    };
+    this.pruneRefreshTokens(nowSeconds);
+    this.save();
+    return {
+      ChallengeParameters: {},
+      AuthenticationResult: { ...tokens, RefreshToken: refresh.token },
+    };
+  }
+
+  private async refreshAuth(kind: PoolKind, clientId: string, token: string): Promise<Json> {
+    const nowSeconds = Math.floor(this.now() / MS_PER_SECOND);
+    const record = this.state.refreshTokens[hashRefreshToken(token)];
+    if (
+      !record ||
+      record.pool !== kind ||
+      record.clientId !== clientId ||
+      record.expiresAt <= nowSeconds
+    ) {
+      throw notAuthorized(COGNITO_MESSAGES.invalidRefreshToken);
+    }
+    const user = this.pool(kind).users[record.username];
+    if (!user) throw notAuthorized(COGNITO_MESSAGES.invalidRefreshToken);
+    if (!user.enabled) throw notAuthorized(COGNITO_MESSAGES.userDisabled);
+    const tokens = await this.tokensFor(
+      kind,
+      clientId,
+      user,
+      record.authTime,
+      record.originJti,
+      nowSeconds,
+    );
+    // No RefreshToken in a refresh answer: rotation is off (reference §2).
+    return { ChallengeParameters: {}, AuthenticationResult: tokens };
+  }
+
+  private async tokensFor(
+    kind: PoolKind,
+    clientId: string,
+    user: StoredUser,
+    authTime: number,
+    originJti: string,
+    nowSeconds = authTime,
+  ): Promise<Json> {
+    const { idToken, accessToken } = await issueTokens({
+      issuer: this.issuer(kind),
+      pool: this.pool(kind),
+      user,
+      clientId,
+      authTime,
+      originJti,
+      nowSeconds,
+    });
+    return {
+      AccessToken: accessToken,
+      ExpiresIn: ACCESS_TOKEN_SECONDS,
+      TokenType: 'Bearer',
+      IdToken: idToken,
+    };
+  }
+
+  private pruneRefreshTokens(nowSeconds: number): void {
+    for (const [hash, record] of Object.entries(this.state.refreshTokens)) {
+      if (record.expiresAt <= nowSeconds) delete this.state.refreshTokens[hash];
+    }
+  }
+
+  // ---- admin calls ----
+
+  private async adminCreateUser(body: Json): Promise<Json> {
+    const kind = this.poolById(requireStr(body, 'UserPoolId'));
+    const pool = this.pool(kind);
+    const username = requireStr(body, 'Username');
+    const action = str(body, 'MessageAction');
+    if (action !== undefined && action !== 'SUPPRESS' && action !== 'RESEND') {
+      throw invalidParameter(`Invalid MessageAction ${action}`);
+    }
+    if (str(body, 'TemporaryPassword') !== undefined) {
+      // The app never signs in with a temporary password; NEW_PASSWORD_REQUIRED is not emulated.
+      throw invalidParameter('TemporaryPassword is not supported by the local Cognito stand-in');
+    }
+    const attributes: Record<string, string> = {};
+    for (const entry of Array.isArray(body.UserAttributes) ? body.UserAttributes : []) {
+      if (isRecord(entry) && typeof entry.Name === 'string' && typeof entry.Value === 'string') {
+        attributes[entry.Name] = entry.Value;
+      }
+    }
+    if (action === 'RESEND') {
+      // No invitations are sent locally; RESEND only requires that the user exists.
+      const existing = findUser(pool, kind, username);
+      if (!existing) throw userNotFound();
+      return { User: this.describeUser(existing, 'Attributes') };
+    }
+    let user: StoredUser;
+    if (usesPhoneUsername(kind)) {
+      if (!E164.test(username)) throw invalidParameter('Username should be a phone number.');
+      if (attributes.phone_number !== undefined && attributes.phone_number !== username) {
+        throw invalidParameter(
+          'User phone_number should be empty or same as username, since username attribute is phone_number',
+        );
+      }
+      if (Object.values(pool.users).some((u) => u.attributes.phone_number === username)) {
+        throw new CognitoServiceError('UsernameExistsException', COGNITO_MESSAGES.phoneUserExists);
+      }
+      user = newUser(undefined, { ...attributes, phone_number: username }, this.nowSeconds());
+    } else {
+      if (pool.users[username])
+        throw new CognitoServiceError('UsernameExistsException', COGNITO_MESSAGES.userExists);
+      user = newUser(username, attributes, this.nowSeconds());
+    }
+    pool.users[user.username] = user;
+    this.save();
+    return { User: this.describeUser(user, 'Attributes') };
+  }
+
+  private async adminSetUserPassword(body: Json): Promise<Json> {
+    const kind = this.poolById(requireStr(body, 'UserPoolId'));
+    const user = this.adminUser(kind, body);
+    const password = requireStr(body, 'Password');
+    if (password.length > PASSWORD_MAX)
+      throw invalidParameter('Password must be at most 256 characters');
+    if (password.length < passwordMin(kind)) {
+      throw new CognitoServiceError('InvalidPasswordException', COGNITO_MESSAGES.passwordTooShort);
+    }
+    user.passwordHash = await hashPassword(password);
+    user.status = body.Permanent === true ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD';
+    user.modifiedAt = this.nowSeconds();
+    this.save();
+    return {};
+  }
+
+  private async adminGetUser(body: Json): Promise<Json> {
+    const kind = this.poolById(requireStr(body, 'UserPoolId'));
+    return this.describeUser(this.adminUser(kind, body), 'UserAttributes');
+  }
+
+  private async adminAddUserToGroup(body: Json): Promise<Json> {
+    const kind = this.poolById(requireStr(body, 'UserPoolId'));
+    const user = this.adminUser(kind, body);
+    const group = requireStr(body, 'GroupName');
+    if (!this.pool(kind).groups.includes(group))
+      throw resourceNotFound(COGNITO_MESSAGES.groupNotFound);
+    if (!user.groups.includes(group)) user.groups.push(group);
+    this.save();
+    return {};
+  }
+
+  private async adminDeleteUser(body: Json): Promise<Json> {
+    const kind = this.poolById(requireStr(body, 'UserPoolId'));
+    const user = this.adminUser(kind, body);
+    delete this.pool(kind).users[user.username];
+    for (const [hash, record] of Object.entries(this.state.refreshTokens)) {
+      if (record.pool === kind && record.username === user.username)
+        delete this.state.refreshTokens[hash];
+    }
+    this.save();
+    return {};
+  }
+
+  private async adminSetEnabled(body: Json, enabled: boolean): Promise<Json> {
+    const kind = this.poolById(requireStr(body, 'UserPoolId'));
+    const user = this.adminUser(kind, body);
+    user.enabled = enabled;
+    user.modifiedAt = this.nowSeconds();
+    this.save();
+    return {};
+  }
+
+  private adminUser(kind: PoolKind, body: Json): StoredUser {
+    const user = findUser(this.pool(kind), kind, requireStr(body, 'Username'));
+    if (!user) throw userNotFound();
+    return user;
+  }
+
+  private describeUser(user: StoredUser, attributesKey: 'Attributes' | 'UserAttributes'): Json {
+    return {
+      Username: user.username,
+      [attributesKey]: Object.entries(user.attributes).map(([Name, Value]) => ({ Name, Value })),
+      UserCreateDate: user.createdAt,
+      UserLastModifiedDate: user.modifiedAt,
+      Enabled: user.enabled,
+      UserStatus: user.status,
+    };
+  }
+
+  // ---- lookups ----
+
+  private get state(): StateFile {
+    return this.options.state;
+  }
+
+  private pool(kind: PoolKind): StoredPool {
+    return this.state.pools[kind];
+  }
+
+  private poolById(poolId: string): PoolKind {
+    const kind = POOL_KINDS.find((k) => this.state.pools[k].poolId === poolId);
+    if (!kind) throw resourceNotFound(`User pool ${poolId} does not exist.`);
+    return kind;
+  }
+
+  private poolOfClient(clientId: string): PoolKind {
+    const kind = POOL_KINDS.find((k) => this.state.pools[k].clientId === clientId);
+    if (!kind) throw resourceNotFound(`User pool client ${clientId} does not exist.`);
+    return kind;
+  }
+
+  private nowSeconds(): number {
+    return Math.floor(this.now() / MS_PER_SECOND);
+  }
+
+  private save(): void {
+    saveState(this.options.dataFile, this.state);
+  }
+}
+
+const TRIGGER_FAILURES = new Set([
+  'UserLambdaValidationException',
+  'UnexpectedLambdaException',
+  'InvalidLambdaResponseException',
+]);
+const isTriggerFailure = (error: unknown): boolean =>
+  error instanceof CognitoServiceError && TRIGGER_FAILURES.has(error.type);

@@ -1,0 +1,125 @@
+/**
+ * ID and access tokens shaped like Cognito's (reference/cognito-protocol.md §4), RS256-signed with
+ * the pool's two keys, and the pool's JWKS. Refresh tokens are opaque random strings.
+ */
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  randomUUID,
+  type KeyObject,
+} from 'node:crypto';
+import { SignJWT, type JWK } from 'jose';
+import { TOKEN_VALIDITY } from '../../infra/definitions';
+import type { SigningJwk, StoredPool, StoredUser } from './state';
+
+const SECONDS_PER_MINUTE = 60;
+const SECONDS_PER_DAY = 86_400;
+export const ID_TOKEN_SECONDS = TOKEN_VALIDITY.idMinutes * SECONDS_PER_MINUTE;
+export const ACCESS_TOKEN_SECONDS = TOKEN_VALIDITY.accessMinutes * SECONDS_PER_MINUTE;
+export const REFRESH_TOKEN_SECONDS = TOKEN_VALIDITY.refreshDays * SECONDS_PER_DAY;
+/** Random bytes in a refresh token: opaque and unguessable. */
+const REFRESH_TOKEN_BYTES = 96;
+/** The scope Cognito gives tokens from API (not hosted UI) sign-in. */
+const API_SIGN_IN_SCOPE = 'aws.cognito.signin.user.admin';
+/** Attributes that are booleans in the ID token though Cognito stores them as strings. */
+const BOOLEAN_ATTRIBUTES = new Set(['phone_number_verified', 'email_verified']);
+/** Attributes the ID token carries when the user has them. */
+const ID_TOKEN_ATTRIBUTES = ['phone_number', 'phone_number_verified', 'email', 'email_verified'];
+
+const keyCache = new Map<string, KeyObject>();
+function privateKey(jwk: SigningJwk): KeyObject {
+  let key = keyCache.get(jwk.kid);
+  if (!key) {
+    key = createPrivateKey({ key: jwk, format: 'jwk' });
+    keyCache.set(jwk.kid, key);
+  }
+  return key;
+}
+
+/** The pool's public keys as Cognito publishes them at /<poolId>/.well-known/jwks.json. */
+export function poolJwks(pool: StoredPool): { keys: JWK[] } {
+  return {
+    keys: [pool.keys.id, pool.keys.access].map((jwk) => {
+      const { n, e } = createPublicKey({ key: jwk, format: 'jwk' }).export({ format: 'jwk' });
+      return { alg: 'RS256', e, kid: jwk.kid, kty: 'RSA', n, use: 'sig' };
+    }),
+  };
+}
+
+export interface TokenContext {
+  issuer: string;
+  pool: StoredPool;
+  user: StoredUser;
+  clientId: string;
+  /** Epoch seconds of the original sign-in. */
+  authTime: number;
+  originJti: string;
+  nowSeconds: number;
+}
+
+const sign = (claims: Record<string, unknown>, jwk: SigningJwk, expiresAt: number) =>
+  new SignJWT(claims)
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
+    .setExpirationTime(expiresAt)
+    .sign(privateKey(jwk));
+
+/** A signed ID token and access token for `user`, from one sign-in event. */
+export async function issueTokens(
+  ctx: TokenContext,
+): Promise<{ idToken: string; accessToken: string }> {
+  const { user, nowSeconds } = ctx;
+  const eventId = randomUUID();
+  const common: Record<string, unknown> = {
+    sub: user.attributes.sub,
+    ...(user.groups.length > 0 ? { 'cognito:groups': [...user.groups] } : {}),
+    iss: ctx.issuer,
+    origin_jti: ctx.originJti,
+    event_id: eventId,
+    auth_time: ctx.authTime,
+    iat: nowSeconds,
+  };
+  const attributeClaims: Record<string, unknown> = {};
+  for (const name of ID_TOKEN_ATTRIBUTES) {
+    const value = user.attributes[name];
+    if (value === undefined) continue;
+    attributeClaims[name] = BOOLEAN_ATTRIBUTES.has(name) ? value === 'true' : value;
+  }
+  const [idToken, accessToken] = await Promise.all([
+    sign(
+      {
+        ...common,
+        ...attributeClaims,
+        'cognito:username': user.username,
+        aud: ctx.clientId,
+        token_use: 'id',
+        jti: randomUUID(),
+      },
+      ctx.pool.keys.id,
+      nowSeconds + ID_TOKEN_SECONDS,
+    ),
+    sign(
+      {
+        ...common,
+        client_id: ctx.clientId,
+        token_use: 'access',
+        scope: API_SIGN_IN_SCOPE,
+        jti: randomUUID(),
+        username: user.username,
+      },
+      ctx.pool.keys.access,
+      nowSeconds + ACCESS_TOKEN_SECONDS,
+    ),
+  ]);
+  return { idToken, accessToken };
+}
+
+/** A new opaque refresh token and the hash under which the state keeps it. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(REFRESH_TOKEN_BYTES).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export const hashRefreshToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');

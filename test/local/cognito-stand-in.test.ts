@@ -1,0 +1,622 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STAFF_PASSWORD_POLICY } from '../../infra/definitions';
+import {
+  startCognitoStandIn,
+  type CustomAuthTriggers,
+  type RunningCognitoStandIn,
+} from '../../local/cognito';
+import {
+  codeTriggers,
+  freshStateFile,
+  MAX_WRONG_ANSWERS,
+  sdkClient,
+  TEST_CODE,
+} from './cognito-support';
+
+const PHONE = '+61412345678';
+const PASSWORD = 'correct-horse-battery';
+const running: { stop(): Promise<void> }[] = [];
+const clients: CognitoIdentityProviderClient[] = [];
+
+afterEach(async () => {
+  clients.splice(0).forEach((c) => c.destroy());
+  await Promise.all(running.splice(0).map((r) => r.stop()));
+});
+
+async function standIn(options: Parameters<typeof startCognitoStandIn>[0] = {}) {
+  const cognito = await startCognitoStandIn({ dataFile: await freshStateFile(), ...options });
+  running.push(cognito);
+  const client = sdkClient(cognito.endpoint);
+  clients.push(client);
+  return { cognito, client };
+}
+
+async function visitor(
+  client: CognitoIdentityProviderClient,
+  cognito: RunningCognitoStandIn,
+): Promise<string> {
+  const created = await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId: cognito.pools.visitor.poolId,
+      Username: PHONE,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'phone_number_verified', Value: 'true' }],
+    }),
+  );
+  return created.User!.Username!;
+}
+
+const start = (
+  client: CognitoIdentityProviderClient,
+  cognito: RunningCognitoStandIn,
+  username = PHONE,
+) =>
+  client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'CUSTOM_AUTH',
+      ClientId: cognito.pools.visitor.clientId,
+      AuthParameters: { USERNAME: username },
+    }),
+  );
+
+const answer = (
+  client: CognitoIdentityProviderClient,
+  cognito: RunningCognitoStandIn,
+  session: string,
+  username: string,
+  code: string,
+  clientMetadata?: Record<string, string>,
+) =>
+  client.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: cognito.pools.visitor.clientId,
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      Session: session,
+      ChallengeResponses: { USERNAME: username, ANSWER: code },
+      ClientMetadata: clientMetadata,
+    }),
+  );
+
+async function staffUser(
+  client: CognitoIdentityProviderClient,
+  cognito: RunningCognitoStandIn,
+  group = 'admin',
+) {
+  const UserPoolId = cognito.pools.staff.poolId;
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: 'admin',
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [{ Name: 'email', Value: 'admin@example.com' }],
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId,
+      Username: 'admin',
+      Password: PASSWORD,
+      Permanent: true,
+    }),
+  );
+  await client.send(
+    new AdminAddUserToGroupCommand({ UserPoolId, Username: 'admin', GroupName: group }),
+  );
+}
+
+const passwordSignIn = (
+  client: CognitoIdentityProviderClient,
+  cognito: RunningCognitoStandIn,
+  username: string,
+  password: string,
+) =>
+  client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cognito.pools.staff.clientId,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    }),
+  );
+
+describe('Cognito stand-in CUSTOM_AUTH', () => {
+  it('runs Define/Create/Verify, retries a wrong answer with a new session and issues verifiable tokens', async () => {
+    // Prepare
+    const { triggers, events } = codeTriggers();
+    const { cognito, client } = await standIn({ triggers });
+    const uuid = await visitor(client, cognito);
+    // Act
+    const first = await start(client, cognito);
+    const wrong = await answer(client, cognito, first.Session!, uuid, '000000');
+    const right = await answer(client, cognito, wrong.Session!, PHONE, TEST_CODE, {
+      source: 'test',
+    });
+    // Assess: the challenge round trips
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first).toMatchObject({
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      ChallengeParameters: { channel: 'SMS', USERNAME: uuid },
+    });
+    expect(first.Session!.length).toBeGreaterThanOrEqual(20);
+    expect(wrong.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(wrong.Session).not.toBe(first.Session);
+    expect(right.AuthenticationResult).toMatchObject({ TokenType: 'Bearer', ExpiresIn: 3600 });
+    expect(right.ChallengeParameters).toEqual({});
+    // Assess: trigger events as Cognito shapes them
+    const [define0, define1, define2] = events.define!;
+    expect(define0).toMatchObject({
+      version: '1',
+      triggerSource: 'DefineAuthChallenge_Authentication',
+      userPoolId: cognito.pools.visitor.poolId,
+      userName: uuid,
+      callerContext: { clientId: cognito.pools.visitor.clientId },
+      request: {
+        session: [],
+        userAttributes: {
+          sub: uuid,
+          phone_number: PHONE,
+          phone_number_verified: 'true',
+          'cognito:user_status': 'FORCE_CHANGE_PASSWORD',
+        },
+      },
+    });
+    expect(define0!.request).not.toHaveProperty('clientMetadata');
+    expect(events.create![0]!.request).not.toHaveProperty('clientMetadata');
+    expect(define1!.request.session).toEqual([
+      {
+        challengeName: 'CUSTOM_CHALLENGE',
+        challengeResult: false,
+        challengeMetadata: `CODE-${TEST_CODE}`,
+      },
+    ]);
+    expect(define2!.request.session).toHaveLength(2);
+    expect(define2!.request).toMatchObject({ clientMetadata: { source: 'test' } });
+    expect(events.verify![1]!.request).toMatchObject({
+      privateChallengeParameters: { code: TEST_CODE },
+      challengeAnswer: TEST_CODE,
+      clientMetadata: { source: 'test' },
+    });
+    // Assess: tokens verify against the pool's JWKS, with the claims the app reads
+    const { IdToken, AccessToken, RefreshToken } = right.AuthenticationResult!;
+    const jwks = createRemoteJWKSet(new URL(`${cognito.issuer('visitor')}/.well-known/jwks.json`));
+    const id = await jwtVerify(IdToken!, jwks, {
+      issuer: cognito.issuer('visitor'),
+      audience: cognito.pools.visitor.clientId,
+    });
+    expect(id.payload).toMatchObject({
+      sub: uuid,
+      'cognito:username': uuid,
+      phone_number: PHONE,
+      phone_number_verified: true,
+      token_use: 'id',
+    });
+    expect(id.payload).not.toHaveProperty('cognito:groups');
+    for (const claim of ['auth_time', 'iat', 'exp', 'jti', 'origin_jti', 'event_id'])
+      expect(id.payload).toHaveProperty(claim);
+    const access = await jwtVerify(AccessToken!, jwks, { issuer: cognito.issuer('visitor') });
+    expect(access.payload).toMatchObject({
+      client_id: cognito.pools.visitor.clientId,
+      username: uuid,
+      token_use: 'access',
+      scope: 'aws.cognito.signin.user.admin',
+    });
+    expect(access.payload).not.toHaveProperty('aud');
+    expect(decodeProtectedHeader(IdToken!).kid).not.toBe(decodeProtectedHeader(AccessToken!).kid);
+    expect(RefreshToken).toBeTruthy();
+    expect(RefreshToken!.split('.')).toHaveLength(1);
+  });
+
+  it('refuses a reused session, and fails authentication when Define says so', async () => {
+    const { triggers } = codeTriggers();
+    const { cognito, client } = await standIn({ triggers });
+    const uuid = await visitor(client, cognito);
+    const first = await start(client, cognito, uuid);
+    let session = first.Session!;
+    const next = await answer(client, cognito, session, uuid, '111111');
+    await expect(answer(client, cognito, session, uuid, TEST_CODE)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session can only be used once.',
+    });
+    session = next.Session!;
+    for (let wrong = 2; wrong < MAX_WRONG_ANSWERS; wrong++) {
+      session = (await answer(client, cognito, session, uuid, '111111')).Session!;
+    }
+    await expect(answer(client, cognito, session, uuid, '111111')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+  });
+
+  it('expires a session after the pool’s auth session validity', async () => {
+    let clock = Date.now();
+    const { triggers } = codeTriggers();
+    const { cognito, client } = await standIn({ triggers, now: () => clock });
+    const uuid = await visitor(client, cognito);
+    const first = await start(client, cognito);
+    clock += 3 * 60_000;
+    await expect(answer(client, cognito, first.Session!, uuid, TEST_CODE)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user, session is expired.',
+    });
+  });
+
+  it('answers an unknown user and a disabled user like Cognito', async () => {
+    const { triggers } = codeTriggers();
+    const { cognito, client } = await standIn({ triggers });
+    await expect(start(client, cognito, '+61499999999')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    await visitor(client, cognito);
+    await client.send(
+      new AdminDisableUserCommand({ UserPoolId: cognito.pools.visitor.poolId, Username: PHONE }),
+    );
+    await expect(start(client, cognito)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'User is disabled.',
+    });
+  });
+});
+
+describe('Cognito stand-in trigger failures', () => {
+  const withOverride = (override: Partial<CustomAuthTriggers>) => {
+    const { triggers } = codeTriggers();
+    return { ...triggers, ...override };
+  };
+
+  it('maps a thrown error to UserLambdaValidationException with the trigger slot name', async () => {
+    const triggers = withOverride({
+      createAuthChallenge: () => {
+        throw new Error('SMS limit reached');
+      },
+    });
+    const { cognito, client } = await standIn({ triggers });
+    await visitor(client, cognito);
+    await expect(start(client, cognito)).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+      message: 'CreateAuthChallenge failed with error SMS limit reached.',
+    });
+  });
+
+  it('kills the session after a failing Verify', async () => {
+    const triggers = withOverride({
+      verifyAuthChallengeResponse: async () => {
+        throw new Error('boom');
+      },
+    });
+    const { cognito, client } = await standIn({ triggers });
+    const uuid = await visitor(client, cognito);
+    const first = await start(client, cognito);
+    await expect(answer(client, cognito, first.Session!, uuid, TEST_CODE)).rejects.toMatchObject({
+      name: 'UserLambdaValidationException',
+      message: 'VerifyAuthChallengeResponse failed with error boom.',
+    });
+    await expect(answer(client, cognito, first.Session!, uuid, TEST_CODE)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+      message: 'Invalid session for the user.',
+    });
+  });
+
+  it('retries a slow trigger and gives up after three attempts', async () => {
+    let attempts = 0;
+    const triggers = withOverride({
+      defineAuthChallenge: () => {
+        attempts++;
+        return new Promise(() => undefined);
+      },
+    });
+    const { cognito, client } = await standIn({ triggers, triggerTimeoutMs: 30 });
+    await visitor(client, cognito);
+    await expect(start(client, cognito)).rejects.toMatchObject({
+      name: 'UnexpectedLambdaException',
+      message:
+        'DefineAuthChallenge invocation failed due to error Socket timeout while invoking Lambda function.',
+    });
+    expect(attempts).toBe(3);
+  });
+
+  it('succeeds when a slow first attempt is followed by a fast one', async () => {
+    const { triggers: base } = codeTriggers();
+    let attempts = 0;
+    const triggers = {
+      ...base,
+      defineAuthChallenge: (event: never) => {
+        attempts++;
+        return attempts === 1 ? new Promise(() => undefined) : base.defineAuthChallenge(event);
+      },
+    };
+    const { cognito, client } = await standIn({ triggers, triggerTimeoutMs: 30 });
+    await visitor(client, cognito);
+    expect((await start(client, cognito)).ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(attempts).toBe(2);
+  });
+
+  it.each([
+    ['no event', () => undefined],
+    [
+      'a non-boolean answer',
+      (e: never) => ({ ...(e as object), response: { answerCorrect: 'yes' } }),
+    ],
+  ])('answers InvalidLambdaResponseException for %s', async (_, verify) => {
+    const { cognito, client } = await standIn({
+      triggers: withOverride({ verifyAuthChallengeResponse: verify }),
+    });
+    const uuid = await visitor(client, cognito);
+    const first = await start(client, cognito);
+    await expect(answer(client, cognito, first.Session!, uuid, TEST_CODE)).rejects.toMatchObject({
+      name: 'InvalidLambdaResponseException',
+      message: 'Unrecognizable lambda output',
+    });
+  });
+});
+
+describe('Cognito stand-in password and refresh flows', () => {
+  it('signs staff in with their groups, and refuses wrong credentials identically', async () => {
+    const { cognito, client } = await standIn({ triggers: codeTriggers().triggers });
+    await staffUser(client, cognito);
+    const result = await passwordSignIn(client, cognito, 'admin', PASSWORD);
+    const jwks = createRemoteJWKSet(new URL(`${cognito.issuer('staff')}/.well-known/jwks.json`));
+    const id = await jwtVerify(result.AuthenticationResult!.IdToken!, jwks, {
+      issuer: cognito.issuer('staff'),
+      audience: cognito.pools.staff.clientId,
+    });
+    expect(id.payload).toMatchObject({
+      'cognito:username': 'admin',
+      'cognito:groups': ['admin'],
+      email: 'admin@example.com',
+    });
+    for (const [username, password] of [
+      ['admin', 'wrong-password'],
+      ['nobody', PASSWORD],
+      ['Admin', PASSWORD],
+    ] as const) {
+      await expect(passwordSignIn(client, cognito, username, password)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+        message: 'Incorrect username or password.',
+      });
+    }
+    await client.send(
+      new AdminDisableUserCommand({ UserPoolId: cognito.pools.staff.poolId, Username: 'admin' }),
+    );
+    await expect(passwordSignIn(client, cognito, 'admin', PASSWORD)).rejects.toMatchObject({
+      message: 'User is disabled.',
+    });
+  });
+
+  it('refuses flows the app client does not allow', async () => {
+    const { cognito, client } = await standIn({ triggers: codeTriggers().triggers });
+    await expect(
+      client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: cognito.pools.visitor.clientId,
+          AuthParameters: { USERNAME: PHONE, PASSWORD },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidParameterException' });
+    await expect(
+      client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'CUSTOM_AUTH',
+          ClientId: 'nosuchclient',
+          AuthParameters: { USERNAME: PHONE },
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+      message: 'User pool client nosuchclient does not exist.',
+    });
+  });
+
+  it('refreshes tokens keeping auth_time, across a restart from the state file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cognito-'));
+    const dataFile = join(dir, 'cognito.json');
+    try {
+      let clock = Date.now();
+      const first = await standIn({
+        dataFile,
+        triggers: codeTriggers().triggers,
+        now: () => clock,
+      });
+      await staffUser(first.client, first.cognito);
+      const signedIn = await passwordSignIn(first.client, first.cognito, 'admin', PASSWORD);
+      const refreshToken = signedIn.AuthenticationResult!.RefreshToken!;
+      await first.cognito.stop();
+      expect(statSync(dataFile).mode & 0o777).toBe(0o600);
+      clock += 120_000;
+      const second = await standIn({
+        dataFile,
+        port: Number(new URL(first.cognito.endpoint).port),
+        triggers: codeTriggers().triggers,
+        now: () => clock,
+      });
+      expect(second.cognito.pools).toEqual(first.cognito.pools);
+      const refreshed = await second.client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: second.cognito.pools.staff.clientId,
+          AuthParameters: { REFRESH_TOKEN: refreshToken },
+        }),
+      );
+      expect(refreshed.AuthenticationResult?.RefreshToken).toBeUndefined();
+      const jwks = createRemoteJWKSet(
+        new URL(`${second.cognito.issuer('staff')}/.well-known/jwks.json`),
+      );
+      const before = await jwtVerify(signedIn.AuthenticationResult!.IdToken!, jwks, {
+        issuer: second.cognito.issuer('staff'),
+        currentDate: new Date(clock),
+      });
+      const after = await jwtVerify(refreshed.AuthenticationResult!.IdToken!, jwks, {
+        currentDate: new Date(clock),
+      });
+      expect(after.payload.auth_time).toBe(before.payload.auth_time);
+      expect(after.payload.iat).toBeGreaterThan(before.payload.iat!);
+      await expect(
+        second.client.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: second.cognito.pools.staff.clientId,
+            AuthParameters: { REFRESH_TOKEN: 'forged' },
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      // A refresh token of one client is refused by the other pool's client.
+      await expect(
+        second.client.send(
+          new InitiateAuthCommand({
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: second.cognito.pools.visitor.clientId,
+            AuthParameters: { REFRESH_TOKEN: refreshToken },
+          }),
+        ),
+      ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Cognito stand-in admin calls', () => {
+  it('creates, reads, guards and deletes users like Cognito', async () => {
+    const { cognito, client } = await standIn({ triggers: codeTriggers().triggers });
+    const visitorPool = cognito.pools.visitor.poolId;
+    const staffPool = cognito.pools.staff.poolId;
+    const uuid = await visitor(client, cognito);
+    await expect(visitor(client, cognito)).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+      message: 'An account with the given phone_number already exists.',
+    });
+    const byPhone = await client.send(
+      new AdminGetUserCommand({ UserPoolId: visitorPool, Username: PHONE }),
+    );
+    expect(byPhone).toMatchObject({
+      Username: uuid,
+      Enabled: true,
+      UserStatus: 'FORCE_CHANGE_PASSWORD',
+    });
+    expect(byPhone.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'sub', Value: uuid },
+        { Name: 'phone_number', Value: PHONE },
+      ]),
+    );
+    expect(byPhone.UserCreateDate).toBeInstanceOf(Date);
+
+    await staffUser(client, cognito, 'operator');
+    await expect(staffUser(client, cognito)).rejects.toMatchObject({
+      name: 'UsernameExistsException',
+      message: 'User account already exists',
+    });
+    await expect(
+      client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: staffPool,
+          Username: 'admin',
+          Password: 'x'.repeat(STAFF_PASSWORD_POLICY.minLength - 1),
+          Permanent: true,
+        }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password not long enough',
+    });
+    await expect(
+      client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId: staffPool,
+          Username: 'ghost',
+          Password: PASSWORD,
+          Permanent: true,
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException', message: 'User does not exist.' });
+    await expect(
+      client.send(
+        new AdminAddUserToGroupCommand({
+          UserPoolId: staffPool,
+          Username: 'admin',
+          GroupName: 'chefs',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'ResourceNotFoundException', message: 'Group not found.' });
+    await expect(
+      client.send(
+        new AdminGetUserCommand({ UserPoolId: 'ap-southeast-2_nope', Username: 'admin' }),
+      ),
+    ).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
+    expect(
+      (await client.send(new AdminGetUserCommand({ UserPoolId: staffPool, Username: 'admin' })))
+        .UserStatus,
+    ).toBe('CONFIRMED');
+
+    await client.send(new AdminDeleteUserCommand({ UserPoolId: staffPool, Username: 'admin' }));
+    await expect(
+      client.send(new AdminGetUserCommand({ UserPoolId: staffPool, Username: 'admin' })),
+    ).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+    });
+  });
+
+  it('speaks the wire format: 400 with __type and x-amzn-ErrorType, CORS preflight, JWKS', async () => {
+    const { cognito } = await standIn({ triggers: codeTriggers().triggers });
+    const response = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminGetUser',
+      },
+      body: JSON.stringify({ UserPoolId: cognito.pools.staff.poolId, Username: 'nobody' }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-amzn-errortype')).toBe('UserNotFoundException:');
+    expect(response.headers.get('x-amzn-requestid')).toBeTruthy();
+    expect(await response.json()).toEqual({
+      __type: 'UserNotFoundException',
+      message: 'User does not exist.',
+    });
+
+    const preflight = await fetch(cognito.endpoint, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:5173',
+        'access-control-request-headers': 'x-amz-target,content-type',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-amz-target');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-amz-user-agent');
+
+    const jwks = (await (
+      await fetch(`${cognito.issuer('staff')}/.well-known/jwks.json`)
+    ).json()) as { keys: Record<string, string>[] };
+    expect(jwks.keys).toHaveLength(2);
+    for (const key of jwks.keys) {
+      expect(key).toMatchObject({ alg: 'RS256', kty: 'RSA', e: 'AQAB', use: 'sig' });
+      expect(key).not.toHaveProperty('d');
+    }
+    const unknownOp = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
+      body: '{}',
+    });
+    expect(((await unknownOp.json()) as { __type: string }).__type).toBe(
+      'UnknownOperationException',
+    );
+  });
+});
