@@ -1,4 +1,164 @@
-// Placeholder route module: replaced by its feature's implementation.
+/**
+ * /dashboard (spec 2 "Operator dashboard"): search by phone number, the search result, all users
+ * paged newest first, and Claim -> "Confirm Action" -> redeem. Both tables update on success.
+ * Without an operator session it goes to /login; a token the server refuses clears the operator
+ * keys and goes to /admin (spec 4).
+ */
+import { useCallback, useRef, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../../../shared/messages';
+import type { Customer } from '../../../../../shared/types';
+import { PATHS } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { redeemUser } from '../api/redeem-user';
+import { searchUser } from '../api/search-user';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { LoadMore } from '../components/load-more';
+import { SearchBox } from '../components/search-box';
+import { TopBar } from '../components/top-bar';
+import { UsersTable } from '../components/users-table';
+import { useOperatorSession, type OperatorSession } from '../hooks/use-operator-session';
+import { useUsersList } from '../hooks/use-users-list';
+import '../components/staff.css';
+
+type SearchState =
+  | { status: 'idle' }
+  | { status: 'searching' }
+  | { status: 'found'; customer: Customer }
+  | { status: 'none' };
+
+type Feedback = { kind: 'success' | 'error'; text: string };
+
+/** The dashboard route. */
 export function Component() {
-  return null;
+  const session = useOperatorSession();
+  if (!session.account) return <Navigate to={PATHS.login} replace />;
+  return <Dashboard session={session} username={session.account.username} />;
+}
+
+function Dashboard({ session, username }: { session: OperatorSession; username: string }) {
+  const { handleAuthFailure, logout } = session;
+  const list = useUsersList(handleAuthFailure);
+  const [search, setSearch] = useState<SearchState>({ status: 'idle' });
+  const [pending, setPending] = useState<Customer>();
+  const [processing, setProcessing] = useState<string>();
+  const [feedback, setFeedback] = useState<Feedback>();
+  const feedbackRef = useRef<HTMLParagraphElement>(null);
+
+  const onSearch = useCallback(
+    (phoneNumber: string) => {
+      setSearch({ status: 'searching' });
+      searchUser(phoneNumber)
+        .then((customer) =>
+          setSearch(customer ? { status: 'found', customer } : { status: 'none' }),
+        )
+        .catch((error: unknown) => {
+          // The spec shows "No user found" on any search failure.
+          if (!handleAuthFailure(error)) setSearch({ status: 'none' });
+        });
+    },
+    [handleAuthFailure],
+  );
+
+  /** Applies a customer's new state to both tables. */
+  const replaceInList = list.replace;
+  const applyCustomer = useCallback(
+    (customer: Customer) => {
+      replaceInList(customer);
+      setSearch((current) =>
+        current.status === 'found' && current.customer.phoneNumber === customer.phoneNumber
+          ? { status: 'found', customer }
+          : current,
+      );
+    },
+    [replaceInList],
+  );
+
+  async function redeem(customer: Customer) {
+    setPending(undefined);
+    setProcessing(customer.phoneNumber);
+    setFeedback(undefined);
+    try {
+      const result = await redeemUser(customer.localNumber);
+      applyCustomer(result.data);
+      setFeedback({ kind: 'success', text: STAFF_TEXT.redeemSucceeded(customer.localNumber) });
+    } catch (error) {
+      if (handleAuthFailure(error)) return;
+      if (error instanceof ApiError && error.status === 409) {
+        // Someone else redeemed it first: it is redeemed, so show it that way.
+        applyCustomer({ ...customer, isOfferClaimed: true });
+        setFeedback({ kind: 'error', text: API_MESSAGES.alreadyRedeemed });
+      } else {
+        setFeedback({ kind: 'error', text: MESSAGES.redeemFailed });
+      }
+    } finally {
+      setProcessing(undefined);
+      // The Claim button that opened the dialog is now disabled: focus the outcome instead.
+      requestAnimationFrame(() => feedbackRef.current?.focus());
+    }
+  }
+
+  return (
+    <div className="staff-page">
+      <TopBar username={username} onLogout={logout} />
+      <main className="staff-main">
+        <section className="staff-section">
+          <SearchBox onSearch={onSearch} busy={search.status === 'searching'} />
+        </section>
+
+        <p
+          ref={feedbackRef}
+          tabIndex={-1}
+          role={feedback?.kind === 'error' ? 'alert' : 'status'}
+          className={
+            feedback?.kind === 'error' ? 'staff-feedback staff-feedback--error' : 'staff-feedback'
+          }
+        >
+          {feedback?.text}
+        </p>
+
+        {(search.status === 'found' || search.status === 'none') && (
+          <section className="staff-section" aria-labelledby="search-result-heading">
+            <h2 id="search-result-heading" className="staff-section__title">
+              {STAFF_TEXT.searchResultHeading}
+            </h2>
+            {search.status === 'found' ? (
+              <UsersTable
+                caption={STAFF_TEXT.searchResultHeading}
+                users={[search.customer]}
+                processing={processing}
+                onClaim={setPending}
+              />
+            ) : (
+              <p role="alert" className="staff-error">
+                {MESSAGES.searchNoUser}
+              </p>
+            )}
+          </section>
+        )}
+
+        <section className="staff-section" aria-labelledby="all-users-heading">
+          <h2 id="all-users-heading" className="staff-section__title">
+            {STAFF_TEXT.allUsersHeading}
+          </h2>
+          <UsersTable
+            caption={STAFF_TEXT.allUsersHeading}
+            users={list.users}
+            processing={processing}
+            onClaim={setPending}
+            empty={list.status === 'done' ? STAFF_TEXT.noUsers : undefined}
+          />
+          <LoadMore status={list.status} count={list.users.length} onLoadMore={list.loadMore} />
+        </section>
+      </main>
+
+      {pending && (
+        <ConfirmDialog
+          message={STAFF_TEXT.confirmQuestion(pending.localNumber, pending.offer)}
+          onConfirm={() => void redeem(pending)}
+          onCancel={() => setPending(undefined)}
+        />
+      )}
+    </div>
+  );
 }

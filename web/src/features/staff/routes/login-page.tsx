@@ -1,4 +1,30 @@
-// Placeholder route module: replaced by its feature's implementation.
+/**
+ * /login (spec 2 "Logins"): operator username and password with a link back to the wheel. A
+ * successful sign-in stores the operator keys and goes to /dashboard (spec 4); an admin gets
+ * "Invalid user role. Please contact administrator." (spec 6).
+ */
+import { Link, useNavigate } from 'react-router-dom';
+import { STAFF_TEXT } from '../../../../../shared/messages';
+import { StaffLoginForm } from '../../../components/staff-login-form';
+import { PATHS } from '../../../config/paths';
+import { signInStaff } from '../../../lib/staff-auth';
+
+/** The /login route. */
 export function Component() {
-  return null;
+  const navigate = useNavigate();
+  return (
+    <main>
+      <StaffLoginForm
+        title={STAFF_TEXT.operatorLoginTitle}
+        onSubmit={async ({ username, password }) => {
+          const result = await signInStaff(username, password, 'operator', 'login');
+          if (!result.ok) return result.message;
+          navigate(PATHS.dashboard, { replace: true });
+          return undefined;
+        }}
+      >
+        <Link to={PATHS.wheel}>{STAFF_TEXT.backToWheel}</Link>
+      </StaffLoginForm>
+    </main>
+  );
 }

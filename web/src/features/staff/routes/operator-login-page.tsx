@@ -1,4 +1,61 @@
-// Placeholder route module: replaced by its feature's implementation.
+/**
+ * /operator-login (spec 2): the second operator login. Once signed in here it shows a welcome view
+ * with Logout; an operator who is already signed in when arriving goes to /dashboard (spec 4).
+ * Accounts that are not operators get the page's own "Only operator users can access this page."
+ */
+import { useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { STAFF_TEXT } from '../../../../../shared/messages';
+import type { StaffAccount } from '../../../../../shared/types';
+import { StaffLoginForm } from '../../../components/staff-login-form';
+import { PATHS } from '../../../config/paths';
+import { isStaffSignedIn, signInStaff, signOutStaff } from '../../../lib/staff-auth';
+import '../components/staff.css';
+
+/** The /operator-login route. */
 export function Component() {
-  return null;
+  const navigate = useNavigate();
+  // Decided once on arrival: signing in on this page shows the welcome view instead.
+  const [signedInOnArrival] = useState(() => isStaffSignedIn('operator'));
+  const [account, setAccount] = useState<StaffAccount>();
+
+  if (signedInOnArrival) return <Navigate to={PATHS.dashboard} replace />;
+
+  if (account) {
+    return (
+      <main className="staff-welcome">
+        <div className="staff-welcome__card">
+          <h1 className="staff-welcome__title">{STAFF_TEXT.welcome(account.username)}</h1>
+          <p>{STAFF_TEXT.signedInAs(account.role)}</p>
+          <Link to={PATHS.dashboard} className="staff-button staff-welcome__link">
+            {STAFF_TEXT.goToDashboard}
+          </Link>
+          <button
+            type="button"
+            className="staff-button staff-button--secondary"
+            onClick={() => {
+              signOutStaff('operator');
+              navigate(PATHS.login, { replace: true });
+            }}
+          >
+            {STAFF_TEXT.logout}
+          </button>
+        </div>
+      </main>
+    );
+  }
+
+  return (
+    <main>
+      <StaffLoginForm
+        title={STAFF_TEXT.operatorLoginTitle}
+        onSubmit={async ({ username, password }) => {
+          const result = await signInStaff(username, password, 'operator', 'operator-login');
+          if (!result.ok) return result.message;
+          setAccount(result.account);
+          return undefined;
+        }}
+      />
+    </main>
+  );
 }

@@ -1,0 +1,352 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../shared/messages';
+import { hasSession } from '../../../web/src/lib/session';
+import { customer, fakeApi, type FakeApi } from './fake-api';
+import { ADMIN_STAND_IN, renderAt, signInOperator } from './render';
+import { installFakeNetwork, jsonResponse, type FakeNetwork } from './support';
+
+let network: FakeNetwork;
+let api: FakeApi;
+
+beforeEach(() => {
+  localStorage.clear();
+  network = installFakeNetwork();
+  api = fakeApi([
+    customer(5, 'BOGOF MAIN'),
+    customer(4, 'FREE SIDE', true),
+    customer(3, 'FREE SIDE'),
+    customer(2, 'BOGOF MAIN'),
+    customer(1, 'FREE SIDE'),
+  ]);
+  network.api = (call) => api.handle(call);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const allUsers = () => screen.getByRole('table', { name: 'All Users' });
+const rowOf = (table: HTMLElement, local: string) =>
+  within(table).getByRole('row', { name: new RegExp(local) });
+const operatorKeys = () =>
+  ['operatorUsername', 'operatorRole', 'operatorEmail'].map((k) => localStorage.getItem(k));
+
+describe('/dashboard sessions and redirects', () => {
+  it('sends an unauthenticated visit to /login', async () => {
+    const router = renderAt('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(network.apiCalls).toHaveLength(0);
+  });
+
+  it('sends a visit with storage keys but no token session to /login', async () => {
+    localStorage.setItem('operatorUsername', 'operator');
+    localStorage.setItem('operatorRole', 'operator');
+    const router = renderAt('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it.each([401, 403])(
+    'clears the operator keys and goes to /admin when the server answers %i',
+    async (status) => {
+      // Prepare
+      await signInOperator(network);
+      api.override = (call) =>
+        call.path === '/api/staff/me'
+          ? jsonResponse(status, { code: 'X', message: 'refused' })
+          : undefined;
+      // Act
+      const router = renderAt('/dashboard');
+      // Assess
+      expect(await screen.findByText(ADMIN_STAND_IN)).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin');
+      expect(operatorKeys()).toEqual([null, null, null]);
+      expect(hasSession('operator')).toBe(false);
+    },
+  );
+
+  it('also leaves for /admin when a later call is refused', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    const router = renderAt('/dashboard');
+    await screen.findByRole('row', { name: /0400000005/ });
+    api.override = (call) =>
+      call.path === '/api/users/search'
+        ? jsonResponse(401, { code: 'UNAUTHORIZED', message: 'expired' })
+        : undefined;
+    await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000003');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(operatorKeys()).toEqual([null, null, null]);
+  });
+
+  it('keeps the session when the check fails for another reason', async () => {
+    await signInOperator(network);
+    api.override = (call) =>
+      call.path === '/api/staff/me'
+        ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })
+        : undefined;
+    const router = renderAt('/dashboard');
+    await screen.findByRole('row', { name: /0400000005/ });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(operatorKeys()).toEqual(['operator', 'operator', 'operator@example.com']);
+  });
+
+  it('logs out: clears the keys and the session and goes to /login', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    const router = renderAt('/dashboard');
+    expect(screen.getByRole('heading', { level: 1, name: 'Spin & Win' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(operatorKeys()).toEqual([null, null, null]);
+    expect(hasSession('operator')).toBe(false);
+  });
+});
+
+describe('/dashboard All Users', () => {
+  it('lists users newest first with the spec columns and pages on "Load more"', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    renderAt('/dashboard');
+    await screen.findByRole('row', { name: /0400000005/ });
+    const headers = within(allUsers())
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Phone Number', 'Offer', 'Actions']);
+    expect(network.apiCalls.every((c) => c.authorization?.startsWith('Bearer '))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('row', { name: /0400000003/ });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('row', { name: /0400000001/ });
+
+    const phones = within(allUsers())
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(phones).toEqual(['0400000005', '0400000004', '0400000003', '0400000002', '0400000001']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByText(/All users loaded/)).toBeInTheDocument();
+    expect(
+      network.apiCalls.filter((c) => c.path.startsWith('/api/users')).map((c) => c.path),
+    ).toEqual(['/api/users', '/api/users?cursor=2', '/api/users?cursor=4']);
+  });
+
+  it('loads the next page by itself when the end of the list scrolls into view', async () => {
+    const observed: { callback: IntersectionObserverCallback; element?: Element }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        private entry: { callback: IntersectionObserverCallback; element?: Element };
+        constructor(callback: IntersectionObserverCallback) {
+          this.entry = { callback };
+          observed.push(this.entry);
+        }
+        observe(element: Element) {
+          this.entry.element = element;
+        }
+        disconnect() {
+          observed.splice(observed.indexOf(this.entry), 1);
+        }
+      },
+    );
+    await signInOperator(network);
+    renderAt('/dashboard');
+    await screen.findByRole('row', { name: /0400000004/ });
+    expect(screen.queryByRole('row', { name: /0400000003/ })).not.toBeInTheDocument();
+    // Act: the sentinel becomes visible.
+    act(() => {
+      for (const o of [...observed]) {
+        o.callback(
+          [{ isIntersecting: true, target: o.element } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        );
+      }
+    });
+    expect(await screen.findByRole('row', { name: /0400000003/ })).toBeInTheDocument();
+  });
+
+  it('shows "Failed to fetch users." and retries', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    let fail = true;
+    api.override = (call) =>
+      call.path === '/api/users' && fail
+        ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })
+        : undefined;
+    renderAt('/dashboard');
+    expect(await screen.findByText(MESSAGES.fetchUsersFailed)).toHaveAttribute('role', 'alert');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('row', { name: /0400000005/ })).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.fetchUsersFailed)).not.toBeInTheDocument();
+  });
+
+  it('shows a claimed row greyed with a disabled "Redeemed" button', async () => {
+    await signInOperator(network);
+    renderAt('/dashboard');
+    const row = await screen.findByRole('row', { name: /0400000004/ });
+    expect(row).toHaveClass('is-claimed');
+    expect(within(row).getByRole('button', { name: 'Redeemed' })).toBeDisabled();
+    expect(
+      within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Claim' }),
+    ).toBeEnabled();
+  });
+});
+
+describe('/dashboard search', () => {
+  it('applies the input rules and messages of spec section 5', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    renderAt('/dashboard');
+    const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
+
+    await user.type(input, '04a');
+    expect(screen.getByText(MESSAGES.searchDigitsOnly)).toHaveAttribute('role', 'alert');
+    expect(input).toHaveValue('04');
+
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText(MESSAGES.searchInvalid)).toBeInTheDocument();
+
+    await user.type(input, '000000051');
+    expect(screen.getByText(MESSAGES.searchTooLong)).toBeInTheDocument();
+    expect(input).toHaveValue('0400000005');
+    expect(network.apiCalls.filter((c) => c.path === '/api/users/search')).toHaveLength(0);
+  });
+
+  it('shows the found customer in "Search Result"', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    renderAt('/dashboard');
+    await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000003{Enter}');
+    const table = await screen.findByRole('table', { name: 'Search Result' });
+    expect(
+      within(table).getByRole('row', { name: /0400000003 FREE SIDE Claim/ }),
+    ).toBeInTheDocument();
+    expect(network.apiCalls.find((c) => c.path === '/api/users/search')?.body).toEqual({
+      phoneNumber: '0400000003',
+    });
+  });
+
+  it.each([
+    ['nobody has the number', undefined],
+    ['the search fails', jsonResponse(500, { code: 'INTERNAL', message: 'x' })],
+  ])('shows "No user found with this phone number." when %s', async (_label, failure) => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    if (failure) api.override = (call) => (call.path === '/api/users/search' ? failure : undefined);
+    renderAt('/dashboard');
+    await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0499999999{Enter}');
+    expect(await screen.findByText(MESSAGES.searchNoUser)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByRole('table', { name: 'Search Result' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/dashboard Claim', () => {
+  it('confirms, shows "Processing...", then "Redeemed" disabled in both tables', async () => {
+    // Prepare: the redeem answer waits until released, so "Processing..." can be seen.
+    await signInOperator(network);
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    api.override = (call) =>
+      call.path === '/api/users/redeem'
+        ? gate.then(() => {
+            api.override = undefined;
+            return api.handle(call);
+          })
+        : undefined;
+    renderAt('/dashboard');
+    await screen.findByRole('row', { name: /0400000005/ });
+    await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000005{Enter}');
+    const result = await screen.findByRole('table', { name: 'Search Result' });
+
+    // Act: Claim in the search result, then Confirm.
+    await user.click(within(result).getByRole('button', { name: 'Claim' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Action' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog).toHaveTextContent('0400000005');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    // Assess
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(within(result).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(
+      within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Processing...' }),
+    ).toBeDisabled();
+    release();
+    await waitFor(() =>
+      expect(within(result).getByRole('button', { name: 'Redeemed' })).toBeDisabled(),
+    );
+    expect(
+      within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Redeemed' }),
+    ).toBeDisabled();
+    expect(rowOf(allUsers(), '0400000005')).toHaveClass('is-claimed');
+    expect(screen.getByText(STAFF_TEXT.redeemSucceeded('0400000005'))).toHaveAttribute(
+      'role',
+      'status',
+    );
+    const redeem = network.apiCalls.find((c) => c.path === '/api/users/redeem');
+    expect(redeem).toMatchObject({ method: 'POST', body: { phoneNumber: '0400000005' } });
+    expect(redeem?.authorization).toMatch(/^Bearer ey/);
+  });
+
+  it('cancels with Cancel or Escape, keeping focus on the Claim button', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    renderAt('/dashboard');
+    const claim = within(await screen.findByRole('row', { name: /0400000005/ })).getByRole(
+      'button',
+      { name: 'Claim' },
+    );
+    await user.click(claim);
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Action' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(claim).toHaveFocus();
+
+    await user.click(claim);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(claim).toHaveFocus();
+    expect(network.apiCalls.some((c) => c.path === '/api/users/redeem')).toBe(false);
+  });
+
+  it('shows the server text and "Redeemed" when someone else redeemed it first (409)', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    renderAt('/dashboard');
+    const row = await screen.findByRole('row', { name: /0400000005/ });
+    api.customers[0] = { ...api.customers[0]!, isOfferClaimed: true };
+    await user.click(within(row).getByRole('button', { name: 'Claim' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(API_MESSAGES.alreadyRedeemed)).toHaveAttribute('role', 'alert');
+    expect(
+      within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Redeemed' }),
+    ).toBeDisabled();
+  });
+
+  it('shows "Failed to mark user as redeemed." on a failure and keeps Claim', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    api.override = (call) =>
+      call.path === '/api/users/redeem'
+        ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })
+        : undefined;
+    renderAt('/dashboard');
+    const row = await screen.findByRole('row', { name: /0400000005/ });
+    await user.click(within(row).getByRole('button', { name: 'Claim' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(MESSAGES.redeemFailed)).toHaveAttribute('role', 'alert');
+    expect(
+      within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Claim' }),
+    ).toBeEnabled();
+  });
+});

@@ -1,0 +1,86 @@
+/** A stateful stand-in for the dashboard API, behind the fake network's /api handler. */
+import type { Customer } from '../../../shared/types';
+import { jsonResponse, type ApiCall } from './support';
+
+/** Page size of the fake list (small, so paging shows with few rows). */
+export const FAKE_PAGE_SIZE = 2;
+
+export function customer(n: number, offer: string, claimed = false): Customer {
+  const localNumber = `04${String(n).padStart(8, '0')}`;
+  return {
+    phoneNumber: `+61${localNumber.slice(1)}`,
+    localNumber,
+    offer,
+    sliceId: 'slice',
+    isOfferClaimed: claimed,
+    createdAt: new Date(Date.UTC(2026, 0, n)).toISOString(),
+  };
+}
+
+export interface FakeApi {
+  /** Newest first, as the server lists them. */
+  customers: Customer[];
+  /** Overrides one route's answer (e.g. a failure); return undefined to fall through. */
+  override?: (call: ApiCall) => Response | Promise<Response> | undefined;
+  handle: (call: ApiCall) => Response | Promise<Response>;
+}
+
+export function fakeApi(customers: Customer[]): FakeApi {
+  const api: FakeApi = {
+    customers,
+    handle: (call) => {
+      const overridden = api.override?.(call);
+      if (overridden) return overridden;
+      if (call.authorization === null)
+        return jsonResponse(401, { code: 'UNAUTHORIZED', message: 'no token' });
+      const url = new URL(call.path, 'http://x');
+      if (url.pathname === '/api/staff/me') {
+        return jsonResponse(200, {
+          username: 'operator',
+          role: 'operator',
+          email: 'operator@example.com',
+          roles: ['operator'],
+        });
+      }
+      if (url.pathname === '/api/users' && call.method === 'GET') {
+        const start = Number(url.searchParams.get('cursor') ?? 0);
+        const users = api.customers.slice(start, start + FAKE_PAGE_SIZE);
+        const next =
+          start + FAKE_PAGE_SIZE < api.customers.length ? String(start + FAKE_PAGE_SIZE) : null;
+        return jsonResponse(200, { data: { users, nextCursor: next } });
+      }
+      const phone = (call.body as { phoneNumber?: string } | undefined)?.phoneNumber;
+      const index = api.customers.findIndex((c) => c.localNumber === phone);
+      if (url.pathname === '/api/users/search') {
+        return jsonResponse(200, { data: api.customers[index] ?? null });
+      }
+      if (url.pathname === '/api/users/redeem') {
+        const found = api.customers[index];
+        if (!found)
+          return jsonResponse(404, {
+            code: 'CUSTOMER_NOT_FOUND',
+            message: 'No customer with this phone number.',
+          });
+        if (found.isOfferClaimed) {
+          return jsonResponse(409, {
+            code: 'ALREADY_REDEEMED',
+            message: 'This offer has already been redeemed.',
+          });
+        }
+        const updated = {
+          ...found,
+          isOfferClaimed: true,
+          redeemedBy: 'operator',
+          redeemedAt: new Date().toISOString(),
+        };
+        api.customers[index] = updated;
+        return jsonResponse(200, {
+          message: `Offer for ${phone} marked as redeemed.`,
+          data: updated,
+        });
+      }
+      return jsonResponse(404, { code: 'NOT_FOUND', message: 'Not Found' });
+    },
+  };
+  return api;
+}

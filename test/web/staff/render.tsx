@@ -1,0 +1,40 @@
+/**
+ * Renders the staff routes at a path in a memory router. The wheel page and /admin are stand-ins
+ * (other features), so a test sees where a redirect went without loading them.
+ */
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { Component as DashboardPage } from '../../../web/src/features/staff/routes/dashboard-page';
+import { Component as LoginPage } from '../../../web/src/features/staff/routes/login-page';
+import { Component as OperatorLoginPage } from '../../../web/src/features/staff/routes/operator-login-page';
+import { signInStaff } from '../../../web/src/lib/staff-auth';
+import { cognitoTokens, staffIdToken, type FakeNetwork } from './support';
+
+export const WHEEL_STAND_IN = 'Wheel page stand-in';
+export const ADMIN_STAND_IN = 'Admin login stand-in';
+
+/** Renders the app's staff routes at `path`; returns the router to read its location. */
+export function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <p>{WHEEL_STAND_IN}</p> },
+      { path: '/login', Component: LoginPage },
+      { path: '/operator-login', Component: OperatorLoginPage },
+      { path: '/dashboard', Component: DashboardPage },
+      { path: '/admin', element: <p>{ADMIN_STAND_IN}</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** Signs the operator in through the real sign-in module against the fake Cognito. */
+export async function signInOperator(network: FakeNetwork): Promise<void> {
+  const previous = network.cognito;
+  network.cognito = () => cognitoTokens(staffIdToken('operator', ['operator']));
+  const result = await signInStaff('operator', 'pw', 'operator', 'login');
+  if (!result.ok) throw new Error(result.message);
+  network.cognito = previous;
+  network.cognitoCalls.length = 0;
+}

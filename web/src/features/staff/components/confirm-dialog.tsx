@@ -1,0 +1,83 @@
+/**
+ * The "Confirm Action" dialog (spec 2): Cancel and Confirm. A modal dialog: focus starts on Cancel
+ * (the offer cannot be un-redeemed, so the safe choice is the default), Tab stays inside, Escape or
+ * a click outside cancels, and focus returns to the control that opened it.
+ */
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { STAFF_TEXT } from '../../../../../shared/messages';
+
+export interface ConfirmDialogProps {
+  /** The question under the title. */
+  message: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A modal confirm dialog; render it only while open. */
+export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogProps) {
+  const id = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancelRef.current?.focus();
+    return () => {
+      // The opener may have been re-rendered away (e.g. a row now reading "Processing...").
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    // Two buttons: Tab and Shift+Tab move between them and never leave the dialog.
+    const first = cancelRef.current;
+    const last = confirmRef.current;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  }
+
+  return (
+    <div
+      className="staff-dialog__backdrop"
+      onMouseDown={(e) => e.target === e.currentTarget && onCancel()}
+    >
+      <div
+        className="staff-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-message`}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={`${id}-title`} className="staff-dialog__title">
+          {STAFF_TEXT.confirmTitle}
+        </h2>
+        <p id={`${id}-message`}>{message}</p>
+        <div className="staff-dialog__actions">
+          <button
+            ref={cancelRef}
+            type="button"
+            className="staff-button staff-button--secondary"
+            onClick={onCancel}
+          >
+            {STAFF_TEXT.cancel}
+          </button>
+          <button ref={confirmRef} type="button" className="staff-button" onClick={onConfirm}>
+            {STAFF_TEXT.confirm}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
