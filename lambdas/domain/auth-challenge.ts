@@ -1,0 +1,104 @@
+/**
+ * The visitor pool's CUSTOM_AUTH rules, for the three thin trigger handlers in lambdas/triggers/.
+ * One challenge kind: a 6-digit code by SMS. Cognito reports each answered challenge back to
+ * Define in `session`; Define alone decides between another try, tokens and failure (a wrong
+ * CUSTOM_CHALLENGE answer never becomes CodeMismatchException).
+ */
+import { OTP_MAX_ATTEMPTS } from '../../shared/constants';
+import { logger } from '../lib/logger';
+import { maskPhone } from '../../shared/phone';
+import { codeMatches, digestFromMetadata, digestToMetadata, type CodeDigest } from './otp-code';
+import { issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
+import { assertAustralianMobile } from './sms-cost-guard';
+
+export const CUSTOM_CHALLENGE = 'CUSTOM_CHALLENGE';
+
+/** One answered challenge as Cognito lists it in `request.session`. */
+export interface SessionEntry {
+  challengeName: string;
+  challengeResult: boolean;
+  challengeMetadata?: string | null;
+}
+
+export interface DefineDecision {
+  challengeName?: string;
+  issueTokens: boolean;
+  failAuthentication: boolean;
+}
+
+const fail: DefineDecision = { issueTokens: false, failAuthentication: true };
+
+/**
+ * Define: tokens after a correct answer; failure for an unknown user, any other challenge kind
+ * (e.g. an SRP step this pool never offers), or OTP_MAX_ATTEMPTS wrong answers; else a (new) code
+ * challenge.
+ */
+export function defineNextStep(
+  session: readonly SessionEntry[],
+  userNotFound = false,
+): DefineDecision {
+  if (userNotFound) return fail;
+  if (session.some((entry) => entry.challengeName !== CUSTOM_CHALLENGE)) return fail;
+  if (session.at(-1)?.challengeResult === true)
+    return { issueTokens: true, failAuthentication: false };
+  const wrongAnswers = session.filter((entry) => !entry.challengeResult).length;
+  if (wrongAnswers >= OTP_MAX_ATTEMPTS) return fail;
+  return { challengeName: CUSTOM_CHALLENGE, issueTokens: false, failAuthentication: false };
+}
+
+export interface CreatedChallenge {
+  publicChallengeParameters: Record<string, string>;
+  privateChallengeParameters: Record<string, string>;
+  challengeMetadata: string;
+}
+
+/**
+ * Create: after a wrong answer the same session keeps its code (from challengeMetadata, no new
+ * SMS); a new session gets a code from otp-delivery (reused if just sent, else a budgeted SMS).
+ */
+export async function createCodeChallenge(
+  phoneNumber: string | undefined,
+  session: readonly SessionEntry[],
+  deps: OtpDeliveryDeps,
+): Promise<CreatedChallenge> {
+  const phone = phoneNumber ?? '';
+  assertAustralianMobile(phone);
+  const earlier = [...session]
+    .reverse()
+    .map((entry) => digestFromMetadata(entry.challengeMetadata))
+    .find(Boolean);
+  const digest = earlier ?? (await issueCode(phone, deps));
+  return {
+    publicChallengeParameters: {},
+    privateChallengeParameters: { salt: digest.salt, hash: digest.hash },
+    challengeMetadata: digestToMetadata(digest),
+  };
+}
+
+/**
+ * Verify: constant-time comparison of the answer with the challenge's code digest. A correct code
+ * is spent so that no later session can reuse it.
+ */
+export async function verifyCodeAnswer(
+  phoneNumber: string | undefined,
+  privateParameters: Record<string, string> | undefined,
+  answer: unknown,
+): Promise<boolean> {
+  const salt = privateParameters?.salt;
+  const hash = privateParameters?.hash;
+  if (!salt || !hash) return false;
+  const digest: CodeDigest = { salt, hash };
+  const correct = codeMatches(digest, answer);
+  if (correct && phoneNumber) {
+    try {
+      await spendCode(phoneNumber, digest);
+    } catch (error) {
+      // The sign-in is still right; the stored digest then simply expires.
+      logger.warn('could not spend code', {
+        phone: maskPhone(phoneNumber),
+        error: error instanceof Error ? error.name : String(error),
+      });
+    }
+  }
+  return correct;
+}

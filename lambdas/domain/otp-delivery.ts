@@ -1,0 +1,84 @@
+/**
+ * Issues the code for a new sign-in challenge. A code sent to the same number moments ago is
+ * reused rather than a second SMS sent: Cognito retries a CreateAuthChallenge that takes over
+ * 5 s (cold start, slow SNS) up to 3 times, and a visitor who reloads and presses "Send Code"
+ * again within the minute should get the code already on the phone, not a refusal.
+ */
+import { smsCodeMessage } from '../../shared/messages';
+import { logger } from '../lib/logger';
+import { maskPhone } from '../../shared/phone';
+import {
+  claimRecentCode,
+  forgetCode,
+  hasReusableCode,
+  saveSentCode,
+  type ReuseRule,
+} from '../repositories/otp-codes';
+import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
+import type { SmsCostGuard } from './sms-cost-guard';
+
+/** A sent code is reused for this long: the per-minute budget's window. */
+export const CODE_REUSE_WINDOW_MS = 60_000;
+/**
+ * Challenges one sent code may serve in all (Cognito's 3 attempts of one Create, or a few
+ * restarts). Each challenge allows OTP_MAX_ATTEMPTS answers, so a code can be guessed at most
+ * 3 x 3 times before a new SMS, which the guard budgets, is needed.
+ */
+export const CODE_MAX_ISSUES = 3;
+/** The stored digest is kept a little longer than the auth session (3 minutes) for the Verify clean-up. */
+const STORED_CODE_TTL_S = 10 * 60;
+
+export interface OtpDeliveryDeps {
+  guard: SmsCostGuard;
+  send: (phoneNumber: string, message: string) => Promise<void>;
+  nowMs: () => number;
+}
+
+const reuseRule = (nowMs: number): ReuseRule => ({
+  nowMs,
+  windowMs: CODE_REUSE_WINDOW_MS,
+  maxIssues: CODE_MAX_ISSUES,
+});
+
+/**
+ * Returns the digest of the code the visitor has (or is about to get) by SMS. Throws the guard's
+ * 429 AppError when a new SMS is needed and a budget is used up.
+ */
+export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Promise<CodeDigest> {
+  const now = deps.nowMs();
+  const reused = await claimRecentCode(phoneNumber, reuseRule(now));
+  if (reused) {
+    logger.info('reusing recent code', { phone: maskPhone(phoneNumber) });
+    return reused;
+  }
+  await deps.guard.reserve(phoneNumber, now);
+  const code = generateOtpCode();
+  const digest = digestCode(code);
+  // Stored before sending, so a retry that arrives while SNS is still slow finds it.
+  await saveSentCode(phoneNumber, digest, now, Math.floor(now / 1000) + STORED_CODE_TTL_S);
+  try {
+    await deps.send(phoneNumber, smsCodeMessage(code));
+  } catch (error) {
+    await forgetCode(phoneNumber, digest.hash);
+    throw error;
+  }
+  logger.info('code sent', { phone: maskPhone(phoneNumber) });
+  return digest;
+}
+
+/**
+ * Whether starting a sign-in now would get a code: a reusable one exists, or every budget has
+ * room. Read only; throws the first full budget's 429.
+ */
+export async function checkCanIssue(
+  phoneNumber: string,
+  deps: Pick<OtpDeliveryDeps, 'guard' | 'nowMs'>,
+): Promise<void> {
+  const now = deps.nowMs();
+  if (await hasReusableCode(phoneNumber, reuseRule(now))) return;
+  await deps.guard.check(phoneNumber, now);
+}
+
+/** After a correct answer the code is spent: no later challenge may reuse it. */
+export const spendCode = (phoneNumber: string, digest: CodeDigest): Promise<void> =>
+  forgetCode(phoneNumber, digest.hash);

@@ -1,0 +1,135 @@
+/**
+ * The SMS cost guard (DESIGN "Identity"): SMS pumping is this product's main money risk, so every
+ * code sent is paid for out of four budgets at once, and none is spent unless all have room:
+ *
+ * - per number: SMS_LIMIT_PER_MINUTE a minute, SMS_LIMIT_PER_HOUR an hour, SMS_LIMIT_PER_DAY a day;
+ * - per deployment: a cap an hour (SMS_HOURLY_CAP, default SMS_GLOBAL_HOURLY_CAP_DEFAULT).
+ *
+ * Windows are fixed (aligned to the epoch, so days run from 00:00 UTC): each window is one counter
+ * item whose key names the window, raised with a conditional write, so no read-modify-write race
+ * exists and old windows simply expire by TTL. The price of fixed windows is a burst at a window
+ * boundary (e.g. 2 codes a few seconds apart across a minute boundary); the hour, day and global
+ * budgets still bound the spend, and the code reuse in otp-delivery.ts keeps a retried Create
+ * from spending at all.
+ */
+import {
+  SMS_GLOBAL_HOURLY_CAP_DEFAULT,
+  SMS_LIMIT_PER_DAY,
+  SMS_LIMIT_PER_HOUR,
+  SMS_LIMIT_PER_MINUTE,
+} from '../../shared/constants';
+import { badRequest, tooManyRequests, type AppError } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import { isInternationalMobile } from '../../shared/phone';
+import { intEnv } from '../lib/env';
+import { readCounter, reserveCounters, type CounterSpec } from '../repositories/limits';
+
+const MINUTE_S = 60;
+const HOUR_S = 60 * MINUTE_S;
+const DAY_S = 24 * HOUR_S;
+/** Counters outlive their window by this much before TTL may remove them (TTL is lazy anyway). */
+const EXPIRY_SLACK_S = MINUTE_S;
+
+export interface SmsLimits {
+  perMinute: number;
+  perHour: number;
+  perDay: number;
+  /** Codes the whole deployment may send in one hour. */
+  globalHourlyCap: number;
+}
+
+/** The product's limits, with the hourly cap from SMS_HOURLY_CAP when set. */
+export const smsLimitsFromEnv = (): SmsLimits => ({
+  perMinute: SMS_LIMIT_PER_MINUTE,
+  perHour: SMS_LIMIT_PER_HOUR,
+  perDay: SMS_LIMIT_PER_DAY,
+  globalHourlyCap: intEnv('SMS_HOURLY_CAP', SMS_GLOBAL_HOURLY_CAP_DEFAULT),
+});
+
+interface Budget {
+  name: string;
+  windowSeconds: number;
+  limit: number;
+  /** Per number, or one counter for the deployment. */
+  perNumber: boolean;
+  error: () => AppError;
+}
+
+/** Enforces the SMS limits; construct once per container. */
+export class SmsCostGuard {
+  private readonly budgets: readonly Budget[];
+
+  constructor(limits: SmsLimits) {
+    this.budgets = [
+      {
+        name: 'minute',
+        windowSeconds: MINUTE_S,
+        limit: limits.perMinute,
+        perNumber: true,
+        error: () => tooManyRequests('SMS_PER_MINUTE', API_MESSAGES.smsPerMinute),
+      },
+      {
+        name: 'hour',
+        windowSeconds: HOUR_S,
+        limit: limits.perHour,
+        perNumber: true,
+        error: () => tooManyRequests('SMS_PER_HOUR', API_MESSAGES.smsPerHour),
+      },
+      {
+        name: 'day',
+        windowSeconds: DAY_S,
+        limit: limits.perDay,
+        perNumber: true,
+        error: () => tooManyRequests('SMS_PER_DAY', API_MESSAGES.smsPerDay),
+      },
+      {
+        name: 'global-hour',
+        windowSeconds: HOUR_S,
+        limit: limits.globalHourlyCap,
+        perNumber: false,
+        error: () => tooManyRequests('SMS_GLOBAL_CAP', API_MESSAGES.smsGlobalCap),
+      },
+    ];
+  }
+
+  /** The counters one SMS to `phoneNumber` at `nowMs` spends from, in budget order. */
+  counters(phoneNumber: string, nowMs: number): CounterSpec[] {
+    const nowS = Math.floor(nowMs / 1000);
+    return this.budgets.map((budget) => {
+      const window = Math.floor(nowS / budget.windowSeconds);
+      const owner = budget.perNumber ? phoneNumber : 'all';
+      return {
+        key: `sms#${budget.name}#${owner}#${window}`,
+        limit: budget.limit,
+        expiresAt: (window + 1) * budget.windowSeconds + EXPIRY_SLACK_S,
+      };
+    });
+  }
+
+  /**
+   * Read-only check, for POST /api/otp/start to answer a clear 429 before the browser starts a
+   * sign-in. It spends nothing: reserve() in CreateAuthChallenge is the one that counts.
+   */
+  async check(phoneNumber: string, nowMs: number): Promise<void> {
+    assertAustralianMobile(phoneNumber);
+    const specs = this.counters(phoneNumber, nowMs);
+    const counts = await Promise.all(
+      specs.map((spec) => readCounter(spec.key, Math.floor(nowMs / 1000))),
+    );
+    const full = counts.findIndex((count, i) => count >= (specs[i]?.limit ?? 0));
+    if (full >= 0) throw this.budgets[full]!.error();
+  }
+
+  /** Spends one SMS from every budget, or none if any is used up (throws that budget's 429). */
+  async reserve(phoneNumber: string, nowMs: number): Promise<void> {
+    assertAustralianMobile(phoneNumber);
+    const result = await reserveCounters(this.counters(phoneNumber, nowMs));
+    if (!result.ok) throw (this.budgets[result.failedIndex] ?? this.budgets[0]!).error();
+  }
+}
+
+/** Codes go to Australian mobiles (+614XXXXXXXX) only: premium and foreign numbers are refused. */
+export function assertAustralianMobile(phoneNumber: string): void {
+  if (!isInternationalMobile(phoneNumber))
+    throw badRequest('NOT_AU_MOBILE', API_MESSAGES.notAustralianMobile);
+}

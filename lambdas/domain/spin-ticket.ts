@@ -1,0 +1,68 @@
+/**
+ * Spin-first mode ("spin first, verify to claim"): the public preview draws on the server and
+ * hands out a single-use ticket naming the slice; after verification POST /api/spins {ticket}
+ * records that prize (or draws again if it can no longer be won). The browser never names a slice.
+ *
+ * A preview is anonymous, so someone could preview repeatedly and keep the ticket they like best;
+ * previews are therefore limited per client address and per hour, which bounds that "shopping".
+ */
+import { randomBytes } from 'node:crypto';
+import { badRequest, tooManyRequests } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import type { SpinResult } from '../../shared/types';
+import { reserveCounters } from '../repositories/limits';
+import { putTicket, takeTicket } from '../repositories/spin-tickets';
+import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
+
+/** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
+const TICKET_BYTES = 18;
+/**
+ * A ticket outlives a whole claim: code sending, a 60 s resend wait or two and typing the code,
+ * within one or more 3-minute auth sessions.
+ */
+export const TICKET_TTL_S = 15 * 60;
+/** Previews one client address may draw an hour: a household or a shop's Wi-Fi shares one. */
+export const PREVIEWS_PER_ADDRESS_PER_HOUR = 10;
+const HOUR_S = 3600;
+
+export interface SpinPreview extends SpinResult {
+  ticket: string;
+}
+
+/** Draws a prize for an anonymous visitor and issues its ticket; 429 past the address's budget. */
+export async function previewSpin(
+  clientAddress: string,
+  deps: SpinDeps = defaultSpinDeps,
+): Promise<SpinPreview> {
+  const nowS = Math.floor(deps.now().getTime() / 1000);
+  const window = Math.floor(nowS / HOUR_S);
+  const budget = await reserveCounters([
+    {
+      key: `spin-preview#${clientAddress}#${window}`,
+      limit: PREVIEWS_PER_ADDRESS_PER_HOUR,
+      expiresAt: (window + 1) * HOUR_S + HOUR_S,
+    },
+  ]);
+  if (!budget.ok) throw tooManyRequests('SPIN_PREVIEW_LIMIT', API_MESSAGES.spinPreviewLimit);
+  const slice = await drawSlice(deps.randomInt);
+  const ticket = randomBytes(TICKET_BYTES).toString('base64url');
+  await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);
+  return { sliceId: slice.id, offer: slice.name, comment: slice.comment, ticket };
+}
+
+/**
+ * The verified visitor's spin. A saved prize comes back untouched (the ticket is not even read);
+ * otherwise a ticket is taken (400 when unknown, used or expired) and its slice preferred.
+ */
+export async function spinForVisitor(
+  phoneNumber: string,
+  ticket: string | undefined,
+  deps: SpinDeps = defaultSpinDeps,
+): Promise<SpinResult> {
+  const saved = await findSavedSpin(phoneNumber);
+  if (saved) return saved;
+  if (ticket === undefined) return drawAndRecord(phoneNumber, {}, deps);
+  const sliceId = await takeTicket(ticket, Math.floor(deps.now().getTime() / 1000));
+  if (!sliceId) throw badRequest('SPIN_TICKET_INVALID', API_MESSAGES.spinTicketInvalid);
+  return drawAndRecord(phoneNumber, { preferredSliceId: sliceId }, deps);
+}

@@ -1,0 +1,94 @@
+/**
+ * The spin: the server draws the prize (weights, stock) and records the customer in one
+ * transaction. A number that already has a reward always gets that saved prize back, never a new
+ * draw; a draw that loses a race (stock just ran out, slice deleted, transaction conflict) draws
+ * again from fresh data, a bounded number of times.
+ */
+import { randomInt as cryptoRandomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { drawableSlices, drawPrize, type RandomInt } from '../../shared/draw';
+import { AppError, conflict } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import { toLocal } from '../../shared/phone';
+import type { Customer, Slice, SpinResult } from '../../shared/types';
+import { getCustomer, putCustomerOnce } from '../repositories/customers';
+import { getSlice, listSlices } from '../repositories/slices';
+
+/**
+ * Draw-and-record attempts before giving up with a 503. Each lost race re-reads the customer
+ * first, so a concurrent spin for the same number ends on its saved prize at the next attempt.
+ */
+export const MAX_DRAW_ATTEMPTS = 8;
+/** Upper bound of the random pause after a transaction conflict, times the attempt number. */
+const CONFLICT_BACKOFF_MS = 25;
+
+export interface SpinDeps {
+  /** Uniform integer in [0, max): crypto.randomInt in production. */
+  randomInt: RandomInt;
+  now: () => Date;
+}
+
+export const defaultSpinDeps: SpinDeps = {
+  randomInt: (max) => cryptoRandomInt(max),
+  now: () => new Date(),
+};
+
+/** The prize saved for a customer; the comment is the slice's current one ('' once deleted). */
+export async function savedSpin(customer: Customer): Promise<SpinResult> {
+  const slice = await getSlice(customer.sliceId);
+  return { sliceId: customer.sliceId, offer: customer.offer, comment: slice?.comment ?? '' };
+}
+
+/** The saved prize of a number, or undefined when it has not spun. */
+export async function findSavedSpin(phoneNumber: string): Promise<SpinResult | undefined> {
+  const customer = await getCustomer(phoneNumber);
+  return customer ? savedSpin(customer) : undefined;
+}
+
+const noPrizes = () => conflict('NO_PRIZES', API_MESSAGES.noPrizes);
+
+/** Draws one slice that can be won now; 409 when none can. */
+export async function drawSlice(randomInt: RandomInt): Promise<Slice> {
+  const slice = drawPrize(await listSlices(), randomInt);
+  if (!slice) throw noPrizes();
+  return slice;
+}
+
+/**
+ * Gives `phoneNumber` (+61 form) its prize: the saved one if it has one, else a fresh server draw
+ * recorded atomically. `preferredSliceId` (a spin-first ticket's slice) is tried first while it
+ * can still be won.
+ */
+export async function drawAndRecord(
+  phoneNumber: string,
+  options: { preferredSliceId?: string } = {},
+  deps: SpinDeps = defaultSpinDeps,
+): Promise<SpinResult> {
+  let preferred = options.preferredSliceId;
+  for (let attempt = 1; attempt <= MAX_DRAW_ATTEMPTS; attempt++) {
+    const existing = await getCustomer(phoneNumber);
+    if (existing) return savedSpin(existing);
+
+    const slices = await listSlices();
+    const slice =
+      drawableSlices(slices).find((s) => s.id === preferred) ?? drawPrize(slices, deps.randomInt);
+    if (!slice) throw noPrizes();
+    preferred = undefined;
+
+    const customer: Customer = {
+      phoneNumber,
+      localNumber: toLocal(phoneNumber),
+      offer: slice.name,
+      sliceId: slice.id,
+      isOfferClaimed: false,
+      createdAt: deps.now().toISOString(),
+    };
+    const result = await putCustomerOnce(customer, slice);
+    if (result === 'recorded')
+      return { sliceId: slice.id, offer: slice.name, comment: slice.comment };
+    if (result === 'conflict') await sleep(Math.random() * CONFLICT_BACKOFF_MS * attempt);
+    // 'already-has-reward': the next attempt returns the saved prize; 'out-of-stock' and
+    // 'slice-gone': the next attempt draws from fresh data.
+  }
+  throw new AppError('SPIN_BUSY', 503, API_MESSAGES.spinBusy);
+}

@@ -1,0 +1,14 @@
+/**
+ * POST /api/spins (visitor): {} or {ticket} -> {sliceId, offer, comment}. The server draws (or
+ * honours a spin-first ticket) and records the prize once per number; a repeat gets the saved prize.
+ */
+import { spinRequestSchema } from '../../shared/spin';
+import { spinForVisitor } from '../domain/spin-ticket';
+import { visitorClaims } from '../lib/claims';
+import { http, ok, parseBody } from '../lib/http';
+
+export const handler = http(async (event) => {
+  const visitor = visitorClaims(event);
+  const { ticket } = parseBody(spinRequestSchema, event);
+  return ok(await spinForVisitor(visitor.phoneNumber, ticket));
+});

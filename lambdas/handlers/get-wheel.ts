@@ -1,0 +1,30 @@
+/**
+ * GET /api/wheel (public): business settings, game settings and the slices' public fields in one
+ * round trip for the wheel page. Stock figures stay private: a slice only says whether it is gone.
+ */
+import type { PublicSlice, WheelResponse } from '../../shared/types';
+import { http, ok } from '../lib/http';
+import { getBusinessSettings, getGameSettings } from '../repositories/settings';
+import { listSlices } from '../repositories/slices';
+
+export const handler = http(async () => {
+  const [business, game, slices] = await Promise.all([
+    getBusinessSettings(),
+    getGameSettings(),
+    listSlices(),
+  ]);
+  const body: WheelResponse = {
+    business,
+    game,
+    slices: slices.map((s): PublicSlice => ({
+      id: s.id,
+      name: s.name,
+      imageSrc: s.imageSrc,
+      comment: s.comment,
+      bgColor: s.bgColor,
+      weight: s.weight,
+      soldOut: s.stock === 0,
+    })),
+  };
+  return ok(body);
+});

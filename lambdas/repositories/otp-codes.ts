@@ -1,0 +1,109 @@
+/**
+ * The last code sent to each number, as a salted hash (never the code), kept in the limits table
+ * for a short while. It lets a retried or repeated CreateAuthChallenge reuse the code already on
+ * its way by SMS instead of sending a second one (Cognito retries a slow trigger up to 3 times).
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CodeDigest } from '../domain/otp-code';
+import { dynamo } from '../lib/clients';
+import { isConditionFailed } from '../lib/dynamo-errors';
+import { tableName } from '../lib/tables';
+
+const keyOf = (phoneNumber: string) => `otp#${phoneNumber}`;
+
+export interface ReuseRule {
+  /** Epoch ms now. */
+  nowMs: number;
+  /** A code sent at or before nowMs - windowMs is no longer reused. */
+  windowMs: number;
+  /** How many challenges in all may carry one sent code. */
+  maxIssues: number;
+}
+
+/**
+ * Takes one more use of the number's recent code, if it was sent within the window and has uses
+ * left; atomic, so concurrent retries cannot exceed maxIssues. Undefined when none is reusable.
+ */
+export async function claimRecentCode(
+  phoneNumber: string,
+  rule: ReuseRule,
+): Promise<CodeDigest | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('limits'),
+        Key: { key: keyOf(phoneNumber) },
+        UpdateExpression: 'SET issues = issues + :one',
+        ConditionExpression: 'attribute_exists(#k) AND sentAt > :cutoff AND issues < :max',
+        ExpressionAttributeNames: { '#k': 'key' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':cutoff': rule.nowMs - rule.windowMs,
+          ':max': rule.maxIssues,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    const salt = Attributes?.salt;
+    const hash = Attributes?.hash;
+    return typeof salt === 'string' && typeof hash === 'string' ? { salt, hash } : undefined;
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/** True when claimRecentCode would succeed now (read only). */
+export async function hasReusableCode(phoneNumber: string, rule: ReuseRule): Promise<boolean> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('limits'),
+      Key: { key: keyOf(phoneNumber) },
+      ConsistentRead: true,
+    }),
+  );
+  return (
+    typeof Item?.sentAt === 'number' &&
+    typeof Item.issues === 'number' &&
+    Item.sentAt > rule.nowMs - rule.windowMs &&
+    Item.issues < rule.maxIssues
+  );
+}
+
+/** Records a code just issued (one use taken), replacing any earlier one. */
+export async function saveSentCode(
+  phoneNumber: string,
+  digest: CodeDigest,
+  sentAtMs: number,
+  expiresAtSeconds: number,
+): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('limits'),
+      Item: {
+        key: keyOf(phoneNumber),
+        ...digest,
+        sentAt: sentAtMs,
+        issues: 1,
+        expiresAt: expiresAtSeconds,
+      },
+    }),
+  );
+}
+
+/** Forgets the number's stored code if it is still this one (after it was used or failed to send). */
+export async function forgetCode(phoneNumber: string, hash: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName('limits'),
+        Key: { key: keyOf(phoneNumber) },
+        ConditionExpression: '#h = :h',
+        ExpressionAttributeNames: { '#h': 'hash' },
+        ExpressionAttributeValues: { ':h': hash },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Spin tickets of the spin-first mode: a random id naming the slice the server drew, kept in the
+ * limits table with a short expiry and taken (deleted) exactly once.
+ */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/clients';
+import { isConditionFailed } from '../lib/dynamo-errors';
+import { tableName } from '../lib/tables';
+
+const keyOf = (ticket: string) => `spin-ticket#${ticket}`;
+
+/** Stores a new ticket; fails if the id already exists (it never should: 144 random bits). */
+export async function putTicket(
+  ticket: string,
+  sliceId: string,
+  expiresAtSeconds: number,
+): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('limits'),
+      Item: { key: keyOf(ticket), sliceId, expiresAt: expiresAtSeconds },
+      ConditionExpression: 'attribute_not_exists(#k)',
+      ExpressionAttributeNames: { '#k': 'key' },
+    }),
+  );
+}
+
+/**
+ * Deletes a ticket and returns its slice id, or undefined when it does not exist or has expired
+ * (TTL deletion is lazy, so the expiry is checked here). Two concurrent takes: only one gets it.
+ */
+export async function takeTicket(ticket: string, nowSeconds: number): Promise<string | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName('limits'),
+        Key: { key: keyOf(ticket) },
+        ConditionExpression: 'attribute_exists(#k)',
+        ExpressionAttributeNames: { '#k': 'key' },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (
+      !Attributes ||
+      typeof Attributes.expiresAt !== 'number' ||
+      Attributes.expiresAt <= nowSeconds
+    )
+      return undefined;
+    return typeof Attributes.sliceId === 'string' ? Attributes.sliceId : undefined;
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,14 @@
+/** Cognito VerifyAuthChallengeResponse trigger of the visitor pool: checks the code answer. */
+import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
+import { verifyCodeAnswer } from '../domain/auth-challenge';
+
+export const handler = async (
+  event: VerifyAuthChallengeResponseTriggerEvent,
+): Promise<VerifyAuthChallengeResponseTriggerEvent> => {
+  event.response.answerCorrect = await verifyCodeAnswer(
+    event.request.userAttributes.phone_number,
+    event.request.privateChallengeParameters,
+    event.request.challengeAnswer,
+  );
+  return event;
+};

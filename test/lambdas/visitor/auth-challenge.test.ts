@@ -1,0 +1,221 @@
+import type {
+  CreateAuthChallengeTriggerEvent,
+  DefineAuthChallengeTriggerEvent,
+  VerifyAuthChallengeResponseTriggerEvent,
+} from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCodeChallenge,
+  defineNextStep,
+  verifyCodeAnswer,
+  type SessionEntry,
+} from '../../../lambdas/domain/auth-challenge';
+import { SmsCostGuard } from '../../../lambdas/domain/sms-cost-guard';
+import { sendSms } from '../../../lambdas/lib/sms';
+import { handler as createTrigger } from '../../../lambdas/triggers/create-auth-challenge';
+import { handler as defineTrigger } from '../../../lambdas/triggers/define-auth-challenge';
+import { handler as verifyTrigger } from '../../../lambdas/triggers/verify-auth-challenge';
+import { OTP_MAX_ATTEMPTS } from '../../../shared/constants';
+import { startOutbox, testPhone, type Outbox } from './support';
+
+let outbox: Outbox;
+beforeAll(async () => {
+  outbox = await startOutbox();
+  process.env.SMS_OUTBOX_URL = outbox.url;
+});
+afterAll(async () => {
+  delete process.env.SMS_OUTBOX_URL;
+  await outbox.close();
+});
+
+const guard = new SmsCostGuard({ perMinute: 1, perHour: 5, perDay: 10, globalHourlyCap: 1000 });
+/** Fixed clock per test so windows cannot roll over mid-test; future, as DynamoDB Local applies TTL. */
+const depsAt = (nowMs: number) => ({ guard, send: sendSms, nowMs: () => nowMs });
+const sent = (phone: string) => outbox.messages.filter((m) => m.phoneNumber === phone).length;
+
+const wrong: SessionEntry = { challengeName: 'CUSTOM_CHALLENGE', challengeResult: false };
+const right: SessionEntry = { challengeName: 'CUSTOM_CHALLENGE', challengeResult: true };
+
+describe('defineNextStep', () => {
+  it('challenges first, issues tokens after a right answer, and fails after 3 wrong answers', () => {
+    expect(defineNextStep([])).toEqual({
+      challengeName: 'CUSTOM_CHALLENGE',
+      issueTokens: false,
+      failAuthentication: false,
+    });
+    expect(defineNextStep([wrong, right])).toEqual({
+      issueTokens: true,
+      failAuthentication: false,
+    });
+    expect(defineNextStep([wrong, wrong])).toMatchObject({ challengeName: 'CUSTOM_CHALLENGE' });
+    expect(defineNextStep(Array<SessionEntry>(OTP_MAX_ATTEMPTS).fill(wrong))).toEqual({
+      issueTokens: false,
+      failAuthentication: true,
+    });
+  });
+
+  it('fails an unknown user and any challenge kind it never offers', () => {
+    expect(defineNextStep([], true)).toMatchObject({ failAuthentication: true });
+    expect(defineNextStep([{ challengeName: 'SRP_A', challengeResult: true }])).toMatchObject({
+      failAuthentication: true,
+    });
+  });
+});
+
+describe('code challenge', () => {
+  it('sends one SMS, keeps the code across wrong answers in the session, and accepts the right one', async () => {
+    // Prepare
+    const { intl } = testPhone(3001);
+    const deps = depsAt(Date.UTC(2099, 1, 1, 9));
+    // Act: first challenge
+    const first = await createCodeChallenge(intl, [], deps);
+    const code = outbox.latestCode(intl)!;
+    // Assess: one SMS; the code is nowhere in what Cognito shows the client or stores
+    expect(sent(intl)).toBe(1);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(JSON.stringify(first)).not.toContain(code);
+    expect(first.publicChallengeParameters).toEqual({});
+    // A wrong answer, then Cognito asks for a new challenge in the same session: same code, no SMS
+    expect(
+      await verifyCodeAnswer(
+        intl,
+        first.privateChallengeParameters,
+        code === '000000' ? '000001' : '000000',
+      ),
+    ).toBe(false);
+    const second = await createCodeChallenge(
+      intl,
+      [{ ...wrong, challengeMetadata: first.challengeMetadata }],
+      deps,
+    );
+    expect(second.privateChallengeParameters).toEqual(first.privateChallengeParameters);
+    expect(sent(intl)).toBe(1);
+    expect(await verifyCodeAnswer(intl, second.privateChallengeParameters, code)).toBe(true);
+  });
+
+  it('reuses the code for a retried Create instead of sending a second SMS, up to 3 challenges', async () => {
+    const { intl } = testPhone(3002);
+    const t0 = Date.UTC(2099, 1, 1, 10);
+    const a = await createCodeChallenge(intl, [], depsAt(t0));
+    const b = await createCodeChallenge(intl, [], depsAt(t0 + 4_000));
+    const c = await createCodeChallenge(intl, [], depsAt(t0 + 8_000));
+    expect(b.privateChallengeParameters).toEqual(a.privateChallengeParameters);
+    expect(c.privateChallengeParameters).toEqual(a.privateChallengeParameters);
+    expect(sent(intl)).toBe(1);
+    // A 4th challenge would need a new SMS, which the per-minute budget refuses.
+    await expect(createCodeChallenge(intl, [], depsAt(t0 + 10_000))).rejects.toMatchObject({
+      code: 'SMS_PER_MINUTE',
+    });
+    // A minute later a new code is sent.
+    const d = await createCodeChallenge(intl, [], depsAt(t0 + 61_000));
+    expect(d.privateChallengeParameters).not.toEqual(a.privateChallengeParameters);
+    expect(sent(intl)).toBe(2);
+  });
+
+  it('spends a code once it was answered right, so no later session reuses it', async () => {
+    const { intl } = testPhone(3003);
+    const t0 = Date.UTC(2099, 1, 1, 11);
+    const a = await createCodeChallenge(intl, [], depsAt(t0));
+    expect(
+      await verifyCodeAnswer(intl, a.privateChallengeParameters, outbox.latestCode(intl)),
+    ).toBe(true);
+    await expect(createCodeChallenge(intl, [], depsAt(t0 + 5_000))).rejects.toMatchObject({
+      code: 'SMS_PER_MINUTE',
+    });
+  });
+
+  it('sends nothing to a number that is not an Australian mobile', async () => {
+    await expect(
+      createCodeChallenge('+447700900123', [], depsAt(Date.now())),
+    ).rejects.toMatchObject({
+      code: 'NOT_AU_MOBILE',
+    });
+    await expect(createCodeChallenge(undefined, [], depsAt(Date.now()))).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(outbox.messages.some((m) => m.phoneNumber === '+447700900123')).toBe(false);
+  });
+});
+
+const base = (phone: string) => ({
+  version: '1',
+  region: 'ap-southeast-2',
+  userPoolId: 'ap-southeast-2_test',
+  userName: `uuid-${phone}`,
+  callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: 'client' },
+});
+const attributes = (phone: string) => ({
+  sub: `uuid-${phone}`,
+  phone_number: phone,
+  phone_number_verified: 'true',
+  'cognito:user_status': 'FORCE_CHANGE_PASSWORD',
+});
+
+describe('trigger handlers', () => {
+  it('run a whole sign-in: define, create (SMS), verify wrong then right, tokens', async () => {
+    const { intl } = testPhone(3100 + (Math.floor(Date.now() / 60_000) % 1000));
+    const define = (session: SessionEntry[]) =>
+      defineTrigger({
+        ...base(intl),
+        triggerSource: 'DefineAuthChallenge_Authentication',
+        request: { userAttributes: attributes(intl), session },
+        response: { challengeName: undefined, issueTokens: false, failAuthentication: false },
+      } as DefineAuthChallengeTriggerEvent);
+    const create = (session: SessionEntry[]) =>
+      createTrigger({
+        ...base(intl),
+        triggerSource: 'CreateAuthChallenge_Authentication',
+        request: { userAttributes: attributes(intl), challengeName: 'CUSTOM_CHALLENGE', session },
+        response: {
+          publicChallengeParameters: {},
+          privateChallengeParameters: {},
+          challengeMetadata: '',
+        },
+      } as unknown as CreateAuthChallengeTriggerEvent);
+    const verify = (privateChallengeParameters: Record<string, string>, challengeAnswer: string) =>
+      verifyTrigger({
+        ...base(intl),
+        triggerSource: 'VerifyAuthChallengeResponse_Authentication',
+        request: { userAttributes: attributes(intl), privateChallengeParameters, challengeAnswer },
+        response: { answerCorrect: false },
+      } as VerifyAuthChallengeResponseTriggerEvent);
+
+    expect((await define([])).response.challengeName).toBe('CUSTOM_CHALLENGE');
+    const c1 = await create([]);
+    const code = outbox.latestCode(intl)!;
+    const bad = code === '111111' ? '222222' : '111111';
+    expect((await verify(c1.response.privateChallengeParameters, bad)).response.answerCorrect).toBe(
+      false,
+    );
+    const s1: SessionEntry[] = [{ ...wrong, challengeMetadata: c1.response.challengeMetadata }];
+    expect((await define(s1)).response.challengeName).toBe('CUSTOM_CHALLENGE');
+    const c2 = await create(s1);
+    expect(
+      (await verify(c2.response.privateChallengeParameters, code)).response.answerCorrect,
+    ).toBe(true);
+    const done = await define([
+      ...s1,
+      { ...right, challengeMetadata: c2.response.challengeMetadata },
+    ]);
+    expect(done.response).toMatchObject({ issueTokens: true, failAuthentication: false });
+    expect(sent(intl)).toBe(1);
+  });
+
+  it('Create re-throws a limit with its code and message and masks other failures', async () => {
+    const event = {
+      ...base('+447700900123'),
+      triggerSource: 'CreateAuthChallenge_Authentication',
+      request: {
+        userAttributes: attributes('+447700900123'),
+        challengeName: 'CUSTOM_CHALLENGE',
+        session: [],
+      },
+      response: {
+        publicChallengeParameters: {},
+        privateChallengeParameters: {},
+        challengeMetadata: '',
+      },
+    } as unknown as CreateAuthChallengeTriggerEvent;
+    await expect(createTrigger(event)).rejects.toThrow(/^NOT_AU_MOBILE: Only Australian mobile/);
+  });
+});

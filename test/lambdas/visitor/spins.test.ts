@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
+import { handler as getMySpin } from '../../../lambdas/handlers/get-my-spin';
+import { handler as previewSpin } from '../../../lambdas/handlers/preview-spin';
+import { handler as userExists } from '../../../lambdas/handlers/user-exists';
+import { PREVIEWS_PER_ADDRESS_PER_HOUR } from '../../../lambdas/domain/spin-ticket';
+import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
+import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
+import { API_MESSAGES } from '../../../shared/messages';
+import { addSlice, httpEvent, parse, testPhone, visitorClaimsFor } from './support';
+
+const spinAs = async (phone: string, body: unknown = {}) =>
+  parse(await createSpin(httpEvent({ body, claims: visitorClaimsFor(phone) })));
+
+const allCustomers = async () => (await listCustomers(undefined, 1000)).users;
+
+/**
+ * Slices live in one table per test file, so each test makes its own slice set and removes it at
+ * the end; tests in a file run one after another.
+ */
+async function withSlices<T>(
+  slices: Awaited<ReturnType<typeof addSlice>>[],
+  run: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await run();
+  } finally {
+    for (const s of slices) await deleteSlice(s.id).catch(() => undefined);
+  }
+}
+
+describe('POST /api/spins', () => {
+  it('answers 401 without claims or with claims that are not a verified visitor ID token', async () => {
+    const { intl } = testPhone(4001);
+    const cases: (Record<string, string> | undefined)[] = [
+      undefined,
+      { ...visitorClaimsFor(intl), token_use: 'access' },
+      { ...visitorClaimsFor(intl), phone_number_verified: 'false' },
+      { ...visitorClaimsFor(intl), phone_number: '+447700900123' },
+      { sub: 'x', token_use: 'id' },
+    ];
+    for (const claims of cases) {
+      const result = parse(
+        await createSpin(httpEvent({ body: {}, ...(claims ? { claims } : {}) })),
+      );
+      expect(result).toEqual({
+        status: 401,
+        body: { code: 'UNAUTHORIZED', message: API_MESSAGES.unauthorized },
+      });
+      const mine = parse(await getMySpin(httpEvent({ ...(claims ? { claims } : {}) })));
+      expect(mine.status).toBe(401);
+    }
+    expect(await getCustomer(intl)).toBeUndefined();
+  });
+
+  it('lets the server draw: a slice id or any other field in the body is refused and changes nothing', async () => {
+    const gone = await addSlice('Sold out', 1, 0);
+    const open = await addSlice('Free chips', 1, null);
+    await withSlices([gone, open], async () => {
+      const { intl } = testPhone(4002);
+      for (const body of [
+        { sliceId: gone.id },
+        { offer: 'Sold out' },
+        { ticket: 'not-a-ticket' },
+        '{bad json',
+        [1],
+      ]) {
+        const result = await spinAs(intl, body);
+        expect(result.status).toBe(400);
+      }
+      expect(await getCustomer(intl)).toBeUndefined();
+      // Only the in-stock slice can be drawn, whatever the client wanted.
+      for (let n = 0; n < 10; n++) {
+        const result = await spinAs(testPhone(4100 + n).intl);
+        expect(result).toEqual({
+          status: 200,
+          body: { sliceId: open.id, offer: 'Free chips', comment: 'Free chips comment' },
+        });
+      }
+    });
+  });
+
+  it('draws by weight over many numbers', async () => {
+    const heavy = await addSlice('Heavy', 9, null);
+    const light = await addSlice('Light', 1, null);
+    await withSlices([heavy, light], async () => {
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, n) => spinAs(testPhone(4200 + n).intl)),
+      );
+      const heavyWins = results.filter((r) => r.body.sliceId === heavy.id).length;
+      expect(results.every((r) => r.status === 200)).toBe(true);
+      // Expected 54 of 60; fewer than 40 would be a p < 1e-6 event under 9:1 odds.
+      expect(heavyWins).toBeGreaterThanOrEqual(40);
+    });
+  });
+
+  it('records exactly one customer for 50 concurrent spins of one number, all getting the same prize', async () => {
+    const slices = await Promise.all(['A', 'B', 'C', 'D'].map((name) => addSlice(name, 1, null)));
+    await withSlices(slices, async () => {
+      const { intl, local } = testPhone(4300);
+      const results = await Promise.all(Array.from({ length: 50 }, () => spinAs(intl)));
+      expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+      expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+      const saved = await getCustomer(intl);
+      expect(saved).toMatchObject({
+        localNumber: local,
+        sliceId: results[0]!.body.sliceId,
+        isOfferClaimed: false,
+      });
+      expect((await allCustomers()).filter((c) => c.phoneNumber === intl)).toHaveLength(1);
+      // A later spin gets the saved prize back, never a new draw.
+      expect((await spinAs(intl)).body).toEqual(results[0]!.body);
+    });
+  });
+
+  it('never gives out more than a stock of 3 under 50 concurrent spins from different numbers', async () => {
+    const limited = await addSlice('Burger', 1000, 3);
+    const fallback = await addSlice('Drink', 1, null);
+    await withSlices([limited, fallback], async () => {
+      const phones = Array.from({ length: 50 }, (_, n) => testPhone(4400 + n).intl);
+      const results = await Promise.all(phones.map((phone) => spinAs(phone)));
+      expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+      const burgers = results.filter((r) => r.body.sliceId === limited.id).length;
+      const mine = (await allCustomers()).filter((c) => phones.includes(c.phoneNumber));
+      expect(mine).toHaveLength(50);
+      expect(mine.filter((c) => c.sliceId === limited.id)).toHaveLength(burgers);
+      expect(burgers).toBe(3);
+      expect((await getSlice(limited.id))?.stock).toBe(0);
+    });
+  });
+
+  it('answers 409 with a clear message when no prize can be won', async () => {
+    const empty = await addSlice('Gone', 1, 0);
+    await withSlices([empty], async () => {
+      const result = await spinAs(testPhone(4500).intl);
+      expect(result).toEqual({
+        status: 409,
+        body: { code: 'NO_PRIZES', message: API_MESSAGES.noPrizes },
+      });
+    });
+  });
+});
+
+describe('GET /api/spins/mine and POST /api/users/exists', () => {
+  it('report nothing before the spin and the saved prize after', async () => {
+    const slice = await addSlice('Side', 1, null);
+    await withSlices([slice], async () => {
+      const { intl, local } = testPhone(4600);
+      expect(parse(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) })))).toEqual({
+        status: 404,
+        body: { code: 'NO_SPIN', message: API_MESSAGES.noSpin },
+      });
+      expect(parse(await userExists(httpEvent({ body: { phoneNumber: local } }))).body).toEqual({
+        doesExist: false,
+      });
+      const spun = await spinAs(intl);
+      expect(parse(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) })))).toEqual({
+        status: 200,
+        body: spun.body,
+      });
+      expect(parse(await userExists(httpEvent({ body: { phoneNumber: local } }))).body).toEqual({
+        doesExist: true,
+      });
+    });
+  });
+
+  it('users/exists refuses anything but a 10-digit 04 number', async () => {
+    for (const body of [
+      {},
+      { phoneNumber: '0312345678' },
+      { phoneNumber: '+61412345678' },
+      { phoneNumber: 412345678 },
+    ]) {
+      expect(parse(await userExists(httpEvent({ body }))).status).toBe(400);
+    }
+  });
+});
+
+describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', () => {
+  it('records the previewed prize once the number is verified, and takes each ticket once', async () => {
+    const a = await addSlice('Alpha', 1, null);
+    const b = await addSlice('Beta', 1, null);
+    await withSlices([a, b], async () => {
+      const preview = parse(await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.1' })));
+      expect(preview.status).toBe(200);
+      expect(preview.body.ticket).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const { intl } = testPhone(4700);
+      const spun = await spinAs(intl, { ticket: preview.body.ticket });
+      expect(spun.body).toEqual({
+        sliceId: preview.body.sliceId,
+        offer: preview.body.offer,
+        comment: preview.body.comment,
+      });
+      // The saved prize comes back for the same number, even with another ticket.
+      const second = parse(await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.1' })));
+      expect((await spinAs(intl, { ticket: second.body.ticket })).body).toEqual(spun.body);
+      // A used ticket is refused for another number.
+      expect(await spinAs(testPhone(4701).intl, { ticket: preview.body.ticket })).toEqual({
+        status: 400,
+        body: { code: 'SPIN_TICKET_INVALID', message: API_MESSAGES.spinTicketInvalid },
+      });
+      // A forged ticket likewise.
+      expect((await spinAs(testPhone(4702).intl, { ticket: 'A'.repeat(24) })).status).toBe(400);
+      expect(await getCustomer(testPhone(4701).intl)).toBeUndefined();
+    });
+  });
+
+  it('draws again when the ticket slice can no longer be won', async () => {
+    const scarce = await addSlice('Scarce', 1, 1);
+    const other = await addSlice('Other', 1, null);
+    await withSlices([scarce, other], async () => {
+      let preview;
+      do
+        preview = parse(
+          await previewSpin(
+            httpEvent({ body: {}, sourceIp: `198.51.100.${Math.floor(Math.random() * 250)}` }),
+          ),
+        );
+      while (preview.body.sliceId !== scarce.id);
+      await updateSlice(
+        scarce.id,
+        { name: 'Scarce', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: 0 },
+        new Date().toISOString(),
+      );
+      const spun = await spinAs(testPhone(4800).intl, { ticket: preview.body.ticket });
+      expect(spun.body).toMatchObject({ sliceId: other.id, offer: 'Other' });
+    });
+  });
+
+  it('limits previews per client address and refuses a body', async () => {
+    const slice = await addSlice('Any', 1, null);
+    await withSlices([slice], async () => {
+      const headers = { 'cloudfront-viewer-address': '192.0.2.77:51234' };
+      for (let i = 0; i < PREVIEWS_PER_ADDRESS_PER_HOUR; i++) {
+        expect(parse(await previewSpin(httpEvent({ body: {}, headers }))).status).toBe(200);
+      }
+      expect(parse(await previewSpin(httpEvent({ body: {}, headers })))).toEqual({
+        status: 429,
+        body: { code: 'SPIN_PREVIEW_LIMIT', message: API_MESSAGES.spinPreviewLimit },
+      });
+      expect(
+        parse(await previewSpin(httpEvent({ body: { sliceId: slice.id }, sourceIp: '192.0.2.78' })))
+          .status,
+      ).toBe(400);
+    });
+  });
+});
+
+describe('GET /api/wheel', () => {
+  it('returns settings and the public fields of each slice, never the stock figure', async () => {
+    const { handler: getWheel } = await import('../../../lambdas/handlers/get-wheel');
+    const a = await addSlice('Shown', 2, 5);
+    const b = await addSlice('Gone', 1, 0);
+    await withSlices([a, b], async () => {
+      const result = parse(await getWheel(httpEvent()));
+      expect(result.status).toBe(200);
+      expect(result.body.game).toMatchObject({ spinMode: 'verify-first' });
+      expect(result.body.business).toMatchObject({ businessName: '' });
+      const slices = result.body.slices as Record<string, unknown>[];
+      expect(slices.find((s) => s.id === a.id)).toEqual({
+        id: a.id,
+        name: 'Shown',
+        imageSrc: '',
+        comment: 'Shown comment',
+        bgColor: '#ffffff',
+        weight: 2,
+        soldOut: false,
+      });
+      expect(slices.find((s) => s.id === b.id)).toMatchObject({ soldOut: true });
+    });
+  });
+});

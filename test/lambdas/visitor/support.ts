@@ -1,0 +1,124 @@
+/** Helpers of the visitor handler tests: HTTP API events, visitor claims, slices, an SMS outbox. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { HttpEvent } from '../../../lambdas/lib/http';
+import { createSlice } from '../../../lambdas/repositories/slices';
+import type { Slice } from '../../../shared/types';
+
+type Claims = Record<string, string | number | boolean | string[]>;
+
+/** An HTTP API v2 event as API Gateway hands it to a handler. */
+export function httpEvent(
+  options: {
+    body?: unknown;
+    claims?: Claims;
+    headers?: Record<string, string>;
+    sourceIp?: string;
+  } = {},
+): HttpEvent {
+  return {
+    version: '2.0',
+    routeKey: 'POST /api/test',
+    rawPath: '/api/test',
+    rawQueryString: '',
+    headers: options.headers ?? {},
+    isBase64Encoded: false,
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method: 'POST',
+        path: '/api/test',
+        protocol: 'HTTP/1.1',
+        sourceIp: options.sourceIp ?? '203.0.113.9',
+        userAgent: 'test',
+      },
+      requestId: 'r',
+      routeKey: 'POST /api/test',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+      ...(options.claims ? { authorizer: { jwt: { claims: options.claims, scopes: null } } } : {}),
+    },
+  } as HttpEvent;
+}
+
+/** The stringified claims of a visitor ID token, as the JWT authorizer passes them on. */
+export const visitorClaimsFor = (phoneNumber: string): Claims => ({
+  sub: `sub-${phoneNumber}`,
+  token_use: 'id',
+  phone_number: phoneNumber,
+  phone_number_verified: 'true',
+  'cognito:username': `sub-${phoneNumber}`,
+});
+
+/** The n-th test number in both forms: 04000nnnnn / +614000nnnnn. */
+export function testPhone(n: number): { local: string; intl: string } {
+  const local = `04${String(n).padStart(8, '0')}`;
+  return { local, intl: `+61${local.slice(1)}` };
+}
+
+/** Adds a slice with the given odds and stock. */
+export const addSlice = (
+  name: string,
+  weight = 1,
+  stock: number | null = null,
+  comment = `${name} comment`,
+): Promise<Slice> =>
+  createSlice(
+    { name, comment, imageSrc: '', bgColor: '#ffffff', weight, stock },
+    new Date().toISOString(),
+  );
+
+export interface ParsedResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Status and JSON body of a handler result. */
+export function parse(result: { statusCode?: number; body?: string }): ParsedResult {
+  return {
+    status: result.statusCode ?? 0,
+    body: result.body ? (JSON.parse(result.body) as Record<string, unknown>) : {},
+  };
+}
+
+export interface Outbox {
+  url: string;
+  messages: { phoneNumber: string; message: string }[];
+  /** The 6-digit code in the latest SMS to a number. */
+  latestCode(phoneNumber: string): string | undefined;
+  close(): Promise<void>;
+}
+
+/** A loopback SMS outbox like the local stack's: POST {phoneNumber, message}. */
+export async function startOutbox(): Promise<Outbox> {
+  const messages: Outbox['messages'] = [];
+  const server = createServer((req, res) => {
+    let data = '';
+    req.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+    req.on('end', () => {
+      messages.push(JSON.parse(data) as Outbox['messages'][number]);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/sms`,
+    messages,
+    latestCode(phoneNumber) {
+      const last = messages.filter((m) => m.phoneNumber === phoneNumber).at(-1);
+      return last ? /\b(\d{6})\b/.exec(last.message)?.[1] : undefined;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
