@@ -1,4 +1,124 @@
-// Placeholder route module: replaced by its feature's implementation.
+/**
+ * /admin/accounts/admin and /admin/accounts/operator (spec 2 "Account settings pages"): one New
+ * Password field with a show/hide toggle and Save. The password goes to Cognito through the API
+ * and is needed from the next login; it is never kept in the browser beyond the field.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
+import { isStaffRole, type StaffRole } from '../../../../../shared/types';
+import { PATHS } from '../../../config/paths';
+import { checkNewPassword, setStaffPassword } from '../api/set-staff-password';
+import { NoticeRegion, type Notice } from '../components/notice';
+import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
+
+const TITLES: Record<StaffRole, string> = {
+  admin: ADMIN_TEXT.adminPassword,
+  operator: ADMIN_TEXT.operatorPassword,
+};
+const SUCCESS: Record<StaffRole, string> = {
+  admin: MESSAGES.adminPasswordUpdated,
+  operator: MESSAGES.operatorPasswordUpdated,
+};
+
 export function Component() {
-  return null;
+  const { role } = useParams();
+  if (!isStaffRole(role)) return <Navigate to={PATHS.adminBusiness} replace />;
+  // Keyed by role: switching between the two pages starts with an empty field and no message.
+  return <PasswordForm key={role} role={role} />;
+}
+
+function PasswordForm({ role }: { role: StaffRole }) {
+  const id = useId();
+  const onSessionError = useSessionErrorHandler();
+  const [password, setPassword] = useState('');
+  const [visible, setVisible] = useState(false);
+  const [fieldError, setFieldError] = useState<string>();
+  const [notice, setNotice] = useState<Notice>();
+  const [saving, setSaving] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setNotice(undefined);
+    const problem = checkNewPassword(password);
+    if (problem) {
+      setFieldError(problem);
+      inputRef.current?.focus();
+      return;
+    }
+    setFieldError(undefined);
+    setSaving(true);
+    try {
+      await setStaffPassword(role, password);
+      setPassword('');
+      setVisible(false);
+      setNotice({ kind: 'success', text: SUCCESS[role] });
+    } catch (error) {
+      if (onSessionError(error)) return;
+      setNotice({
+        kind: 'error',
+        text: MESSAGES.passwordUpdateFailed,
+        detail: failureDetail(error),
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <section className="admin-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="admin-page__title">
+        {TITLES[role]}
+      </h1>
+      <form className="admin-card" onSubmit={onSubmit} noValidate>
+        <div className="admin-field">
+          <label htmlFor={`${id}-password`}>{ADMIN_TEXT.newPassword}</label>
+          <div className="admin-password-row">
+            <input
+              ref={inputRef}
+              id={`${id}-password`}
+              name="password"
+              type={visible ? 'text' : 'password'}
+              autoComplete="new-password"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={password}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${errorId} ${hintId}` : hintId}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                if (fieldError) setFieldError(undefined);
+              }}
+            />
+            <button
+              type="button"
+              className="admin-button admin-button--secondary"
+              aria-controls={`${id}-password`}
+              onClick={() => setVisible((v) => !v)}
+            >
+              {visible ? ADMIN_TEXT.hidePassword : ADMIN_TEXT.showPassword}
+            </button>
+          </div>
+          {fieldError && (
+            <p id={errorId} className="admin-field-error" role="alert">
+              {fieldError}
+            </p>
+          )}
+          <p id={hintId} className="admin-hint">
+            {ADMIN_TEXT.passwordNextLogin}
+          </p>
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="admin-button" disabled={saving}>
+            {saving ? ADMIN_TEXT.saving : ADMIN_TEXT.save}
+          </button>
+        </div>
+        <NoticeRegion notice={notice} />
+      </form>
+    </section>
+  );
 }

@@ -1,4 +1,237 @@
-// Placeholder route module: replaced by its feature's implementation.
+/**
+ * /admin/business: Business Settings (spec 2). Every field of the business document, a logo upload
+ * (images only: "Uploading...", then a thumbnail) and Save, which merges into the stored document.
+ * The uploaded logo's URL is saved with the other fields.
+ */
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
+import { EMPTY_BUSINESS_SETTINGS } from '../../../../../shared/settings';
+import type { BusinessSettings } from '../../../../../shared/types';
+import { getBusinessSettings } from '../api/get-business-settings';
+import { businessSettingsInputSchema, putBusinessSettings } from '../api/put-business-settings';
+import { LOGO_ACCEPT, precheckLogo, uploadLogo } from '../api/upload-logo';
+import { NoticeRegion, type Notice } from '../components/notice';
+import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
+
+type Values = Omit<BusinessSettings, 'updatedAt'>;
+type FieldKey = Exclude<keyof Values, 'logoUrl'>;
+
+const FIELDS: readonly {
+  key: FieldKey;
+  label: string;
+  type: 'text' | 'url' | 'email' | 'tel';
+  autoComplete?: string;
+}[] = [
+  {
+    key: 'businessName',
+    label: ADMIN_TEXT.businessName,
+    type: 'text',
+    autoComplete: 'organization',
+  },
+  { key: 'website', label: ADMIN_TEXT.website, type: 'url', autoComplete: 'url' },
+  { key: 'email', label: ADMIN_TEXT.email, type: 'email', autoComplete: 'email' },
+  { key: 'phoneNumber', label: ADMIN_TEXT.phoneNumber, type: 'tel', autoComplete: 'tel' },
+  { key: 'mapsUrl', label: ADMIN_TEXT.mapsUrl, type: 'url' },
+  { key: 'facebookUrl', label: ADMIN_TEXT.facebookUrl, type: 'url' },
+  { key: 'instagramUrl', label: ADMIN_TEXT.instagramUrl, type: 'url' },
+  { key: 'tiktokUrl', label: ADMIN_TEXT.tiktokUrl, type: 'url' },
+  { key: 'uberEatsUrl', label: ADMIN_TEXT.uberEatsUrl, type: 'url' },
+];
+
+const pickValues = (settings: BusinessSettings): Values => {
+  const { updatedAt: _updatedAt, ...values } = settings;
+  return { ...EMPTY_BUSINESS_SETTINGS, ...values };
+};
+
 export function Component() {
-  return null;
+  const id = useId();
+  const onSessionError = useSessionErrorHandler();
+  const [values, setValues] = useState<Values>();
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [saveNotice, setSaveNotice] = useState<Notice>();
+  const [uploading, setUploading] = useState(false);
+  const [logoNotice, setLogoNotice] = useState<Notice>();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getBusinessSettings(controller.signal)
+      .then((settings) => setValues(pickValues(settings)))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setLoadFailed(true);
+        return error;
+      });
+    return () => controller.abort();
+  }, []);
+
+  if (loadFailed) {
+    return (
+      <section className="admin-page" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="admin-page__title">
+          {ADMIN_TEXT.businessSettings}
+        </h1>
+        <p role="alert" className="admin-notice admin-notice--error">
+          {MESSAGES.loadSettingsFailed}
+        </p>
+      </section>
+    );
+  }
+  if (!values) {
+    return (
+      <section className="admin-page" aria-labelledby={`${id}-title`} aria-busy="true">
+        <h1 id={`${id}-title`} className="admin-page__title">
+          {ADMIN_TEXT.businessSettings}
+        </h1>
+        <p role="status">{ADMIN_TEXT.loading}</p>
+      </section>
+    );
+  }
+  const current = values;
+
+  function setField(key: keyof Values, value: string) {
+    setValues({ ...current, [key]: value });
+    if (fieldErrors[key]) setFieldErrors({ ...fieldErrors, [key]: undefined });
+  }
+
+  async function onLogoChange(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Clearing the picker lets the same file be chosen again after a failure.
+    input.value = '';
+    if (!file) return;
+    const problem = precheckLogo(file);
+    if (problem) {
+      setLogoNotice({ kind: 'error', text: MESSAGES.logoUploadFailed, detail: problem });
+      return;
+    }
+    setUploading(true);
+    setLogoNotice(undefined);
+    try {
+      const logoUrl = await uploadLogo(file);
+      setValues((previous) => (previous ? { ...previous, logoUrl } : previous));
+      setLogoNotice({ kind: 'success', text: MESSAGES.logoUploaded });
+    } catch (error) {
+      if (onSessionError(error)) return;
+      setLogoNotice({
+        kind: 'error',
+        text: MESSAGES.logoUploadFailed,
+        detail: failureDetail(error),
+      });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSaveNotice(undefined);
+    const parsed = businessSettingsInputSchema.safeParse(current);
+    if (!parsed.success) {
+      const errors: Partial<Record<keyof Values, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Values | undefined;
+        if (key && !errors[key]) errors[key] = issue.message;
+      }
+      setFieldErrors(errors);
+      setSaveNotice({ kind: 'error', text: MESSAGES.saveFailed });
+      const first = Object.keys(errors)[0];
+      if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      const saved = await putBusinessSettings(parsed.data);
+      setValues(pickValues(saved));
+      setSaveNotice({ kind: 'success', text: MESSAGES.savedSuccessfully });
+    } catch (error) {
+      if (onSessionError(error)) return;
+      setSaveNotice({ kind: 'error', text: MESSAGES.saveFailed, detail: failureDetail(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const errorId = (key: string) => `${id}-${key}-error`;
+  const logoError = fieldErrors.logoUrl;
+
+  return (
+    <section className="admin-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="admin-page__title">
+        {ADMIN_TEXT.businessSettings}
+      </h1>
+      <form ref={formRef} className="admin-card" onSubmit={onSubmit} noValidate>
+        <div className="admin-grid">
+          {FIELDS.slice(0, 1).map((field) => renderField(field, true))}
+          <div className="admin-field admin-field--wide">
+            <label htmlFor={`${id}-logo`}>{ADMIN_TEXT.logo}</label>
+            <div className="admin-logo">
+              {current.logoUrl ? (
+                <img
+                  className="admin-logo__thumb"
+                  src={current.logoUrl}
+                  alt={ADMIN_TEXT.logoPreview}
+                />
+              ) : null}
+              <input
+                id={`${id}-logo`}
+                name="logo"
+                type="file"
+                accept={LOGO_ACCEPT}
+                disabled={uploading}
+                aria-describedby={`${id}-logo-hint${logoError ? ` ${errorId('logoUrl')}` : ''}`}
+                onChange={onLogoChange}
+              />
+            </div>
+            <p id={`${id}-logo-hint`} className="admin-hint">
+              {ADMIN_TEXT.logoHint}
+            </p>
+            {logoError && (
+              <p id={errorId('logoUrl')} className="admin-field-error">
+                {logoError}
+              </p>
+            )}
+            <NoticeRegion
+              notice={uploading ? { kind: 'success', text: ADMIN_TEXT.uploading } : logoNotice}
+            />
+          </div>
+          {FIELDS.slice(1).map((field) => renderField(field, false))}
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="admin-button" disabled={saving || uploading}>
+            {saving ? ADMIN_TEXT.saving : ADMIN_TEXT.save}
+          </button>
+        </div>
+        <NoticeRegion notice={saveNotice} />
+      </form>
+    </section>
+  );
+
+  function renderField(field: (typeof FIELDS)[number], wide: boolean) {
+    const error = fieldErrors[field.key];
+    return (
+      <div key={field.key} className={`admin-field${wide ? ' admin-field--wide' : ''}`}>
+        <label htmlFor={`${id}-${field.key}`}>{field.label}</label>
+        <input
+          id={`${id}-${field.key}`}
+          name={field.key}
+          type={field.type}
+          autoComplete={field.autoComplete ?? 'off'}
+          inputMode={field.type === 'tel' ? 'tel' : undefined}
+          value={current[field.key]}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId(field.key) : undefined}
+          onChange={(e) => setField(field.key, e.target.value)}
+        />
+        {error && (
+          <p id={errorId(field.key)} className="admin-field-error">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
 }

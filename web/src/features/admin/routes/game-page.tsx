@@ -1,4 +1,167 @@
-// Placeholder route module: replaced by its feature's implementation.
+/**
+ * /admin/game: Game Settings (spec 2). The slices table with Add Slice ("Max Slices Reached" at
+ * 10), the Add/Edit modal, delete after "Delete this slice?", and the wheel's colours and spin mode.
+ * After a save the slice is replaced in place, or added at the top when new (spec 4 "Slice list").
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { MAX_SLICES } from '../../../../../shared/constants';
+import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
+import { canAddSlice, type SliceInput } from '../../../../../shared/slice';
+import type { GameSettings, Slice } from '../../../../../shared/types';
+import { createSlice } from '../api/create-slice';
+import { deleteSlice } from '../api/delete-slice';
+import { getGameSettings } from '../api/get-game-settings';
+import { listSlices } from '../api/list-slices';
+import { putGameSettings } from '../api/put-game-settings';
+import { updateSlice } from '../api/update-slice';
+import { NoticeRegion, type Notice } from '../components/notice';
+import { SliceDialog } from '../components/slice-dialog';
+import { SlicesTable } from '../components/slices-table';
+import { WheelSettingsForm } from '../components/wheel-settings-form';
+import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
+
+type DialogState = { mode: 'add' } | { mode: 'edit'; slice: Slice } | undefined;
+
+/** Spec 4: replace in place when the slice is listed, otherwise add it at the top. */
+function upsertSlice(slices: readonly Slice[], saved: Slice): Slice[] {
+  return slices.some((s) => s.id === saved.id)
+    ? slices.map((s) => (s.id === saved.id ? saved : s))
+    : [saved, ...slices];
+}
+
 export function Component() {
-  return null;
+  const id = useId();
+  const onSessionError = useSessionErrorHandler();
+  const [slices, setSlices] = useState<Slice[]>();
+  const [slicesFailed, setSlicesFailed] = useState(false);
+  const [game, setGame] = useState<GameSettings>();
+  const [gameFailed, setGameFailed] = useState(false);
+  const [dialog, setDialog] = useState<DialogState>();
+  const [notice, setNotice] = useState<Notice>();
+  const [deletingId, setDeletingId] = useState<string>();
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listSlices(controller.signal)
+      .then(setSlices)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || onSessionError(error)) return;
+        setSlicesFailed(true);
+      });
+    getGameSettings(controller.signal)
+      .then(setGame)
+      .catch(() => {
+        if (!controller.signal.aborted) setGameFailed(true);
+      });
+    return () => controller.abort();
+  }, [onSessionError]);
+
+  const saveSlice = useCallback(
+    async (input: SliceInput): Promise<Notice> => {
+      try {
+        const saved =
+          dialog?.mode === 'edit'
+            ? await updateSlice(dialog.slice.id, input)
+            : await createSlice(input);
+        setSlices((current) => upsertSlice(current ?? [], saved));
+        setDialog(undefined);
+        setNotice({ kind: 'success', text: MESSAGES.sliceSaved });
+        return undefined;
+      } catch (error) {
+        if (onSessionError(error)) return undefined;
+        return { kind: 'error', text: MESSAGES.saveSliceFailed, detail: failureDetail(error) };
+      }
+    },
+    [dialog, onSessionError],
+  );
+
+  async function removeSlice(slice: Slice) {
+    if (!window.confirm(MESSAGES.deleteSliceConfirm)) return;
+    setNotice(undefined);
+    setDeletingId(slice.id);
+    try {
+      await deleteSlice(slice.id);
+      setSlices((current) => (current ?? []).filter((s) => s.id !== slice.id));
+    } catch (error) {
+      if (onSessionError(error)) return;
+      window.alert(MESSAGES.deleteSliceFailed);
+    } finally {
+      setDeletingId(undefined);
+    }
+  }
+
+  async function saveGame(
+    settings: Pick<GameSettings, 'itemBackgroundColors' | 'spinMode'>,
+  ): Promise<Notice> {
+    try {
+      setGame(await putGameSettings(settings));
+      return { kind: 'success', text: MESSAGES.savedSuccessfully };
+    } catch (error) {
+      if (onSessionError(error)) return undefined;
+      return { kind: 'error', text: MESSAGES.saveFailed, detail: failureDetail(error) };
+    }
+  }
+
+  const full = slices !== undefined && !canAddSlice(slices.length);
+
+  return (
+    <section className="admin-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="admin-page__title">
+        {ADMIN_TEXT.gameSettings}
+      </h1>
+      <div className="admin-card">
+        <div className="admin-card__header">
+          <h2 className="admin-card__title">
+            {ADMIN_TEXT.slices}
+            {slices ? ` (${slices.length}/${MAX_SLICES})` : ''}
+          </h2>
+          {slices && (
+            <button
+              type="button"
+              className="admin-button"
+              disabled={full}
+              onClick={() => {
+                setNotice(undefined);
+                setDialog({ mode: 'add' });
+              }}
+            >
+              {full ? ADMIN_TEXT.maxSlicesReached : ADMIN_TEXT.addSlice}
+            </button>
+          )}
+        </div>
+        {slicesFailed ? (
+          <p role="alert" className="admin-notice admin-notice--error">
+            {MESSAGES.loadSlicesFailed}
+          </p>
+        ) : slices === undefined ? (
+          <p role="status">{ADMIN_TEXT.loading}</p>
+        ) : (
+          <SlicesTable
+            slices={slices}
+            busyId={deletingId}
+            onEdit={(slice) => {
+              setNotice(undefined);
+              setDialog({ mode: 'edit', slice });
+            }}
+            onDelete={(slice) => void removeSlice(slice)}
+          />
+        )}
+        <NoticeRegion notice={notice} />
+      </div>
+      {gameFailed ? (
+        <p role="alert" className="admin-notice admin-notice--error">
+          {MESSAGES.loadSettingsFailed}
+        </p>
+      ) : game ? (
+        <WheelSettingsForm initial={game} onSave={saveGame} />
+      ) : null}
+      {dialog && (
+        <SliceDialog
+          slice={dialog.mode === 'edit' ? dialog.slice : undefined}
+          onSubmit={saveSlice}
+          onCancel={() => setDialog(undefined)}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,24 @@
-// Placeholder route module: replaced by its feature's implementation.
+/**
+ * /admin exactly: the admin login (spec 2, 6). Only accounts in the admin group get in; others see
+ * the spec's "...Only admin users can access this page.". A signed-in admin goes to Business
+ * Settings (spec 4).
+ */
+import { Navigate, useNavigate } from 'react-router-dom';
+import { ADMIN_TEXT } from '../../../../../shared/messages';
+import { StaffLoginForm } from '../../../components/staff-login-form';
+import { PATHS } from '../../../config/paths';
+import { isStaffSignedIn, signInStaff } from '../../../lib/staff-auth';
+
 export function Component() {
-  return null;
+  const navigate = useNavigate();
+  if (isStaffSignedIn('admin')) return <Navigate to={PATHS.adminBusiness} replace />;
+
+  async function onSubmit({ username, password }: { username: string; password: string }) {
+    const result = await signInStaff(username, password, 'admin', 'admin');
+    if (!result.ok) return result.message;
+    navigate(PATHS.adminBusiness, { replace: true });
+    return undefined;
+  }
+
+  return <StaffLoginForm title={ADMIN_TEXT.loginTitle} onSubmit={onSubmit} />;
 }

@@ -1,4 +1,96 @@
-// Placeholder route module: replaced by its feature's implementation.
+/**
+ * The admin shell (spec 2: every /admin path but /admin itself): a sidebar linking the four admin
+ * pages and Logout, fixed from 900px and behind a hamburger button on smaller screens. Signed-out
+ * visitors are sent to /admin (spec 4).
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ADMIN_TEXT } from '../../../../../shared/messages';
+import { PATHS } from '../../../config/paths';
+import { isStaffSignedIn } from '../../../lib/staff-auth';
+import { useAdminLogout } from '../hooks/use-admin-session';
+import '../components/admin.css';
+
+const LINKS = [
+  { to: PATHS.adminBusiness, label: ADMIN_TEXT.businessSettings },
+  { to: PATHS.adminGame, label: ADMIN_TEXT.gameSettings },
+  { to: PATHS.adminAccountAdmin, label: ADMIN_TEXT.adminPassword },
+  { to: PATHS.adminAccountOperator, label: ADMIN_TEXT.operatorPassword },
+] as const;
+
 export function Component() {
-  return null;
+  const signedIn = isStaffSignedIn('admin');
+  const logout = useAdminLogout();
+  const location = useLocation();
+  const navId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Following a link closes the mobile menu.
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname]);
+
+  if (!signedIn) return <Navigate to={PATHS.admin} replace />;
+
+  function closeMenu() {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }
+
+  function onNavKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && menuOpen) closeMenu();
+  }
+
+  return (
+    <div className="admin">
+      <header className="admin-topbar">
+        <button
+          ref={menuButton}
+          type="button"
+          className="admin-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls={navId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="admin-menu-button__bars" aria-hidden="true" />
+          <span className="visually-hidden">{ADMIN_TEXT.menu}</span>
+        </button>
+        <p className="admin-topbar__title">{ADMIN_TEXT.areaTitle}</p>
+      </header>
+      <nav
+        id={navId}
+        className="admin-nav"
+        aria-label={ADMIN_TEXT.navLabel}
+        data-open={menuOpen}
+        onKeyDown={onNavKeyDown}
+      >
+        <p className="admin-nav__title">{ADMIN_TEXT.areaTitle}</p>
+        <ul>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className="admin-nav__link" onClick={() => setMenuOpen(false)}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="admin-nav__logout" onClick={logout}>
+          {ADMIN_TEXT.logout}
+        </button>
+      </nav>
+      {menuOpen && (
+        <button
+          type="button"
+          className="admin-backdrop"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={closeMenu}
+        />
+      )}
+      <main className="admin-main">
+        <Outlet />
+      </main>
+    </div>
+  );
 }

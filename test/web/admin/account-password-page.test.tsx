@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_TEXT, MESSAGES } from '../../../shared/messages';
+import { installFakeApi, type FakeApi } from './fake-api';
+import { renderAt, signInAdmin } from './render-admin';
+
+let api: FakeApi;
+beforeEach(() => {
+  localStorage.clear();
+  signInAdmin();
+  api = installFakeApi();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const puts = () => api.requests.filter((r) => r.method === 'PUT');
+
+describe('Account password pages', () => {
+  it.each([
+    ['admin', ADMIN_TEXT.adminPassword, MESSAGES.adminPasswordUpdated],
+    ['operator', ADMIN_TEXT.operatorPassword, MESSAGES.operatorPasswordUpdated],
+  ])('sets the %s password and says so', async (role, title, success) => {
+    const user = userEvent.setup();
+    renderAt(`/admin/accounts/${role}`);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    const field = screen.getByLabelText(ADMIN_TEXT.newPassword);
+    await user.type(field, 'brand-new-pw');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
+    expect(await screen.findByText(success)).toBeInTheDocument();
+    expect(puts()).toEqual([
+      expect.objectContaining({
+        path: `/api/accounts/${role}/password`,
+        body: { password: 'brand-new-pw' },
+      }),
+    ]);
+    expect(field).toHaveValue('');
+  });
+
+  it('applies the spec rules before sending anything', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/accounts/operator');
+    const save = await screen.findByRole('button', { name: ADMIN_TEXT.save });
+    await user.click(save);
+    expect(await screen.findByText(MESSAGES.passwordRequired)).toBeInTheDocument();
+    const field = screen.getByLabelText(ADMIN_TEXT.newPassword);
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.type(field, '12345');
+    await user.click(save);
+    expect(await screen.findByText(MESSAGES.passwordTooShort)).toBeInTheDocument();
+    expect(puts()).toEqual([]);
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/accounts/admin');
+    const field = await screen.findByLabelText(ADMIN_TEXT.newPassword);
+    expect(field).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.showPassword }));
+    expect(field).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.hidePassword }));
+    expect(field).toHaveAttribute('type', 'password');
+  });
+
+  it('shows "Failed to update password. Please try again." when the server fails', async () => {
+    api.failNext('PUT', '/api/accounts/admin/password', 500);
+    const user = userEvent.setup();
+    renderAt('/admin/accounts/admin');
+    await user.type(await screen.findByLabelText(ADMIN_TEXT.newPassword), 'another-pw');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').at(-1)).toHaveTextContent(MESSAGES.passwordUpdateFailed),
+    );
+  });
+
+  it('starts empty when switching between the two pages', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/accounts/admin');
+    await user.type(await screen.findByLabelText(ADMIN_TEXT.newPassword), 'typed-here');
+    await user.click(screen.getByRole('link', { name: ADMIN_TEXT.operatorPassword }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: ADMIN_TEXT.operatorPassword }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(ADMIN_TEXT.newPassword)).toHaveValue('');
+  });
+});

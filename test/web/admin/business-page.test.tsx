@@ -1,0 +1,141 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_MESSAGES, ADMIN_TEXT, MESSAGES } from '../../../shared/messages';
+import { SETTINGS_FIELD_MESSAGES } from '../../../shared/settings';
+import { installFakeApi, type FakeApi } from './fake-api';
+import { renderAt, signInAdmin } from './render-admin';
+
+let api: FakeApi;
+beforeEach(() => {
+  localStorage.clear();
+  signInAdmin();
+  api = installFakeApi({
+    business: { businessName: 'Old Name', email: 'hi@shop.example' } as never,
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const png = (name = 'logo.png') =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+
+describe('Business Settings page', () => {
+  it('shows every field with the stored values', async () => {
+    renderAt('/admin/business');
+    expect(await screen.findByLabelText(ADMIN_TEXT.businessName)).toHaveValue('Old Name');
+    for (const label of [
+      ADMIN_TEXT.logo,
+      ADMIN_TEXT.website,
+      ADMIN_TEXT.email,
+      ADMIN_TEXT.phoneNumber,
+      ADMIN_TEXT.mapsUrl,
+      ADMIN_TEXT.facebookUrl,
+      ADMIN_TEXT.instagramUrl,
+      ADMIN_TEXT.tiktokUrl,
+      ADMIN_TEXT.uberEatsUrl,
+    ]) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByLabelText(ADMIN_TEXT.email)).toHaveValue('hi@shop.example');
+  });
+
+  it('saves the fields and says "Saved successfully"', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/business');
+    const name = await screen.findByLabelText(ADMIN_TEXT.businessName);
+    await user.clear(name);
+    await user.type(name, 'Burger Barn');
+    await user.type(
+      screen.getByLabelText(ADMIN_TEXT.instagramUrl),
+      'https://instagram.com/burgerbarn',
+    );
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
+    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
+    expect(api.business).toMatchObject({
+      businessName: 'Burger Barn',
+      instagramUrl: 'https://instagram.com/burgerbarn',
+      email: 'hi@shop.example',
+    });
+  });
+
+  it('marks an invalid link and says "Failed to save" without sending', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/business');
+    const website = await screen.findByLabelText(ADMIN_TEXT.website);
+    await user.type(website, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
+    expect(await screen.findByText(SETTINGS_FIELD_MESSAGES.urlInvalid)).toBeInTheDocument();
+    expect(website).toHaveAttribute('aria-invalid', 'true');
+    expect(website).toHaveFocus();
+    expect(screen.getAllByRole('alert').some((a) => a.textContent === MESSAGES.saveFailed)).toBe(
+      true,
+    );
+    expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+
+  it('shows "Failed to save" when the server fails', async () => {
+    api.failNext('PUT', '/api/settings/business', 500);
+    const user = userEvent.setup();
+    renderAt('/admin/business');
+    await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.save }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent === MESSAGES.saveFailed)).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('uploads a logo: "Uploading...", then a thumbnail and "Logo uploaded", saved with the fields', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/business');
+    const input = await screen.findByLabelText(ADMIN_TEXT.logo);
+    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp,image/gif');
+    const release = api.hold('POST', '/api/logo');
+    await user.upload(input, png('Shop Logo.png'));
+    expect(await screen.findByText(ADMIN_TEXT.uploading)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ADMIN_TEXT.save })).toBeDisabled();
+    release();
+    expect(await screen.findByText(MESSAGES.logoUploaded)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: ADMIN_TEXT.logoPreview })).toHaveAttribute(
+      'src',
+      '/media/business/1700000000000-Shop-Logo.png',
+    );
+    const upload = api.requests.find((r) => r.path === '/api/logo')!;
+    expect(upload.headers['x-file-name']).toBe('Shop%20Logo.png');
+    expect(upload.body).toBeInstanceOf(File);
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
+    await screen.findByText(MESSAGES.savedSuccessfully);
+    expect(api.business.logoUrl).toBe('/media/business/1700000000000-Shop-Logo.png');
+  });
+
+  it('refuses a non-image before uploading, with the detail', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    renderAt('/admin/business');
+    await user.upload(
+      await screen.findByLabelText(ADMIN_TEXT.logo),
+      new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }),
+    );
+    expect(
+      await screen.findByText(`${MESSAGES.logoUploadFailed} ${API_MESSAGES.logoNotImage}`),
+    ).toBeInTheDocument();
+    expect(api.requests.some((r) => r.path === '/api/logo')).toBe(false);
+  });
+
+  it('shows the server reason when the upload is refused', async () => {
+    api.failNext('POST', '/api/logo', 415, API_MESSAGES.logoNotImage);
+    const user = userEvent.setup();
+    renderAt('/admin/business');
+    await user.upload(await screen.findByLabelText(ADMIN_TEXT.logo), png('renamed.png'));
+    expect(
+      await screen.findByText(`${MESSAGES.logoUploadFailed} ${API_MESSAGES.logoNotImage}`),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: ADMIN_TEXT.logoPreview })).not.toBeInTheDocument();
+  });
+
+  it('shows "Failed to load settings" when the settings cannot load', async () => {
+    api.failNext('GET', '/api/settings/business', 500);
+    renderAt('/admin/business');
+    expect(await screen.findByText(MESSAGES.loadSettingsFailed)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ADMIN_TEXT.save })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * An in-memory stand-in for the admin API routes, installed as the browser's fetch, for route-level
+ * React tests. It applies the same shared schemas as the handlers, so the pages see realistic
+ * answers; the handlers themselves are tested against DynamoDB Local in test/lambdas/admin.
+ */
+import { vi } from 'vitest';
+import { sanitiseLogoName } from '../../../lambdas/domain/logo';
+import { MAX_SLICES } from '../../../shared/constants';
+import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
+import { newPasswordSchema } from '../../../shared/password';
+import {
+  businessSettingsInputSchema,
+  DEFAULT_GAME_SETTINGS,
+  EMPTY_BUSINESS_SETTINGS,
+} from '../../../shared/settings';
+import { sliceInputSchema } from '../../../shared/slice';
+import type { BusinessSettings, GameSettings, Slice } from '../../../shared/types';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface FakeApi {
+  business: BusinessSettings;
+  game: GameSettings;
+  slices: Slice[];
+  requests: RecordedRequest[];
+  /** Answer the next request to `method path` with this status and error (once). */
+  failNext(method: string, path: string, status: number, message?: string): void;
+  /** Holds the next request to `method path` until the returned function is called. */
+  hold(method: string, path: string): () => void;
+}
+
+let counter = 0;
+export function makeSlice(overrides: Partial<Slice> = {}): Slice {
+  counter += 1;
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, counter)).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    name: `Prize ${counter}`,
+    comment: '',
+    imageSrc: '',
+    bgColor: '#ffffff',
+    weight: 1,
+    stock: null,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const error = (status: number, code: string, message: string) => json(status, { code, message });
+
+/** Installs the fake as global fetch and returns its state. */
+export function installFakeApi(
+  initial: Partial<Pick<FakeApi, 'business' | 'game' | 'slices'>> = {},
+): FakeApi {
+  const failures = new Map<string, { status: number; message: string }>();
+  const holds = new Map<string, Promise<void>>();
+  const api: FakeApi = {
+    business: { ...EMPTY_BUSINESS_SETTINGS, ...initial.business },
+    game: { ...DEFAULT_GAME_SETTINGS, ...initial.game },
+    slices: [...(initial.slices ?? [])],
+    requests: [],
+    failNext: (method, path, status, message = 'boom') =>
+      failures.set(`${method} ${path}`, { status, message }),
+    hold: (method, path) => {
+      let release = () => {};
+      holds.set(`${method} ${path}`, new Promise<void>((resolve) => (release = resolve)));
+      return () => release();
+    },
+  };
+
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>),
+    );
+    const rawBody = init.body;
+    const body = typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody;
+    api.requests.push({ method, path: url.pathname, headers, body });
+    const held = holds.get(`${method} ${url.pathname}`);
+    if (held) {
+      holds.delete(`${method} ${url.pathname}`);
+      await held;
+    }
+    const failure = failures.get(`${method} ${url.pathname}`);
+    if (failure) {
+      failures.delete(`${method} ${url.pathname}`);
+      return error(failure.status, 'TEST_FAILURE', failure.message);
+    }
+    const admin = headers.authorization?.startsWith('Bearer ');
+    const needsAdmin = !(method === 'GET' && url.pathname.startsWith('/api/settings/'));
+    if (needsAdmin && !admin) return error(401, 'UNAUTHORIZED', API_MESSAGES.unauthorized);
+    const now = new Date().toISOString();
+
+    if (url.pathname === '/api/settings/business') {
+      if (method === 'GET') return json(200, api.business);
+      const parsed = businessSettingsInputSchema.safeParse(body);
+      if (!parsed.success) return error(400, 'INVALID_INPUT', parsed.error.issues[0]!.message);
+      api.business = { ...api.business, ...parsed.data, updatedAt: now } as BusinessSettings;
+      return json(200, api.business);
+    }
+    if (url.pathname === '/api/settings/game') {
+      if (method === 'GET') return json(200, api.game);
+      api.game = { ...api.game, ...(body as Partial<GameSettings>), updatedAt: now };
+      return json(200, api.game);
+    }
+    if (url.pathname === '/api/logo' && method === 'POST') {
+      const name = sanitiseLogoName(headers['x-file-name'], 'png');
+      return json(201, { logoUrl: `/media/business/1700000000000-${name}` });
+    }
+    if (url.pathname === '/api/slices') {
+      if (method === 'GET') return json(200, api.slices);
+      const parsed = sliceInputSchema.safeParse(body);
+      if (!parsed.success) return error(400, 'INVALID_INPUT', parsed.error.issues[0]!.message);
+      if (api.slices.length >= MAX_SLICES)
+        return error(409, 'MAX_SLICES', MESSAGES.maxSlicesReached);
+      const slice = makeSlice({ ...parsed.data, createdAt: now, updatedAt: now });
+      api.slices = [slice, ...api.slices];
+      return json(201, slice);
+    }
+    const sliceMatch = /^\/api\/slices\/([^/]+)$/.exec(url.pathname);
+    if (sliceMatch) {
+      const index = api.slices.findIndex((s) => s.id === sliceMatch[1]);
+      if (index < 0) return error(404, 'SLICE_NOT_FOUND', API_MESSAGES.sliceNotFound);
+      if (method === 'DELETE') {
+        api.slices.splice(index, 1);
+        return json(200, { success: true });
+      }
+      const parsed = sliceInputSchema.safeParse(body);
+      if (!parsed.success) return error(400, 'INVALID_INPUT', parsed.error.issues[0]!.message);
+      const updated = { ...api.slices[index]!, ...parsed.data, updatedAt: now };
+      api.slices[index] = updated;
+      return json(200, updated);
+    }
+    const accountMatch = /^\/api\/accounts\/([^/]+)\/password$/.exec(url.pathname);
+    if (accountMatch && method === 'PUT') {
+      const parsed = newPasswordSchema.safeParse(body);
+      if (!parsed.success) return error(400, 'INVALID_INPUT', parsed.error.issues[0]!.message);
+      return json(200, {
+        message:
+          accountMatch[1] === 'admin'
+            ? MESSAGES.adminPasswordUpdated
+            : MESSAGES.operatorPasswordUpdated,
+      });
+    }
+    return error(404, 'NOT_FOUND', 'Not Found');
+  });
+  return api;
+}

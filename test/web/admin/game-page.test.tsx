@@ -1,0 +1,227 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_ITEM_BACKGROUND_COLORS, MAX_SLICES } from '../../../shared/constants';
+import { ADMIN_TEXT, MESSAGES } from '../../../shared/messages';
+import { installFakeApi, makeSlice, type FakeApi } from './fake-api';
+import { renderAt, signInAdmin } from './render-admin';
+
+let api: FakeApi;
+beforeEach(() => {
+  localStorage.clear();
+  signInAdmin();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
+
+async function openAdd(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.addSlice }));
+  return screen.getByRole('dialog', { name: ADMIN_TEXT.addSliceTitle });
+}
+
+describe('Game Settings page', () => {
+  it('shows the empty state text when there are no slices', async () => {
+    api = installFakeApi();
+    renderAt('/admin/game');
+    expect(
+      await screen.findByText('No slices yet. Click "Add Slice" to create one.'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists slices with colour, odds as weight and percent, and stock', async () => {
+    api = installFakeApi({
+      slices: [
+        makeSlice({ name: 'Burger', comment: 'BOGOF', bgColor: '#ff0000', weight: 3, stock: 4 }),
+        makeSlice({ name: 'Chips', weight: 1, stock: null }),
+        makeSlice({ name: 'Gone', weight: 5, stock: 0 }),
+      ],
+    });
+    renderAt('/admin/game');
+    await screen.findByText('Burger');
+    const [burger, chips, gone] = screen.getAllByRole('row').slice(1);
+    expect(Array.from(within(burger!).getAllByRole('cell'), (c) => c.textContent)).toEqual([
+      '',
+      'Burger',
+      'BOGOF',
+      '#ff0000',
+      '3 (75.0%)',
+      '4',
+      'EditDelete',
+    ]);
+    expect(within(chips!).getByText(ADMIN_TEXT.unlimited)).toBeInTheDocument();
+    expect(within(chips!).getByText('1 (25.0%)')).toBeInTheDocument();
+    expect(within(gone!).getByText(ADMIN_TEXT.outOfStock)).toBeInTheDocument();
+    expect(within(gone!).getByText('5 (0%)')).toBeInTheDocument();
+  });
+
+  it('shows the name limit as the user types and does not submit a long name', async () => {
+    api = installFakeApi();
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    const dialog = await openAdd(user);
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    const name = within(dialog).getByLabelText(ADMIN_TEXT.sliceName);
+    expect(name).toHaveFocus();
+    await user.type(name, 'x'.repeat(16));
+    expect(within(dialog).queryByText(MESSAGES.sliceNameTooLong)).not.toBeInTheDocument();
+    await user.type(name, 'y');
+    expect(within(dialog).getByText(MESSAGES.sliceNameTooLong)).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: ADMIN_TEXT.add })).toBeDisabled();
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('adds a slice with odds and stock at the top and says Saved', async () => {
+    api = installFakeApi({ slices: [makeSlice({ name: 'Older' })] });
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    const dialog = await openAdd(user);
+    await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Free Drink');
+    await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceComment), 'Min spend $15');
+    const color = within(dialog).getByLabelText(ADMIN_TEXT.sliceBgColor);
+    await user.clear(color);
+    await user.type(color, '#00ff00');
+    expect(within(dialog).getByLabelText(ADMIN_TEXT.sliceColorPicker)).toHaveValue('#00ff00');
+    const weight = within(dialog).getByLabelText(ADMIN_TEXT.sliceWeight);
+    await user.clear(weight);
+    await user.type(weight, '3');
+    await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceStock), '20');
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.add }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText(MESSAGES.sliceSaved)).toBeInTheDocument();
+    expect(rowNames()).toEqual(['Free Drink', 'Older']);
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Free Drink',
+      comment: 'Min spend $15',
+      imageSrc: '',
+      bgColor: '#00ff00',
+      weight: 3,
+      stock: 20,
+    });
+  });
+
+  it('edits a slice in place', async () => {
+    const first = makeSlice({ name: 'First' });
+    api = installFakeApi({ slices: [first, makeSlice({ name: 'Second' })] });
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    await user.click(await screen.findByRole('button', { name: 'Edit First' }));
+    const dialog = screen.getByRole('dialog', { name: ADMIN_TEXT.editSliceTitle });
+    const name = within(dialog).getByLabelText(ADMIN_TEXT.sliceName);
+    await user.clear(name);
+    await user.type(name, 'Renamed');
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.update }));
+    await waitFor(() => expect(rowNames()).toEqual(['Renamed', 'Second']));
+    expect(
+      api.requests.some((r) => r.method === 'PUT' && r.path === `/api/slices/${first.id}`),
+    ).toBe(true);
+    // Focus goes back to the button that opened the dialog.
+    expect(screen.getByRole('button', { name: 'Edit Renamed' })).toHaveFocus();
+  });
+
+  it('cancels with Escape and keeps Tab inside the dialog', async () => {
+    api = installFakeApi();
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    const dialog = await openAdd(user);
+    const name = within(dialog).getByLabelText(ADMIN_TEXT.sliceName);
+    await user.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: ADMIN_TEXT.add })).toHaveFocus();
+    await user.tab();
+    expect(name).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ADMIN_TEXT.addSlice })).toHaveFocus();
+  });
+
+  it('reads "Max Slices Reached" and is disabled at 10 slices', async () => {
+    api = installFakeApi({ slices: Array.from({ length: MAX_SLICES - 1 }, () => makeSlice()) });
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    const dialog = await openAdd(user);
+    await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Tenth');
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.add }));
+    const full = await screen.findByRole('button', { name: ADMIN_TEXT.maxSlicesReached });
+    expect(full).toBeDisabled();
+    expect(screen.queryByRole('button', { name: ADMIN_TEXT.addSlice })).not.toBeInTheDocument();
+  });
+
+  it('shows "Failed to save slice" with the server reason and keeps the dialog open', async () => {
+    api = installFakeApi();
+    api.failNext('POST', '/api/slices', 409, MESSAGES.maxSlicesReached);
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    const dialog = await openAdd(user);
+    await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Late');
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.add }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `${MESSAGES.saveSliceFailed} ${MESSAGES.maxSlicesReached}`,
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('deletes only after "Delete this slice?" and alerts "Failed to delete slice" on failure', async () => {
+    const keep = makeSlice({ name: 'Keep' });
+    const drop = makeSlice({ name: 'Drop' });
+    api = installFakeApi({ slices: [keep, drop] });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    await user.click(await screen.findByRole('button', { name: 'Delete Drop' }));
+    expect(confirm).toHaveBeenCalledWith(MESSAGES.deleteSliceConfirm);
+    expect(rowNames()).toEqual(['Keep', 'Drop']);
+    api.failNext('DELETE', `/api/slices/${drop.id}`, 500);
+    await user.click(screen.getByRole('button', { name: 'Delete Drop' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.deleteSliceFailed));
+    expect(rowNames()).toEqual(['Keep', 'Drop']);
+    await user.click(screen.getByRole('button', { name: 'Delete Drop' }));
+    await waitFor(() => expect(rowNames()).toEqual(['Keep']));
+  });
+
+  it('shows "Failed to load slices" when the list cannot load', async () => {
+    api = installFakeApi();
+    api.failNext('GET', '/api/slices', 500);
+    renderAt('/admin/game');
+    expect(await screen.findByText(MESSAGES.loadSlicesFailed)).toBeInTheDocument();
+  });
+
+  it('edits the wheel colours and the spin mode', async () => {
+    api = installFakeApi({
+      game: { itemBackgroundColors: ['#111111', '#222222'], spinMode: 'verify-first' },
+    });
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    await screen.findByRole('heading', { name: ADMIN_TEXT.wheelSettings });
+    await user.click(screen.getByRole('button', { name: 'Remove colour 1' }));
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.addColor }));
+    await user.click(screen.getByRole('radio', { name: ADMIN_TEXT.spinModeSpinFirst }));
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.saveWheelSettings }));
+    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
+    expect(api.game).toMatchObject({
+      itemBackgroundColors: ['#222222', DEFAULT_ITEM_BACKGROUND_COLORS[1]],
+      spinMode: 'spin-first',
+    });
+  });
+
+  it('refuses a colour that is not a hex colour without saving', async () => {
+    api = installFakeApi({ game: { itemBackgroundColors: ['#111111'], spinMode: 'verify-first' } });
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    const field = await screen.findByLabelText('Colour 1');
+    await user.clear(field);
+    await user.type(field, 'red');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.saveWheelSettings }));
+    expect(await screen.findByText(new RegExp(MESSAGES.saveFailed))).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requests.filter((r) => r.method === 'PUT')).toEqual([]);
+  });
+});

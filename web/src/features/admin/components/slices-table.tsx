@@ -1,0 +1,96 @@
+/**
+ * The slices table (spec 2 "Game Settings"): preview colour, name, comment, colour, Edit and Delete,
+ * plus each slice's odds (weight and share of the in-stock total) and stock. Below 700px each row
+ * is shown as a card with its column names.
+ */
+import { ADMIN_TEXT, formatOddsPercent } from '../../../../../shared/messages';
+import { oddsPercent } from '../../../../../shared/slice';
+import type { Slice } from '../../../../../shared/types';
+
+export interface SlicesTableProps {
+  slices: readonly Slice[];
+  onEdit: (slice: Slice) => void;
+  onDelete: (slice: Slice) => void;
+  /** Id of the slice being deleted: its buttons are disabled meanwhile. */
+  busyId?: string;
+}
+
+/** The table, or the spec's empty-state text when there are no slices. */
+export function SlicesTable({ slices, onEdit, onDelete, busyId }: SlicesTableProps) {
+  if (slices.length === 0) return <p className="slices-empty">{ADMIN_TEXT.noSlices}</p>;
+  return (
+    <table className="slices-table">
+      <thead>
+        <tr>
+          <th scope="col">{ADMIN_TEXT.previewColumn}</th>
+          <th scope="col">{ADMIN_TEXT.nameColumn}</th>
+          <th scope="col">{ADMIN_TEXT.commentColumn}</th>
+          <th scope="col">{ADMIN_TEXT.colorColumn}</th>
+          <th scope="col">{ADMIN_TEXT.oddsColumn}</th>
+          <th scope="col">{ADMIN_TEXT.stockColumn}</th>
+          <th scope="col">{ADMIN_TEXT.actionsColumn}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {slices.map((slice) => {
+          const outOfStock = slice.stock === 0;
+          return (
+            <tr key={slice.id} className={outOfStock ? 'slices-table__row--out' : undefined}>
+              <td data-label={ADMIN_TEXT.previewColumn}>
+                <span
+                  className="slices-table__swatch"
+                  style={{ background: slice.bgColor }}
+                  aria-hidden="true"
+                />
+              </td>
+              <td data-label={ADMIN_TEXT.nameColumn} className="slices-table__name">
+                {slice.name}
+              </td>
+              <td data-label={ADMIN_TEXT.commentColumn} className="slices-table__comment">
+                {slice.comment}
+              </td>
+              <td data-label={ADMIN_TEXT.colorColumn} className="slices-table__code">
+                {slice.bgColor}
+              </td>
+              <td data-label={ADMIN_TEXT.oddsColumn}>
+                {slice.weight} (
+                {formatOddsPercent(outOfStock ? 0 : oddsPercent(slice.weight, slices))})
+              </td>
+              <td data-label={ADMIN_TEXT.stockColumn}>
+                {slice.stock === null ? (
+                  ADMIN_TEXT.unlimited
+                ) : outOfStock ? (
+                  <span className="slices-badge">{ADMIN_TEXT.outOfStock}</span>
+                ) : (
+                  slice.stock
+                )}
+              </td>
+              <td data-label={ADMIN_TEXT.actionsColumn}>
+                <div className="slices-table__actions">
+                  <button
+                    type="button"
+                    className="admin-button admin-button--secondary admin-button--small"
+                    aria-label={`${ADMIN_TEXT.edit} ${slice.name}`}
+                    disabled={busyId === slice.id}
+                    onClick={() => onEdit(slice)}
+                  >
+                    {ADMIN_TEXT.edit}
+                  </button>
+                  <button
+                    type="button"
+                    className="admin-button admin-button--danger admin-button--small"
+                    aria-label={`${ADMIN_TEXT.delete} ${slice.name}`}
+                    disabled={busyId === slice.id}
+                    onClick={() => onDelete(slice)}
+                  >
+                    {ADMIN_TEXT.delete}
+                  </button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

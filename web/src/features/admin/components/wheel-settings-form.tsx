@@ -1,0 +1,149 @@
+/**
+ * Game settings beyond the slices: the wheel's colour list (spec 3 itemBackgroundColors; used when
+ * not empty) and how a visitor reaches a prize: verify before spinning, or spin first and verify to
+ * claim.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../../shared/constants';
+import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
+import { gameSettingsInputSchema } from '../../../../../shared/settings';
+import type { GameSettings, SpinMode } from '../../../../../shared/types';
+import { ColorField } from './color-field';
+import { NoticeRegion, type Notice } from './notice';
+
+/** The schema's cap on the colour list. */
+export const MAX_WHEEL_COLORS = 20;
+
+const SPIN_MODE_LABELS: readonly { value: SpinMode; label: string }[] = [
+  { value: 'verify-first', label: ADMIN_TEXT.spinModeVerifyFirst },
+  { value: 'spin-first', label: ADMIN_TEXT.spinModeSpinFirst },
+];
+
+export interface WheelSettingsFormProps {
+  initial: GameSettings;
+  /** Saves; resolves with the notice to show. */
+  onSave: (settings: Pick<GameSettings, 'itemBackgroundColors' | 'spinMode'>) => Promise<Notice>;
+}
+
+export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
+  const id = useId();
+  // Each colour keeps a stable key so removing one does not move focus or values between rows.
+  const [colors, setColors] = useState(() =>
+    initial.itemBackgroundColors.map((value, i) => ({ key: i, value })),
+  );
+  const [nextKey, setNextKey] = useState(initial.itemBackgroundColors.length);
+  const [spinMode, setSpinMode] = useState<SpinMode>(initial.spinMode);
+  const [notice, setNotice] = useState<Notice>();
+  const [invalidKeys, setInvalidKeys] = useState<ReadonlySet<number>>(new Set());
+  const [saving, setSaving] = useState(false);
+
+  function addColor() {
+    const value =
+      DEFAULT_ITEM_BACKGROUND_COLORS[colors.length % DEFAULT_ITEM_BACKGROUND_COLORS.length]!;
+    setColors([...colors, { key: nextKey, value }]);
+    setNextKey(nextKey + 1);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setNotice(undefined);
+    const itemBackgroundColors = colors.map((c) => c.value.trim());
+    const parsed = gameSettingsInputSchema.safeParse({ itemBackgroundColors, spinMode });
+    if (!parsed.success) {
+      const bad = new Set<number>();
+      for (const issue of parsed.error.issues) {
+        const index = issue.path[1];
+        const row = typeof index === 'number' ? colors[index] : undefined;
+        if (row) bad.add(row.key);
+      }
+      setInvalidKeys(bad);
+      setNotice({
+        kind: 'error',
+        text: MESSAGES.saveFailed,
+        detail: parsed.error.issues[0]?.message,
+      });
+      return;
+    }
+    setInvalidKeys(new Set());
+    setSaving(true);
+    setNotice(await onSave({ itemBackgroundColors, spinMode }));
+    setSaving(false);
+  }
+
+  return (
+    <form className="admin-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="admin-card__title">
+        {ADMIN_TEXT.wheelSettings}
+      </h2>
+      <fieldset className="admin-fieldset">
+        <legend className="admin-field">
+          <strong>{ADMIN_TEXT.wheelColors}</strong>
+        </legend>
+        <p id={`${id}-colors-hint`} className="admin-hint">
+          {ADMIN_TEXT.wheelColorsHint}
+        </p>
+        <ul className="admin-colors">
+          {colors.map((color, index) => (
+            <li key={color.key} className="admin-color-row">
+              <label htmlFor={`${id}-color-${color.key}`} className="visually-hidden">
+                {`${ADMIN_TEXT.colorText} ${index + 1}`}
+              </label>
+              <ColorField
+                id={`${id}-color-${color.key}`}
+                name={`color-${index}`}
+                value={color.value}
+                invalid={invalidKeys.has(color.key)}
+                pickerLabel={`${ADMIN_TEXT.colorPicker} ${index + 1}`}
+                onChange={(value) =>
+                  setColors(colors.map((c) => (c.key === color.key ? { ...c, value } : c)))
+                }
+              />
+              <button
+                type="button"
+                className="admin-button admin-button--secondary admin-button--small"
+                aria-label={`${ADMIN_TEXT.removeColor} ${ADMIN_TEXT.colorText.toLowerCase()} ${index + 1}`}
+                onClick={() => setColors(colors.filter((c) => c.key !== color.key))}
+              >
+                {ADMIN_TEXT.removeColor}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="admin-actions">
+          <button
+            type="button"
+            className="admin-button admin-button--secondary"
+            onClick={addColor}
+            disabled={colors.length >= MAX_WHEEL_COLORS}
+          >
+            {ADMIN_TEXT.addColor}
+          </button>
+        </div>
+      </fieldset>
+      <fieldset className="admin-fieldset">
+        <legend>
+          <strong>{ADMIN_TEXT.spinMode}</strong>
+        </legend>
+        {SPIN_MODE_LABELS.map((mode) => (
+          <label key={mode.value} className="admin-radio">
+            <input
+              type="radio"
+              name="spinMode"
+              value={mode.value}
+              checked={spinMode === mode.value}
+              onChange={() => setSpinMode(mode.value)}
+            />
+            {mode.label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="admin-actions">
+        <button type="submit" className="admin-button" disabled={saving}>
+          {saving ? ADMIN_TEXT.saving : ADMIN_TEXT.saveWheelSettings}
+        </button>
+      </div>
+      <NoticeRegion notice={notice} />
+    </form>
+  );
+}
