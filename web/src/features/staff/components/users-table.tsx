@@ -1,7 +1,9 @@
 /**
  * A customers table with the spec's columns (Phone Number, Offer, Actions), used for both "Search
  * Result" and "All Users". Claimed rows are greyed with a disabled "Redeemed" button; otherwise the
- * button reads "Claim", or "Processing..." on the row being processed.
+ * button reads "Claim", or "Processing..." on the row being processed. On narrow screens CSS lays
+ * each row out as a card; the explicit ARIA roles keep it a table for screen readers whatever the
+ * CSS display value.
  */
 import type { ReactNode } from 'react';
 import { STAFF_TEXT } from '../../../../../shared/messages';
@@ -22,21 +24,25 @@ export interface UsersTableProps {
 export function UsersTable({ caption, users, processing, onClaim, empty }: UsersTableProps) {
   return (
     <div className="staff-table__wrap">
-      <table className="staff-table">
+      <table className="staff-table" role="table">
         <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{STAFF_TEXT.columnPhone}</th>
-            <th scope="col">{STAFF_TEXT.columnOffer}</th>
-            <th scope="col" className="staff-table__actions">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              {STAFF_TEXT.columnPhone}
+            </th>
+            <th scope="col" role="columnheader">
+              {STAFF_TEXT.columnOffer}
+            </th>
+            <th scope="col" role="columnheader" className="staff-table__actions">
               {STAFF_TEXT.columnActions}
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {users.length === 0 && empty ? (
-            <tr>
-              <td colSpan={3} className="staff-table__empty">
+            <tr role="row">
+              <td role="cell" colSpan={3} className="staff-table__empty">
                 {empty}
               </td>
             </tr>
@@ -51,8 +57,10 @@ export function UsersTable({ caption, users, processing, onClaim, empty }: Users
                   <th scope="row" className="staff-table__phone">
                     {customer.localNumber}
                   </th>
-                  <td>{customer.offer}</td>
-                  <td className="staff-table__actions">
+                  <td role="cell" className="staff-table__offer">
+                    {customer.offer}
+                  </td>
+                  <td role="cell" className="staff-table__actions">
                     {customer.isOfferClaimed ? (
                       <button
                         type="button"
