@@ -1,7 +1,7 @@
 /**
  * The dashboard routes through the local stack's HTTP API emulation, JWT authorizer included:
  * anonymous, junk, forged, tampered, unsigned and visitor tokens are refused; admin and operator
- * pass. (Expiry needs a token signed by the stand-in's own key: see the gap noted in the report.)
+ * pass. An expired token needs one signed by the stand-in's own key, which this file cannot reach.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
