@@ -1,0 +1,208 @@
+/**
+ * A fake of the network for route-level tests: /config.json, the API routes the wheel page calls
+ * and Cognito's JSON protocol, behind a stubbed global fetch. The page's own modules run for real.
+ */
+import type { SpinResult, WheelResponse } from '../../../shared/types';
+import { MESSAGES } from '../../../shared/messages';
+
+export const COGNITO_ENDPOINT = 'https://cognito.test/';
+export const CORRECT_CODE = '246810';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** A JWT-shaped ID token with the claims the page reads (not signed: the fake API trusts it). */
+export function fakeIdToken(phoneNumber: string): string {
+  const b64 = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${b64({ alg: 'none' })}.${b64({ phone_number: phoneNumber, token_use: 'id', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
+}
+
+export class FakeBackend {
+  requests: RecordedRequest[] = [];
+  /** +61 number -> saved prize. */
+  customers = new Map<string, SpinResult>();
+  /** The slice the fake server draws. */
+  drawSliceId: string;
+  /** Status to answer POST /api/otp/start with, when set (e.g. 429). */
+  otpStartStatus: number | undefined;
+  wheelDelayMs = 0;
+  private attempts = 0;
+  private tickets = new Map<string, string>();
+
+  constructor(readonly wheel: WheelResponse) {
+    this.drawSliceId = wheel.slices[1]?.id ?? wheel.slices[0]!.id;
+  }
+
+  private slice(id: string): SpinResult {
+    const s = this.wheel.slices.find((x) => x.id === id)!;
+    return { sliceId: s.id, offer: s.name, comment: s.comment };
+  }
+
+  private phoneOf(authorization: string | null): string | undefined {
+    const token = authorization?.replace(/^Bearer /, '');
+    const part = token?.split('.')[1];
+    if (!part) return undefined;
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      phone_number?: string;
+    };
+    return payload.phone_number;
+  }
+
+  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const method = init.method ?? 'GET';
+    const headers = new Headers(init.headers);
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const authorization = headers.get('authorization');
+    this.requests.push({ method, url, body, authorization });
+
+    if (url === '/config.json') {
+      return json(200, {
+        cognitoEndpoint: COGNITO_ENDPOINT,
+        visitorClientId: 'visitor-client',
+        staffClientId: 'staff-client',
+      });
+    }
+    if (url === COGNITO_ENDPOINT)
+      return this.cognito(headers.get('x-amz-target') ?? '', body as Record<string, unknown>);
+    if (method === 'GET' && url === '/api/wheel') {
+      if (this.wheelDelayMs) await new Promise((r) => setTimeout(r, this.wheelDelayMs));
+      return json(200, this.wheel);
+    }
+    if (method === 'POST' && url === '/api/otp/start') {
+      const local = (body as { phoneNumber: string }).phoneNumber;
+      if (this.customers.has(`+61${local.slice(1)}`)) {
+        return json(409, { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward });
+      }
+      if (this.otpStartStatus)
+        return json(this.otpStartStatus, { code: 'SMS_PER_MINUTE', message: 'limit' });
+      return json(202, {});
+    }
+    if (method === 'POST' && url === '/api/spins/preview') {
+      const ticket = `T${'x'.repeat(22)}${this.tickets.size}`;
+      this.tickets.set(ticket, this.drawSliceId);
+      return json(200, { ...this.slice(this.drawSliceId), ticket });
+    }
+    if (url === '/api/spins' || url === '/api/spins/mine') {
+      const phone = this.phoneOf(authorization);
+      if (!phone) return json(401, { code: 'UNAUTHORIZED', message: 'no' });
+      if (method === 'GET') {
+        const saved = this.customers.get(phone);
+        return saved ? json(200, saved) : json(404, { code: 'NO_SPIN', message: 'none' });
+      }
+      const saved = this.customers.get(phone);
+      if (saved) return json(200, saved);
+      const ticket = (body as { ticket?: string }).ticket;
+      const sliceId = ticket ? this.tickets.get(ticket) : this.drawSliceId;
+      if (!sliceId) return json(400, { code: 'SPIN_TICKET_INVALID', message: 'expired' });
+      if (ticket) this.tickets.delete(ticket);
+      const result = this.slice(sliceId);
+      this.customers.set(phone, result);
+      return json(200, result);
+    }
+    return json(404, { code: 'NOT_FOUND', message: `no fake for ${method} ${url}` });
+  };
+
+  private cognito(target: string, body: Record<string, unknown>): Response {
+    const operation = target.split('.').pop();
+    if (operation === 'InitiateAuth') {
+      const { USERNAME } = body.AuthParameters as { USERNAME: string };
+      this.attempts = 0;
+      return json(200, {
+        ChallengeName: 'CUSTOM_CHALLENGE',
+        Session: `session-for-${USERNAME}`,
+        ChallengeParameters: { USERNAME },
+      });
+    }
+    if (operation === 'RespondToAuthChallenge') {
+      const { USERNAME, ANSWER } = body.ChallengeResponses as { USERNAME: string; ANSWER: string };
+      if (ANSWER === CORRECT_CODE) {
+        return json(200, {
+          ChallengeParameters: {},
+          AuthenticationResult: {
+            IdToken: fakeIdToken(USERNAME),
+            AccessToken: 'a',
+            RefreshToken: 'r',
+            ExpiresIn: 3600,
+            TokenType: 'Bearer',
+          },
+        });
+      }
+      this.attempts++;
+      if (this.attempts >= 3)
+        return json(400, {
+          __type: 'NotAuthorizedException',
+          message: 'Incorrect username or password.',
+        });
+      return json(200, {
+        ChallengeName: 'CUSTOM_CHALLENGE',
+        Session: 'next',
+        ChallengeParameters: { USERNAME },
+      });
+    }
+    return json(400, { __type: 'InvalidParameterException', message: 'unsupported' });
+  }
+
+  /** The API requests (no config, no Cognito) as "METHOD url". */
+  apiCalls(): string[] {
+    return this.requests
+      .filter((r) => r.url.startsWith('/api/'))
+      .map((r) => `${r.method} ${r.url}`);
+  }
+}
+
+export const SAMPLE_WHEEL: WheelResponse = {
+  business: {
+    businessName: 'Tasty Takeaway',
+    logoUrl: '/media/business/logo.png',
+    website: 'https://tasty.example',
+    email: 'info@example.com',
+    phoneNumber: '0298765432',
+    mapsUrl: '',
+    instagramUrl: 'https://instagram.com/tasty',
+    facebookUrl: 'https://facebook.com',
+    tiktokUrl: '',
+    uberEatsUrl: 'https://ubereats.com/tasty',
+  },
+  game: { itemBackgroundColors: ['#ff0000', '#00ff00'], spinMode: 'verify-first' },
+  slices: [
+    {
+      id: 's1',
+      name: 'Free Side',
+      imageSrc: '',
+      comment: 'Min spend $20',
+      bgColor: '#ffffff',
+      weight: 1,
+      soldOut: false,
+    },
+    {
+      id: 's2',
+      name: 'BOGOF Main',
+      imageSrc: '',
+      comment: 'Buy one main, get one free',
+      bgColor: '#ffffff',
+      weight: 1,
+      soldOut: false,
+    },
+    {
+      id: 's3',
+      name: 'Free Drink',
+      imageSrc: '',
+      comment: '',
+      bgColor: '#123456',
+      weight: 1,
+      soldOut: false,
+    },
+  ],
+};

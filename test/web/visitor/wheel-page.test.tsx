@@ -1,0 +1,274 @@
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, VISITOR_TEXT } from '../../../shared/messages';
+import { saveSession } from '../../../web/src/lib/session';
+import { useCountdown } from '../../../web/src/features/visitor/hooks/use-countdown';
+import { Component as WheelPage } from '../../../web/src/features/visitor/routes/wheel-page';
+import { CORRECT_CODE, FakeBackend, SAMPLE_WHEEL, fakeIdToken } from './fake-backend';
+
+let backend: FakeBackend;
+
+beforeEach(() => {
+  localStorage.clear();
+  backend = new FakeBackend(structuredClone(SAMPLE_WHEEL));
+  vi.stubGlobal('fetch', backend.fetch);
+  // The wheel draws on a canvas jsdom lacks, and turns briefly under reduced motion.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('reduce'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const spinButton = () => screen.findByRole('button', { name: VISITOR_TEXT.spin });
+
+describe('wheel page', () => {
+  it('shows the loading state, then the business, the heading, the wheel and only the changed footer links', async () => {
+    backend.wheelDelayMs = 50;
+    render(<WheelPage />);
+    expect(screen.getByText(VISITOR_TEXT.loading)).toBeInTheDocument();
+    expect(screen.getByText(VISITOR_TEXT.goodLuck)).toBeInTheDocument();
+    expect(await spinButton()).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Spin & Win' })).toBeInTheDocument();
+    expect(screen.getByText('Tasty Takeaway')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Tasty Takeaway logo' })).toHaveAttribute(
+      'src',
+      '/media/business/logo.png',
+    );
+    expect(screen.getByRole('img', { name: /The wheel has 3 slices\./ })).toBeInTheDocument();
+    // website, phone, instagram and uber eats differ from the placeholders; email and facebook do not.
+    const footer = screen.getByRole('navigation', { name: VISITOR_TEXT.footerLabel });
+    expect(
+      within(footer)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Website', 'Phone', 'Instagram', 'Uber Eats']);
+    expect(within(footer).getByRole('link', { name: 'Phone' })).toHaveAttribute(
+      'href',
+      'tel:0298765432',
+    );
+  });
+
+  it('falls back to the placeholder business when settings cannot load', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 500 }));
+    render(<WheelPage />);
+    expect(await screen.findByText('Your Business Name')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Your Business Name logo' })).toHaveAttribute(
+      'src',
+      '/logo.png',
+    );
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('verifies by SMS code, shows the banner, then spins to the server-drawn prize', async () => {
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const dialog = await screen.findByRole('dialog', {
+      name: VISITOR_TEXT.verificationDialogLabel,
+    });
+    const phone = within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel);
+    expect(phone).toHaveFocus();
+    expect(phone).toHaveAttribute('inputmode', 'numeric');
+    expect(phone).toHaveAttribute('autocomplete', 'tel-national');
+
+    // Phone rules as the user types
+    await user.type(phone, 'ab05');
+    expect(phone).toHaveValue('05');
+    await user.type(phone, '1');
+    expect(phone).toHaveValue('05');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.phoneMustStartWith04);
+    await user.clear(phone);
+    await user.type(phone, '04123');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.phoneInvalid);
+    await user.type(phone, '456789999');
+    expect(phone).toHaveValue('0412345678');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+
+    // Step 2
+    const code = await within(dialog).findByLabelText(VISITOR_TEXT.otpLabel);
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(within(dialog).getByText('Resend in 60s')).toBeInTheDocument();
+    expect(backend.requests.find((r) => r.url === '/api/otp/start')?.body).toEqual({
+      phoneNumber: '0412345678',
+    });
+    await user.type(code, '12x3');
+    expect(code).toHaveValue('123');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.otpMustBe6Digits);
+    await user.clear(code);
+    await user.type(code, '000000');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.otpIncorrect);
+    await user.type(code, CORRECT_CODE);
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify }));
+
+    // Verified: dialog closed, focus back on Spin, green banner
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await spinButton()).toHaveFocus();
+    const banner = screen.getByText(MESSAGES.verificationSuccessful);
+    expect(banner).toHaveAttribute('role', 'status');
+
+    // Spin: the server draws (slice s2), the page lands there and opens the popup
+    await user.click(await spinButton());
+    const popup = await screen.findByRole(
+      'dialog',
+      { name: VISITOR_TEXT.winDialogLabel },
+      { timeout: 3000 },
+    );
+    expect(within(popup).getByText(VISITOR_TEXT.congratulations)).toBeInTheDocument();
+    expect(within(popup).getByText(VISITOR_TEXT.youWon)).toBeInTheDocument();
+    expect(within(popup).getByText('BOGOF MAIN')).toBeInTheDocument();
+    expect(within(popup).getByText('Buy one main, get one free')).toBeInTheDocument();
+    expect(within(popup).getByText(VISITOR_TEXT.visitStore)).toBeInTheDocument();
+    const spinCall = backend.requests.find((r) => r.method === 'POST' && r.url === '/api/spins')!;
+    expect(spinCall.body).toEqual({});
+    expect(spinCall.authorization).toMatch(/^Bearer \S+\.\S+\.\S+$/);
+    expect(backend.customers.get('+61412345678')?.sliceId).toBe('s2');
+    // The banner shows for 2 s only.
+    await waitFor(
+      () => expect(screen.queryByText(MESSAGES.verificationSuccessful)).not.toBeInTheDocument(),
+      {
+        timeout: 3000,
+      },
+    );
+  });
+
+  it('refuses a number that already has a reward with the spec message', async () => {
+    backend.customers.set('+61412345678', { sliceId: 's1', offer: 'Free Side', comment: '' });
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel), '0412345678');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.alreadyHasReward);
+    expect(within(dialog).queryByLabelText(VISITOR_TEXT.otpLabel)).not.toBeInTheDocument();
+  });
+
+  it('shows the spec send failure for an SMS limit and never more', async () => {
+    backend.otpStartStatus = 429;
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel), '0412345679');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.otpSendFailed);
+    expect(backend.requests.some((r) => r.url.startsWith('https://cognito'))).toBe(false);
+  });
+
+  it('closes the dialog with Escape and returns focus to Spin', async () => {
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    await screen.findByRole('dialog');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await spinButton()).toHaveFocus();
+  });
+
+  it('keeps a verified visitor verified across a reload and shows the saved prize, not a new spin', async () => {
+    saveSession('visitor', {
+      idToken: fakeIdToken('+61412340000'),
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresIn: 3600,
+    });
+    backend.customers.set('+61412340000', {
+      sliceId: 's3',
+      offer: 'Free Drink',
+      comment: 'Any can',
+    });
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    const popup = await screen.findByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
+    expect(within(popup).getByText('FREE DRINK')).toBeInTheDocument();
+    expect(within(popup).getByText(VISITOR_TEXT.visitStore)).toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.closeLabel }));
+    // Spin replays the saved prize without asking the server for a draw.
+    await user.click(await spinButton());
+    expect(await screen.findByText('FREE DRINK', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(backend.apiCalls().filter((c) => c === 'POST /api/spins')).toHaveLength(0);
+  });
+
+  it('verified but not yet spun after a reload: Spin goes straight to the server draw', async () => {
+    saveSession('visitor', {
+      idToken: fakeIdToken('+61412340001'),
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresIn: 3600,
+    });
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
+    await user.click(await spinButton());
+    expect(
+      screen.queryByRole('dialog', { name: VISITOR_TEXT.verificationDialogLabel }),
+    ).not.toBeInTheDocument();
+    expect(await screen.findByText('BOGOF MAIN', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(backend.customers.get('+61412340001')?.sliceId).toBe('s2');
+  });
+});
+
+describe('wheel page, spin first and verify to claim', () => {
+  it('spins on a server preview, then claims by SMS code with the ticket', async () => {
+    backend.wheel.game.spinMode = 'spin-first';
+    backend.drawSliceId = 's1';
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const popup = await screen.findByRole(
+      'dialog',
+      { name: VISITOR_TEXT.winDialogLabel },
+      { timeout: 3000 },
+    );
+    expect(within(popup).getByText('FREE SIDE')).toBeInTheDocument();
+    expect(
+      within(popup).getByRole('heading', { name: VISITOR_TEXT.claimViaSms }),
+    ).toBeInTheDocument();
+    expect(within(popup).queryByText(VISITOR_TEXT.visitStore)).not.toBeInTheDocument();
+    expect(backend.customers.size).toBe(0);
+
+    await user.type(within(popup).getByLabelText(VISITOR_TEXT.phoneLabel), '0498765432');
+    await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.sendPrize }));
+    await user.type(await within(popup).findByLabelText(VISITOR_TEXT.otpLabel), CORRECT_CODE);
+    expect(within(popup).getByText('Resend in 60s')).toBeInTheDocument();
+    await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.verify }));
+
+    expect(await within(popup).findByText(VISITOR_TEXT.visitStore)).toBeInTheDocument();
+    expect(within(popup).queryByLabelText(VISITOR_TEXT.otpLabel)).not.toBeInTheDocument();
+    const preview = backend.requests.find((r) => r.url === '/api/spins/preview')!;
+    const record = backend.requests.find((r) => r.method === 'POST' && r.url === '/api/spins')!;
+    expect(record.body).toEqual({ ticket: expect.stringMatching(/^T/) });
+    expect(preview).toBeDefined();
+    expect(backend.customers.get('+61498765432')?.sliceId).toBe('s1');
+  });
+});
+
+describe('useCountdown', () => {
+  it('counts whole seconds down to 0', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useCountdown());
+    expect(result.current.remaining).toBe(0);
+    act(() => result.current.restart(60));
+    expect(result.current.remaining).toBe(60);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(result.current.remaining).toBe(59);
+    act(() => vi.advanceTimersByTime(59_000));
+    expect(result.current.remaining).toBe(0);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(result.current.remaining).toBe(0);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The visitor's SMS code sign-in: server checks first (POST /api/otp/start), then Cognito
+ * CUSTOM_AUTH straight from the browser; tokens are kept in the visitor session.
+ */
+import { toInternational } from '../../../../../shared/phone';
+import { loadRuntimeConfig } from '../../../config/runtime';
+import { answerCustomChallenge, startCustomAuth, type CustomChallenge } from '../../../lib/cognito';
+import { saveSession } from '../../../lib/session';
+import { startOtp } from './start-otp';
+
+/** Asks for a code to `localPhone` (04 form): a new auth session each time (also for Resend). */
+export async function requestCode(localPhone: string): Promise<CustomChallenge> {
+  await startOtp(localPhone);
+  const { visitorClientId } = await loadRuntimeConfig();
+  return startCustomAuth(visitorClientId, toInternational(localPhone));
+}
+
+export type AnswerOutcome =
+  { status: 'verified' } | { status: 'wrong'; challenge: CustomChallenge };
+
+/** Answers the code challenge; on success the tokens are saved as the visitor session. */
+export async function answerCode(challenge: CustomChallenge, code: string): Promise<AnswerOutcome> {
+  const { visitorClientId } = await loadRuntimeConfig();
+  const result = await answerCustomChallenge(visitorClientId, challenge, code);
+  if ('tokens' in result) {
+    saveSession('visitor', result.tokens);
+    return { status: 'verified' };
+  }
+  return { status: 'wrong', challenge: result.retry };
+}

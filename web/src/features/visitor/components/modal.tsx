@@ -1,0 +1,46 @@
+import { useRef, type ReactNode } from 'react';
+import { VISITOR_TEXT } from '../../../../../shared/messages';
+import { useFocusTrap } from '../hooks/use-focus-trap';
+
+export interface ModalProps {
+  /** Accessible name of the dialog. */
+  label: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A modal dialog: role="dialog" aria-modal, focus kept inside and returned on close, Escape closes. */
+export function Modal({ label, onClose, children, className }: ModalProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref, onClose);
+  return (
+    <div className="visitor-modal__backdrop">
+      <div
+        ref={ref}
+        className={className ? `visitor-modal ${className}` : 'visitor-modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-label={label}
+        tabIndex={-1}
+      >
+        <button
+          type="button"
+          className="visitor-modal__close"
+          aria-label={VISITOR_TEXT.closeLabel}
+          onClick={onClose}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path
+              d="M6 6l12 12M18 6L6 18"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+        {children}
+      </div>
+    </div>
+  );
+}

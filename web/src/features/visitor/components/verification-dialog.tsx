@@ -1,0 +1,19 @@
+import { VISITOR_TEXT } from '../../../../../shared/messages';
+import { usePhoneVerification } from '../hooks/use-phone-verification';
+import { Modal } from './modal';
+import { PhoneCodeForm } from './phone-code-form';
+
+export interface VerificationDialogProps {
+  onVerified: (phoneNumber: string) => void;
+  onClose: () => void;
+}
+
+/** The Verification dialog (spec 2): step 1 phone and "Send Code", step 2 the 6-digit code. */
+export function VerificationDialog({ onVerified, onClose }: VerificationDialogProps) {
+  const verification = usePhoneVerification(onVerified);
+  return (
+    <Modal label={VISITOR_TEXT.verificationDialogLabel} onClose={onClose}>
+      <PhoneCodeForm verification={verification} sendLabel={VISITOR_TEXT.sendCode} />
+    </Modal>
+  );
+}

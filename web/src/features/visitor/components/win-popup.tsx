@@ -1,0 +1,37 @@
+import { VISITOR_TEXT } from '../../../../../shared/messages';
+import type { SpinResult } from '../../../../../shared/types';
+import { usePhoneVerification } from '../hooks/use-phone-verification';
+import { Modal } from './modal';
+import { PhoneCodeForm } from './phone-code-form';
+
+export interface WinPopupProps {
+  offer: SpinResult;
+  /** Verified, or finished claiming: "Visit the store to claim your prize!". */
+  claimed: boolean;
+  /** Spin-first claim: called with the +61 number once verified; records the prize. */
+  onClaimVerified: (phoneNumber: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** The win popup (spec 2): the prize, then either the store note or the SMS claim. */
+export function WinPopup({ offer, claimed, onClaimVerified, onClose }: WinPopupProps) {
+  const verification = usePhoneVerification(onClaimVerified);
+  return (
+    <Modal label={VISITOR_TEXT.winDialogLabel} onClose={onClose} className="win-popup">
+      <h2 className="win-popup__title">{VISITOR_TEXT.congratulations}</h2>
+      <p className="win-popup__lead">{VISITOR_TEXT.youWon}</p>
+      <p className="win-popup__offer">{offer.offer.toUpperCase()}</p>
+      {offer.comment ? <p className="win-popup__comment">{offer.comment}</p> : null}
+      {claimed ? (
+        <p className="win-popup__claim-note">{VISITOR_TEXT.visitStore}</p>
+      ) : (
+        <section className="win-popup__claim" aria-labelledby="win-popup-claim">
+          <h3 id="win-popup-claim" className="win-popup__claim-title">
+            {VISITOR_TEXT.claimViaSms}
+          </h3>
+          <PhoneCodeForm verification={verification} sendLabel={VISITOR_TEXT.sendPrize} />
+        </section>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect, type RefObject } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Modal focus handling: focus moves into `container` (its first field, else its first control),
+ * Tab and Shift+Tab stay inside, Escape calls `onEscape`, and focus returns to where it was when
+ * the modal closes.
+ */
+export function useFocusTrap(
+  container: RefObject<HTMLElement | null>,
+  onEscape?: () => void,
+): void {
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focusables = () => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
+    (root.querySelector<HTMLElement>('input:not([disabled])') ?? focusables()[0] ?? root).focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && onEscape) {
+        event.preventDefault();
+        onEscape();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    root.addEventListener('keydown', onKeyDown);
+    return () => {
+      root.removeEventListener('keydown', onKeyDown);
+      previous?.focus();
+    };
+    // The trap is set up once per opening; onEscape may change identity between renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [container]);
+}
