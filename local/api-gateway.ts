@@ -1,0 +1,353 @@
+/**
+ * An API Gateway HTTP API (payload format 2.0) in front of the project's handlers: routes from
+ * shared/routes.ts, the JWT authorizer of each protected route, and API Gateway's own answers
+ * ({"message":"Not Found"}, {"message":"Unauthorized"}, 413, 500, 503).
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { ROUTES, type RouteAuth, type RouteDef } from '../shared/routes';
+import type { HttpEvent, HttpResult } from '../lambdas/lib/http';
+
+/** HTTP API's payload limit. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+/** HTTP API's integration timeout: a slower handler gets 503. */
+export const INTEGRATION_TIMEOUT_MS = 30_000;
+const MS_PER_SECOND = 1000;
+/** Content types API Gateway passes as text; everything else arrives base64-encoded. */
+const TEXT_CONTENT_TYPE =
+  /^(text\/|application\/([\w.+-]*\+)?(json|xml)\b|application\/x-www-form-urlencoded\b)/i;
+
+export type LambdaHandler = (event: HttpEvent) => Promise<unknown>;
+
+export interface JwtAuthorizer {
+  /** The token's iss must equal this. */
+  issuer: string;
+  /** aud (or client_id when there is no aud) must be one of these. */
+  audience: readonly string[];
+  /** The issuer's public keys. */
+  jwks: () => JSONWebKeySet;
+}
+
+export interface ApiGatewayOptions {
+  /** Authorizer of visitor routes (visitor pool) and of staff/admin routes (staff pool). */
+  authorizers: { visitor: JwtAuthorizer; staff: JwtAuthorizer };
+  routes?: readonly RouteDef[];
+  /** Loads a route's handler; default: lambdas/handlers/<id>.ts, imported on first use. */
+  loadHandler?: (id: string) => Promise<LambdaHandler>;
+  /** Clock in ms, for tests. */
+  now?: () => number;
+  integrationTimeoutMs?: number;
+  /** Where handler crashes are reported (never with request bodies). */
+  log?: (message: string) => void;
+}
+
+export interface ApiRequest {
+  method: string;
+  /** Path and query exactly as received, e.g. /api/slices/abc?x=1 */
+  url: string;
+  /** Node's lower-cased headers. */
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+  sourceIp: string;
+  /** Host the request was sent to (domainName). */
+  host: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+interface CompiledRoute {
+  def: RouteDef;
+  pattern: RegExp;
+  params: string[];
+}
+
+const compile = (def: RouteDef): CompiledRoute => {
+  const params: string[] = [];
+  const source = def.path
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(param[1] as string);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { def, pattern: new RegExp(`^${source}$`), params };
+};
+
+const gatewayAnswer = (
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): ApiResponse => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: Buffer.from(JSON.stringify({ message })),
+});
+
+/** A claim as the HTTP API authorizer hands it on: every value a string, arrays as "[a b]". */
+export function stringifyClaim(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return `[${value.map((v) => stringifyClaim(v)).join(' ')}]`;
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/** API Gateway's requestContext.time format: 22/Nov/2025:01:30:00 +0000 */
+function requestTime(ms: number): string {
+  const d = new Date(ms);
+  const month = d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCDate())}/${month}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
+}
+
+function parseQuery(raw: string): Record<string, string> | undefined {
+  if (raw === '') return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    // Repeated keys are joined with commas, as payload 2.0 does.
+    out[key] = key in out ? `${out[key]},${value}` : value;
+  }
+  return out;
+}
+
+const defaultLoader = (id: string): Promise<LambdaHandler> =>
+  (
+    import(new URL(`../lambdas/handlers/${id}.ts`, import.meta.url).href) as Promise<{
+      handler?: LambdaHandler;
+    }>
+  ).then((module) => {
+    if (typeof module.handler !== 'function')
+      throw new Error(`lambdas/handlers/${id}.ts exports no handler`);
+    return module.handler;
+  });
+
+/** The emulated HTTP API: `invoke` one request, get API Gateway's answer. */
+export function createApiGateway(options: ApiGatewayOptions) {
+  const routes = (options.routes ?? ROUTES).map(compile);
+  const now = options.now ?? Date.now;
+  const load = options.loadHandler ?? defaultLoader;
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const keySets = new Map<JwtAuthorizer, ReturnType<typeof createLocalJWKSet>>();
+  const log = options.log ?? ((message: string) => console.error(message));
+
+  const handlerFor = (id: string): Promise<LambdaHandler> => {
+    let pending = handlers.get(id);
+    if (!pending) {
+      pending = load(id);
+      // A failed import is retried on the next request (the file may be mid-edit in dev).
+      pending.catch(() => handlers.delete(id));
+      handlers.set(id, pending);
+    }
+    return pending;
+  };
+
+  /** The JWT authorizer: verified claims, or undefined for any failure (answered 401). */
+  async function authorize(
+    auth: RouteAuth,
+    headers: ApiRequest['headers'],
+  ): Promise<JWTPayload | undefined> {
+    const authorizer = auth === 'visitor' ? options.authorizers.visitor : options.authorizers.staff;
+    const header = headers.authorization;
+    if (typeof header !== 'string' || header.trim() === '') return undefined;
+    const token = header.replace(/^Bearer\s+/i, '').trim();
+    let keySet = keySets.get(authorizer);
+    if (!keySet) {
+      keySet = createLocalJWKSet(authorizer.jwks());
+      keySets.set(authorizer, keySet);
+    }
+    try {
+      const nowSeconds = Math.floor(now() / MS_PER_SECOND);
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: authorizer.issuer,
+        algorithms: ['RS256'],
+        currentDate: new Date(now()),
+      });
+      if (typeof payload.exp !== 'number') return undefined;
+      if (typeof payload.iat === 'number' && payload.iat > nowSeconds) return undefined;
+      // aud when present, else client_id (the access token's audience).
+      const audiences =
+        payload.aud !== undefined ? [payload.aud].flat() : [payload.client_id].filter(Boolean);
+      if (!audiences.some((a) => typeof a === 'string' && authorizer.audience.includes(a)))
+        return undefined;
+      return payload;
+    } catch {
+      return undefined;
+    }
+  }
+
+  function buildEvent(
+    request: ApiRequest,
+    route: CompiledRoute,
+    match: RegExpExecArray,
+    claims: JWTPayload | undefined,
+  ): HttpEvent {
+    const queryIndex = request.url.indexOf('?');
+    const rawPath = queryIndex >= 0 ? request.url.slice(0, queryIndex) : request.url;
+    const rawQueryString = queryIndex >= 0 ? request.url.slice(queryIndex + 1) : '';
+    const headers: Record<string, string> = {};
+    let cookies: string[] | undefined;
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      if (name.toLowerCase() === 'cookie') {
+        cookies = [value]
+          .flat()
+          .flatMap((v) => v.split(/;\s*/))
+          .filter(Boolean);
+        continue;
+      }
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    }
+    headers['x-forwarded-for'] ??= request.sourceIp;
+    headers['x-forwarded-proto'] ??= 'http';
+    const contentType = headers['content-type'] ?? '';
+    const isText = TEXT_CONTENT_TYPE.test(contentType);
+    const pathParameters = Object.fromEntries(
+      route.params.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]),
+    );
+    const time = now();
+    const routeKey = `${route.def.method} ${route.def.path}`;
+    return {
+      version: '2.0',
+      routeKey,
+      rawPath,
+      rawQueryString,
+      ...(cookies ? { cookies } : {}),
+      headers,
+      ...(parseQuery(rawQueryString) ? { queryStringParameters: parseQuery(rawQueryString) } : {}),
+      ...(route.params.length > 0 ? { pathParameters } : {}),
+      requestContext: {
+        accountId: '000000000000',
+        apiId: 'local',
+        domainName: request.host,
+        domainPrefix: request.host.split('.')[0] ?? request.host,
+        http: {
+          method: request.method,
+          path: rawPath,
+          protocol: 'HTTP/1.1',
+          sourceIp: request.sourceIp,
+          userAgent: headers['user-agent'] ?? '',
+        },
+        requestId: randomUUID(),
+        routeKey,
+        stage: '$default',
+        time: requestTime(time),
+        timeEpoch: time,
+        ...(claims
+          ? {
+              authorizer: {
+                jwt: {
+                  claims: Object.fromEntries(
+                    Object.entries(claims).map(([k, v]) => [k, stringifyClaim(v)]),
+                  ),
+                  scopes: null,
+                },
+              },
+            }
+          : {}),
+      },
+      ...(request.body.length > 0
+        ? { body: isText ? request.body.toString('utf8') : request.body.toString('base64') }
+        : {}),
+      isBase64Encoded: request.body.length > 0 && !isText,
+    } as HttpEvent;
+  }
+
+  /** Payload 2.0 response mapping, including the "no statusCode: the value is the JSON body" rule. */
+  function toResponse(result: unknown): ApiResponse {
+    if (typeof result === 'object' && result !== null && 'statusCode' in result) {
+      const r = result as HttpResult;
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(r.headers ?? {}))
+        headers[name.toLowerCase()] = String(value);
+      if (r.cookies?.length) headers['set-cookie'] = r.cookies;
+      const text = r.body ?? '';
+      return {
+        status: r.statusCode ?? 200,
+        headers,
+        body: r.isBase64Encoded ? Buffer.from(text, 'base64') : Buffer.from(text, 'utf8'),
+      };
+    }
+    return {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from(typeof result === 'string' ? result : JSON.stringify(result ?? null)),
+    };
+  }
+
+  async function invoke(request: ApiRequest): Promise<ApiResponse> {
+    if (request.body.length > MAX_PAYLOAD_BYTES)
+      return gatewayAnswer(413, 'Request Entity Too Large');
+    const rawPath = request.url.split('?')[0] ?? '';
+    let found: { route: CompiledRoute; match: RegExpExecArray } | undefined;
+    for (const route of routes) {
+      const match = route.def.method === request.method ? route.pattern.exec(rawPath) : null;
+      if (match) {
+        found = { route, match };
+        break;
+      }
+    }
+    // No route for this method and path: API Gateway answers 404 (not 405).
+    if (!found) return gatewayAnswer(404, 'Not Found');
+    const { route, match } = found;
+    let claims: JWTPayload | undefined;
+    if (route.def.auth !== 'public') {
+      claims = await authorize(route.def.auth, request.headers);
+      if (!claims) {
+        return gatewayAnswer(401, 'Unauthorized', {
+          'www-authenticate': 'Bearer error="invalid_token"',
+        });
+      }
+    }
+    const event = buildEvent(request, route, match, claims);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const handler = await handlerFor(route.def.id);
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(
+          () => resolve('timeout'),
+          options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS,
+        );
+      });
+      const result = await Promise.race([handler(event), timeout]);
+      if (result === 'timeout') return gatewayAnswer(503, 'Service Unavailable');
+      return toResponse(result);
+    } catch (error) {
+      log(
+        `[api] ${route.def.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return gatewayAnswer(500, 'Internal Server Error');
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  return { invoke, routeCount: routes.length };
+}
+
+export type ApiGateway = ReturnType<typeof createApiGateway>;
+
+/**
+ * Reads a request body; past `limit` it stops keeping the bytes but drains the upload so that the
+ * caller can still answer 413 on the same connection.
+ */
+export function readRequestBody(
+  req: IncomingMessage,
+  limit = MAX_PAYLOAD_BYTES,
+): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    req.once('end', () => resolve(size > limit ? 'too-large' : Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}

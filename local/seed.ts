@@ -1,0 +1,154 @@
+/**
+ * First-start data from the same definitions the CDK stack uses: the spec's two sample prizes,
+ * placeholder business settings, default game settings, and the admin and operator users with
+ * random passwords. Runs once per data directory (a marker file); each step also checks what
+ * exists, so a start interrupted half-way finishes the job without duplicating anything.
+ */
+import { randomInt } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STAFF_USERS } from '../infra/definitions';
+import { PLACEHOLDER_BUSINESS } from '../shared/constants';
+import { DEFAULT_GAME_SETTINGS } from '../shared/settings';
+import { sliceInputSchema } from '../shared/slice';
+import type { StaffRole } from '../shared/types';
+import {
+  getBusinessSettings,
+  getGameSettings,
+  mergeBusinessSettings,
+  mergeGameSettings,
+} from '../lambdas/repositories/settings';
+import { createSlice, listSlices } from '../lambdas/repositories/slices';
+import type { CognitoStandIn } from './cognito';
+
+/** The spec's sample prizes (section 1): a buy-one-get-one-free main and a free side with a minimum spend. */
+export const SAMPLE_SLICES = [
+  {
+    name: 'Buy 1 Get 1 Free',
+    comment: 'Buy any main and get a second main free',
+    bgColor: '#ffd1dc',
+  },
+  { name: 'Free Side', comment: 'Free side with any order over $20', bgColor: '#a8e6a1' },
+] as const;
+
+export const SEED_MARKER = 'seeded.json';
+export const PASSWORDS_FILE = 'staff-passwords.json';
+/** Generated staff passwords: 20 characters from an alphabet without look-alikes (about 115 bits). */
+const GENERATED_PASSWORD_LENGTH = 20;
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const PRIVATE_FILE_MODE = 0o600;
+
+export const generatePassword = (): string =>
+  Array.from(
+    { length: GENERATED_PASSWORD_LENGTH },
+    () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)],
+  ).join('');
+
+export interface SeedResult {
+  /** False when the data directory was seeded by an earlier start. */
+  seeded: boolean;
+  /** Passwords of staff users created by this run (shown once). */
+  passwords: Partial<Record<StaffRole, string>>;
+  passwordsFile: string;
+}
+
+type CognitoCaller = Pick<CognitoStandIn, 'call' | 'pools'>;
+
+async function userExists(cognito: CognitoCaller, username: string): Promise<boolean> {
+  try {
+    await cognito.call('AdminGetUser', {
+      UserPoolId: cognito.pools.staff.poolId,
+      Username: username,
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'UserNotFoundException') return false;
+    throw error;
+  }
+}
+
+/**
+ * Seeds `dataDir`'s stack once. The repositories must already point at its tables (env set).
+ * Passwords are written to <dataDir>/staff-passwords.json, readable by the owner only.
+ */
+export async function seedIfNeeded(dataDir: string, cognito: CognitoCaller): Promise<SeedResult> {
+  const passwordsFile = join(dataDir, PASSWORDS_FILE);
+  const marker = join(dataDir, SEED_MARKER);
+  if (existsSync(marker)) return { seeded: false, passwords: {}, passwordsFile };
+  const now = new Date().toISOString();
+
+  if ((await listSlices()).length === 0) {
+    // One after the other: createSlice's counter is the max-10 guard, and order gives distinct times.
+    for (const slice of SAMPLE_SLICES)
+      await createSlice(sliceInputSchema.parse(slice), new Date().toISOString());
+  }
+  if ((await getBusinessSettings()).updatedAt === undefined)
+    await mergeBusinessSettings({ ...PLACEHOLDER_BUSINESS }, now);
+  if ((await getGameSettings()).updatedAt === undefined) {
+    await mergeGameSettings(
+      {
+        itemBackgroundColors: [...DEFAULT_GAME_SETTINGS.itemBackgroundColors],
+        spinMode: DEFAULT_GAME_SETTINGS.spinMode,
+      },
+      now,
+    );
+  }
+
+  const passwords: Partial<Record<StaffRole, string>> = {};
+  const UserPoolId = cognito.pools.staff.poolId;
+  for (const user of STAFF_USERS) {
+    if (await userExists(cognito, user.username)) continue;
+    const password = generatePassword();
+    await cognito.call('AdminCreateUser', {
+      UserPoolId,
+      Username: user.username,
+      MessageAction: 'SUPPRESS',
+      UserAttributes: [
+        { Name: 'email', Value: user.email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    });
+    await cognito.call('AdminSetUserPassword', {
+      UserPoolId,
+      Username: user.username,
+      Password: password,
+      Permanent: true,
+    });
+    await cognito.call('AdminAddUserToGroup', {
+      UserPoolId,
+      Username: user.username,
+      GroupName: user.group,
+    });
+    passwords[user.group] = password;
+  }
+  if (Object.keys(passwords).length > 0) {
+    const previous = existsSync(passwordsFile)
+      ? (JSON.parse(readFileSync(passwordsFile, 'utf8')) as object)
+      : {};
+    writeFileSync(passwordsFile, JSON.stringify({ ...previous, ...passwords }, null, 2) + '\n', {
+      mode: PRIVATE_FILE_MODE,
+    });
+    // writeFileSync's mode applies only to a new file.
+    chmodSync(passwordsFile, PRIVATE_FILE_MODE);
+  }
+  writeFileSync(marker, JSON.stringify({ seededAt: now }) + '\n');
+  return { seeded: true, passwords, passwordsFile };
+}
+
+/** The staff passwords box printed at first start: the only time they are shown. */
+export function passwordsBox(
+  passwords: Partial<Record<StaffRole, string>>,
+  passwordsFile: string,
+): string {
+  const lines = [
+    'Staff sign-in (shown once):',
+    '',
+    ...Object.entries(passwords).map(([role, password]) => `  ${role.padEnd(9)} ${password}`),
+    '',
+    `Saved to ${passwordsFile} (owner-only).`,
+    'An admin can change them under /admin/accounts.',
+  ];
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '─'.repeat(width + 2);
+  return [`┌${bar}┐`, ...lines.map((l) => `│ ${l.padEnd(width)} │`), `└${bar}┘`].join('\n');
+}

@@ -1,0 +1,368 @@
+/**
+ * The whole product on one loopback origin, without AWS: DynamoDB Local, s3rver, the Cognito
+ * stand-in, the handlers behind the HTTP API emulation, the SMS outbox and the SPA (Vite in dev,
+ * or the built web/dist as CloudFront would serve it).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { ViteDevServer } from 'vite';
+import { MEDIA_PATH_PREFIX, tableEnvName, type TableDef } from '../infra/definitions';
+import { contentSecurityPolicy, securityHeaders } from '../infra/security-headers';
+import type { StaffRole } from '../shared/types';
+import { createApiGateway, readRequestBody } from './api-gateway';
+import { createCognitoStandIn, type PoolInfo, type PoolKind } from './cognito';
+import {
+  checkJava,
+  createTables,
+  LOCAL_AWS_ENV,
+  startDynamoLocal,
+  type RunningDynamo,
+} from './dynamodb';
+import { createOutbox } from './outbox';
+import { freePort } from './ports';
+import { startS3, type RunningS3 } from './s3';
+import { passwordsBox, seedIfNeeded } from './seed';
+import { createStaticSite } from './static-site';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_PORT = 5173;
+/** Ports tried after a busy default one, like Vite does. */
+const PORT_ATTEMPTS = 10;
+const LOOPBACK = '127.0.0.1';
+const TABLE_PREFIX = 'spin-and-win-';
+const LOGO_BUCKET = 'spin-and-win-logos';
+const COGNITO_MOUNT = '/cognito';
+const OUTBOX_PATH = '/local/sms';
+/** Logo keys carry an upload timestamp, so a URL's bytes never change: cache them for a year. */
+const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface StackOptions {
+  /** Where DynamoDB, s3rver and Cognito keep data, and the staff passwords file. */
+  dataDir: string;
+  /** Port on 127.0.0.1; a busy port is followed by the next ones. 0: any free port. Default 5173. */
+  port?: number;
+  /** 'dev': Vite with HMR; 'dist': the built web/dist (run `npm run build` first). */
+  web: 'dev' | 'dist';
+  /** Seed on first start (default true). */
+  seed?: boolean;
+  /** No console output except errors (SMS lines still go to `log`). */
+  quiet?: boolean;
+  /** Where stack messages and SMS lines go; default console.log (nothing when quiet). */
+  log?: (line: string) => void;
+}
+
+export interface RunningStack {
+  /** The one origin: SPA, /api, /media, /cognito, /config.json, /local/sms. */
+  url: string;
+  cognitoEndpoint: string;
+  pools: Record<PoolKind, PoolInfo>;
+  /** Staff passwords created by this start (first start only), shown once. */
+  passwords: Partial<Record<StaffRole, string>>;
+  /** The passwords box to print on first start, or undefined. */
+  passwordsNotice?: string;
+  passwordsFile: string;
+  /** Pid of the DynamoDB Local java process, for stale-process cleanup. */
+  dynamoPid?: number;
+  logoBucket: string;
+  stop(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1:port, trying the following ports when it is busy. */
+async function listen(server: Server, port: number): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const candidate = port === 0 ? 0 : port + attempt;
+    try {
+      await new Promise<void>((ok, fail) => {
+        server.once('error', fail);
+        server.listen(candidate, LOOPBACK, () => {
+          server.off('error', fail);
+          ok();
+        });
+      });
+      return (server.address() as AddressInfo).port;
+    } catch (error) {
+      const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!busy || port === 0 || attempt + 1 >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const sendJson = (
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+};
+
+/** Starts everything; stop() ends everything it started. */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const log =
+    options.log ?? (options.quiet ? () => undefined : (line: string) => console.log(line));
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
+  checkJava();
+  const cleanups: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+
+  try {
+    // The origin first: its URL is the issuer prefix, the outbox URL and the Cognito endpoint.
+    let dispatch: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) =>
+      sendJson(res, 503, { message: 'Starting' });
+    const server = createServer((req, res) => dispatch(req, res));
+    const port = await listen(server, options.port ?? DEFAULT_PORT);
+    cleanups.push(
+      () =>
+        new Promise<void>((done) => {
+          server.closeAllConnections();
+          server.close(() => done());
+        }),
+    );
+    const url = `http://${LOOPBACK}:${port}`;
+    const cognitoEndpoint = `${url}${COGNITO_MOUNT}`;
+
+    // The slow parts in parallel: the JVM, s3rver, RSA keys (first start), Vite.
+    const distDir = join(REPO_ROOT, 'web', 'dist');
+    const staticSite = options.web === 'dist' ? createStaticSite(distDir) : undefined;
+    const tracked = <T>(pending: Promise<T>, stop: (value: T) => Promise<void>): Promise<T> =>
+      pending.then((value) => {
+        cleanups.push(() => stop(value));
+        return value;
+      });
+    // allSettled: when one fails, the others have finished starting and are registered for stopping.
+    const settled = await Promise.allSettled([
+      tracked(
+        freePort().then((p) => startDynamoLocal({ port: p, dbPath: join(dataDir, 'dynamodb') })),
+        (d: RunningDynamo) => d.stop(),
+      ),
+      tracked(
+        freePort().then((p) =>
+          startS3({ port: p, directory: join(dataDir, 's3'), buckets: [LOGO_BUCKET] }),
+        ),
+        (s: RunningS3) => s.stop(),
+      ),
+      createCognitoStandIn({
+        dataFile: join(dataDir, 'cognito.json'),
+        region: LOCAL_AWS_ENV.AWS_REGION,
+      }),
+      options.web === 'dev'
+        ? tracked(startVite(server), (v: ViteDevServer) => v.close())
+        : Promise.resolve(undefined),
+    ] as const);
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    const [dynamo, s3, cognito, vite] = settled.map(
+      (r) => (r as PromiseFulfilledResult<unknown>).value,
+    ) as [
+      RunningDynamo,
+      RunningS3,
+      Awaited<ReturnType<typeof createCognitoStandIn>>,
+      ViteDevServer | undefined,
+    ];
+    cognito.setBaseUrl(cognitoEndpoint);
+
+    // Env of the in-process handlers and triggers: the names the CDK stack sets, plus local endpoints.
+    Object.assign(process.env, LOCAL_AWS_ENV, {
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      S3_ENDPOINT: s3.endpoint,
+      COGNITO_ENDPOINT: cognitoEndpoint,
+      SMS_OUTBOX_URL: `${url}${OUTBOX_PATH}`,
+      LOGO_BUCKET,
+      VISITOR_USER_POOL_ID: cognito.pools.visitor.poolId,
+      STAFF_USER_POOL_ID: cognito.pools.staff.poolId,
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'WARN'),
+    });
+    const tables = await createTables(dynamo.endpoint, TABLE_PREFIX);
+    for (const [name, physical] of Object.entries(tables))
+      process.env[tableEnvName(name as TableDef['name'])] = physical;
+
+    const seed = options.seed === false ? undefined : await seedIfNeeded(dataDir, cognito);
+    const passwords = seed?.passwords ?? {};
+    const passwordsFile = join(dataDir, 'staff-passwords.json');
+
+    const outbox = createOutbox({ print: log });
+    const api = createApiGateway({
+      authorizers: {
+        visitor: {
+          issuer: cognito.issuer('visitor'),
+          audience: [cognito.pools.visitor.clientId],
+          jwks: () => cognito.jwks('visitor'),
+        },
+        staff: {
+          issuer: cognito.issuer('staff'),
+          audience: [cognito.pools.staff.clientId],
+          jwks: () => cognito.jwks('staff'),
+        },
+      },
+    });
+    const s3Client = new S3Client({
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      region: LOCAL_AWS_ENV.AWS_REGION,
+      credentials: {
+        accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+        secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+      },
+    });
+    cleanups.push(async () => s3Client.destroy());
+
+    const headers = pageHeaders(options.web, url);
+    const config = {
+      cognitoEndpoint,
+      visitorClientId: cognito.pools.visitor.clientId,
+      staffClientId: cognito.pools.staff.clientId,
+    };
+
+    async function serveMedia(
+      res: ServerResponse,
+      pathname: string,
+      method: string,
+    ): Promise<void> {
+      if (method !== 'GET' && method !== 'HEAD')
+        return sendJson(res, 405, { message: 'Method Not Allowed' });
+      let key: string;
+      try {
+        key = decodeURIComponent(pathname.slice(MEDIA_PATH_PREFIX.length));
+      } catch {
+        return sendJson(res, 400, { message: 'Bad Request' });
+      }
+      try {
+        const object = await s3Client.send(new GetObjectCommand({ Bucket: LOGO_BUCKET, Key: key }));
+        const bytes = Buffer.from(await object.Body!.transformToByteArray());
+        res.writeHead(200, {
+          'content-type': object.ContentType ?? 'application/octet-stream',
+          'content-length': String(bytes.length),
+          'cache-control': MEDIA_CACHE_CONTROL,
+          'x-content-type-options': 'nosniff',
+        });
+        res.end(method === 'HEAD' ? undefined : bytes);
+      } catch (error) {
+        const name = (error as Error).name;
+        if (name === 'NoSuchKey' || name === 'NotFound')
+          return sendJson(res, 404, { message: 'Not Found' });
+        throw error;
+      }
+    }
+
+    async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      const method = req.method ?? 'GET';
+      const rawUrl = req.url ?? '/';
+      const pathname = new URL(rawUrl, url).pathname;
+      if (pathname === COGNITO_MOUNT || pathname.startsWith(`${COGNITO_MOUNT}/`)) {
+        return cognito.handle(req, res, pathname.slice(COGNITO_MOUNT.length) || '/');
+      }
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
+        const body = await readRequestBody(req);
+        const answer =
+          body === 'too-large'
+            ? {
+                status: 413,
+                headers: { 'content-type': 'application/json' },
+                body: Buffer.from('{"message":"Request Entity Too Large"}'),
+              }
+            : await api.invoke({
+                method,
+                url: rawUrl,
+                headers: req.headers,
+                body,
+                sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? LOOPBACK,
+                host: req.headers.host ?? `${LOOPBACK}:${port}`,
+              });
+        // Security headers last: CloudFront's response headers policy overrides the origin's.
+        res.writeHead(answer.status, {
+          ...answer.headers,
+          ...headers,
+          'content-length': String(answer.body.length),
+        });
+        res.end(method === 'HEAD' ? undefined : answer.body);
+        return;
+      }
+      if (pathname.startsWith(MEDIA_PATH_PREFIX)) return serveMedia(res, pathname, method);
+      if (pathname === '/config.json') return sendJson(res, 200, config);
+      if (pathname === OUTBOX_PATH && method === 'POST') {
+        const body = await readRequestBody(req);
+        const answer =
+          body === 'too-large'
+            ? { status: 413, body: { message: 'Too large' } }
+            : outbox.post(body);
+        return sendJson(res, answer.status, answer.body);
+      }
+      if (pathname === `${OUTBOX_PATH}/latest` && method === 'GET') {
+        const answer = outbox.latest(new URL(rawUrl, url).searchParams.get('phoneNumber'));
+        return sendJson(res, answer.status, answer.body);
+      }
+      if (vite) {
+        vite.middlewares(req, res, () => sendJson(res, 404, { message: 'Not Found' }));
+        return;
+      }
+      staticSite!(req, res, pathname);
+    }
+
+    dispatch = (req, res) => {
+      route(req, res).catch((error: unknown) => {
+        console.error(
+          '[stack] request failed:',
+          error instanceof Error ? error.message : String(error),
+        );
+        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+        else res.end();
+      });
+    };
+
+    return {
+      url,
+      cognitoEndpoint,
+      pools: cognito.pools,
+      passwords,
+      passwordsNotice:
+        Object.keys(passwords).length > 0 ? passwordsBox(passwords, passwordsFile) : undefined,
+      passwordsFile,
+      dynamoPid: dynamo.process.pid,
+      logoBucket: LOGO_BUCKET,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Vite in middleware mode on our server, its HMR websocket on the same port. */
+async function startVite(server: Server): Promise<ViteDevServer> {
+  const { createServer: createViteServer } = await import('vite');
+  return createViteServer({
+    configFile: join(REPO_ROOT, 'vite.config.ts'),
+    root: join(REPO_ROOT, 'web'),
+    appType: 'spa',
+    logLevel: 'warn',
+    server: { middlewareMode: true, hmr: { server } },
+  });
+}
+
+/**
+ * The production security headers. Dev mode only relaxes the CSP for Vite: React Refresh injects
+ * an inline preamble script and HMR talks over a websocket; 'dist' serves production's policy.
+ */
+function pageHeaders(web: StackOptions['web'], url: string): Record<string, string> {
+  const headers = securityHeaders([]);
+  if (web === 'dev') {
+    headers['content-security-policy'] = contentSecurityPolicy([
+      url.replace(/^http/, 'ws'),
+    ]).replace("script-src 'self'", "script-src 'self' 'unsafe-inline'");
+  }
+  return headers;
+}

@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PLACEHOLDER_BUSINESS } from '../../shared/constants';
+import { getBusinessSettings, getGameSettings } from '../../lambdas/repositories/settings';
+import { listSlices } from '../../lambdas/repositories/slices';
+import { createCognitoStandIn } from '../../local/cognito';
+import { PASSWORDS_FILE, SAMPLE_SLICES, SEED_MARKER, seedIfNeeded } from '../../local/seed';
+import { codeTriggers, freshStateFile } from './cognito-support';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'seed-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('seedIfNeeded', () => {
+  it('seeds once: sample slices, placeholder settings, staff users with private passwords', async () => {
+    // Prepare
+    const cognito = await createCognitoStandIn({
+      dataFile: await freshStateFile(),
+      triggers: codeTriggers().triggers,
+    });
+    // Act
+    const first = await seedIfNeeded(dataDir, cognito);
+    const second = await seedIfNeeded(dataDir, cognito);
+    // Assess
+    expect(first.seeded).toBe(true);
+    expect(Object.keys(first.passwords).sort()).toEqual(['admin', 'operator']);
+    for (const password of Object.values(first.passwords))
+      expect(password.length).toBeGreaterThanOrEqual(16);
+    expect(second).toMatchObject({ seeded: false, passwords: {} });
+    expect((await listSlices()).map((s) => s.name).sort()).toEqual(
+      SAMPLE_SLICES.map((s) => s.name).sort(),
+    );
+    expect(await getBusinessSettings()).toMatchObject(PLACEHOLDER_BUSINESS);
+    expect((await getGameSettings()).updatedAt).toBeDefined();
+
+    const file = join(dataDir, PASSWORDS_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first.passwords);
+
+    for (const role of ['admin', 'operator'] as const) {
+      const signedIn = await cognito.call('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: cognito.pools.staff.clientId,
+        AuthParameters: { USERNAME: role, PASSWORD: first.passwords[role] },
+      });
+      const idToken = (signedIn.AuthenticationResult as { IdToken: string }).IdToken;
+      const claims = JSON.parse(
+        Buffer.from(idToken.split('.')[1]!, 'base64url').toString(),
+      ) as Record<string, unknown>;
+      expect(claims['cognito:groups']).toEqual([role]);
+    }
+  });
+
+  it('finishes an interrupted seed without duplicating slices or replacing passwords', async () => {
+    const cognito = await createCognitoStandIn({
+      dataFile: await freshStateFile(),
+      triggers: codeTriggers().triggers,
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'seed-again-'));
+    try {
+      // The first test's slices and settings exist; only the marker and this stand-in's users are new.
+      const before = (await listSlices()).length;
+      const result = await seedIfNeeded(dir, cognito);
+      expect((await listSlices()).length).toBe(before);
+      expect(Object.keys(result.passwords).sort()).toEqual(['admin', 'operator']);
+      rmSync(join(dir, SEED_MARKER));
+      const rerun = await seedIfNeeded(dir, cognito);
+      expect(rerun.passwords).toEqual({});
+      expect(existsSync(join(dir, SEED_MARKER))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
