@@ -1,0 +1,166 @@
+/**
+ * The whole visitor sign-in against the local Cognito stand-in running the project's real
+ * triggers: POST /api/otp/start (AdminCreateUser), CUSTOM_AUTH with the code from the SMS outbox,
+ * then the spin with the ID token's claims.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCognitoStandIn } from '../../../local/cognito';
+import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
+import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
+import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
+import { addSlice, httpEvent, parse, startOutbox, testPhone, type Outbox } from './support';
+
+let outbox: Outbox;
+let standIn: Awaited<ReturnType<typeof startCognitoStandIn>>;
+let startOtp: (event: HttpEvent) => Promise<HttpResult>;
+
+beforeAll(async () => {
+  outbox = await startOutbox();
+  standIn = await startCognitoStandIn();
+  process.env.SMS_OUTBOX_URL = outbox.url;
+  process.env.COGNITO_ENDPOINT = standIn.endpoint;
+  process.env.VISITOR_USER_POOL_ID = standIn.pools.visitor.poolId;
+  // The handler reads its env at import, as a Lambda does at cold start.
+  ({ handler: startOtp } = await import('../../../lambdas/handlers/start-otp'));
+  await addSlice('Free Side', 1, null);
+});
+
+afterAll(async () => {
+  delete process.env.SMS_OUTBOX_URL;
+  await standIn.stop();
+  await outbox.close();
+});
+
+const clientId = () => standIn.pools.visitor.clientId;
+
+const initiate = (phone: string) =>
+  standIn.call('InitiateAuth', {
+    AuthFlow: 'CUSTOM_AUTH',
+    ClientId: clientId(),
+    AuthParameters: { USERNAME: phone },
+  });
+
+const respond = (previous: Record<string, unknown>, answer: string) =>
+  standIn.call('RespondToAuthChallenge', {
+    ClientId: clientId(),
+    ChallengeName: 'CUSTOM_CHALLENGE',
+    Session: previous.Session,
+    ChallengeResponses: {
+      USERNAME: (previous.ChallengeParameters as Record<string, string>).USERNAME,
+      ANSWER: answer,
+    },
+  });
+
+/** The claims the HTTP API JWT authorizer would pass on, stringified as it does. */
+function authorizerClaims(idToken: string): Record<string, string> {
+  const payload = JSON.parse(
+    Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8'),
+  ) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, String(v)]));
+}
+
+/**
+ * The handlers use the real clock and the per-minute budget is a fixed window: a test that needs
+ * two steps in one window waits when a minute boundary is less than 10 s away.
+ */
+async function awayFromMinuteEdge(): Promise<void> {
+  const second = (Date.now() / 1000) % 60;
+  if (second > 50) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+}
+
+const wrongCode = (code: string) => (code === '000000' ? '000001' : '000000');
+
+describe('visitor sign-in on the Cognito stand-in', () => {
+  it('creates the user, sends one code, accepts it after a typo, and the token spins once', async () => {
+    const { local, intl } = testPhone(5001);
+    // Prepare: the server-side checks and the user
+    expect(parse(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
+      status: 202,
+      body: {},
+    });
+    const user = await standIn.call('AdminGetUser', {
+      UserPoolId: standIn.pools.visitor.poolId,
+      Username: intl,
+    });
+    expect(user.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'phone_number', Value: intl },
+        { Name: 'phone_number_verified', Value: 'true' },
+      ]),
+    );
+    // A second start for the same number is fine (the user already exists).
+    expect(parse(await startOtp(httpEvent({ body: { phoneNumber: local } }))).status).toBe(202);
+
+    // Act: sign in
+    const challenge = await initiate(intl);
+    const code = outbox.latestCode(intl)!;
+    const retry = await respond(challenge, wrongCode(code));
+    expect(retry.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(retry.AuthenticationResult).toBeUndefined();
+    const done = await respond(retry, code);
+    const idToken = (done.AuthenticationResult as { IdToken: string }).IdToken;
+
+    // Assess: one SMS, a verified-phone ID token, one reward
+    expect(outbox.messages.filter((m) => m.phoneNumber === intl)).toHaveLength(1);
+    const claims = authorizerClaims(idToken);
+    expect(claims).toMatchObject({
+      phone_number: intl,
+      phone_number_verified: 'true',
+      token_use: 'id',
+    });
+    const spin = parse(await createSpin(httpEvent({ body: {}, claims })));
+    expect(spin.status).toBe(200);
+    expect(spin.body).toMatchObject({ offer: 'Free Side' });
+    expect(parse(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
+      status: 409,
+      body: { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward },
+    });
+  });
+
+  it('ends the session after 3 wrong answers (NotAuthorizedException, never CodeMismatch)', async () => {
+    const { local, intl } = testPhone(5002);
+    await startOtp(httpEvent({ body: { phoneNumber: local } }));
+    let step = await initiate(intl);
+    const code = outbox.latestCode(intl)!;
+    step = await respond(step, wrongCode(code));
+    step = await respond(step, wrongCode(code));
+    await expect(respond(step, wrongCode(code))).rejects.toMatchObject({
+      type: 'NotAuthorizedException',
+    });
+    await expect(respond(step, code)).rejects.toMatchObject({ type: 'NotAuthorizedException' });
+  });
+
+  it('answers a clear 429 before sign-in once the number has used its minute, and Cognito refuses too', async () => {
+    const { local, intl } = testPhone(5003);
+    await awayFromMinuteEdge();
+    await startOtp(httpEvent({ body: { phoneNumber: local } }));
+    const first = await initiate(intl);
+    await respond(first, outbox.latestCode(intl)!); // signed in: the code is spent
+    expect(parse(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
+      status: 429,
+      body: { code: 'SMS_PER_MINUTE', message: API_MESSAGES.smsPerMinute },
+    });
+    await expect(initiate(intl)).rejects.toMatchObject({
+      type: 'UserLambdaValidationException',
+      message: expect.stringContaining('SMS_PER_MINUTE'),
+    });
+    expect(outbox.messages.filter((m) => m.phoneNumber === intl)).toHaveLength(1);
+  });
+
+  it('refuses bad input with 400 and changes nothing', async () => {
+    for (const body of [
+      {},
+      { phoneNumber: '0512345678' },
+      { phoneNumber: '041234567' },
+      { phoneNumber: '0412345678', x: 1 },
+    ]) {
+      expect(parse(await startOtp(httpEvent({ body }))).status).toBe(400);
+    }
+    await expect(
+      standIn.call('AdminGetUser', {
+        UserPoolId: standIn.pools.visitor.poolId,
+        Username: '+61412345678',
+      }),
+    ).rejects.toMatchObject({ type: 'UserNotFoundException' });
+  });
+});
