@@ -1,0 +1,67 @@
+/**
+ * Builds the CDK app from its context: the main stack, the us-east-1 WAF stack when waf=true, and
+ * the cdk-nag AwsSolutions checks on everything. infra/app.ts (the CLI entry) and the CDK tests
+ * both call this, so the tests check exactly what the agency deploys.
+ */
+import { type App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { readDeployConfig, type DeployConfig } from './deploy-config';
+import { SpinWinEdgeStack, SpinWinStack, type SpinWinStackProps } from './stack';
+
+/** Stack names in CloudFormation. */
+export const STACK_NAME = 'SpinWin';
+export const EDGE_STACK_NAME = 'SpinWinEdge';
+/** CloudFront only accepts WAF web ACLs and certificates from this region. */
+const CLOUDFRONT_REGION = 'us-east-1';
+
+export interface BuiltApp {
+  readonly config: DeployConfig;
+  readonly stack: SpinWinStack;
+  readonly edge?: SpinWinEdgeStack;
+}
+
+export interface BuildAppOptions {
+  /**
+   * Override of the handler entry files (tests only).
+   * @default lambdas/handlers/<id>.ts
+   */
+  readonly handlerEntry?: SpinWinStackProps['handlerEntry'];
+}
+
+export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
+  const config = readDeployConfig((key) => app.node.tryGetContext(key));
+  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const region = config.region ?? process.env.CDK_DEFAULT_REGION;
+
+  let edge: SpinWinEdgeStack | undefined;
+  if (config.waf) {
+    // A CloudFront web ACL lives in us-east-1; passing its ARN to another region needs both stacks
+    // bound to a concrete account and region (cross-region references).
+    if (!account || !region) {
+      throw new Error(
+        'Context waf=true needs an account and region: configure AWS credentials, or set CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION.',
+      );
+    }
+    edge = new SpinWinEdgeStack(app, EDGE_STACK_NAME, {
+      env: { account, region: CLOUDFRONT_REGION },
+      crossRegionReferences: true,
+      description: 'Spin & Win: WAF rate limits in front of CloudFront (us-east-1)',
+    });
+  }
+  const stack = new SpinWinStack(app, STACK_NAME, {
+    env: account || region ? { account, region } : undefined,
+    crossRegionReferences: edge !== undefined,
+    description: 'Spin & Win: spin-the-wheel prize promotion (site, API, user pools, data)',
+    siteDirectory: config.siteDirectory,
+    domainName: config.domainName,
+    certificateArn: config.certificateArn,
+    smsSenderId: config.smsSenderId,
+    smsHourlyCap: config.smsHourlyCap,
+    waf: config.waf,
+    webAclArn: edge?.webAclArn,
+    handlerEntry: options.handlerEntry,
+  });
+
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { config, stack, edge };
+}

@@ -1,0 +1,203 @@
+/**
+ * Api: the HTTP API behind CloudFront's /api/*. One NodejsFunction per entry of shared/routes.ts
+ * ROUTES (the local HTTP API emulation serves the same table), a JWT authorizer per user pool, and
+ * per-route least-privilege grants from infra/route-permissions.ts.
+ */
+import { Stack, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { RouteAuth, RouteDef } from '../../shared/routes';
+import { LOGO_KEY_PREFIX, type TableDef } from '../definitions';
+import { LOG_RETENTION, SpinFunction } from '../function-defaults';
+import { TABLE_ACTIONS, type RouteNeeds } from '../route-permissions';
+
+/** Steady requests per second across the API: a busy evening at one takeaway is far below this. */
+export const DEFAULT_THROTTLE_RATE = 50;
+/** Requests the API absorbs at once above the steady rate (a queue of phones scanning a QR code). */
+export const DEFAULT_THROTTLE_BURST = 100;
+
+/** The pool that signs the tokens a route accepts, by the route's auth kind. */
+export const AUTHORIZER_OF: Readonly<Record<RouteAuth, 'visitor' | 'staff' | undefined>> = {
+  public: undefined,
+  visitor: 'visitor',
+  // Admin routes take staff tokens; the handler checks the admin group claim.
+  staff: 'staff',
+  admin: 'staff',
+};
+
+/** A user pool and the app client whose tokens the API accepts. */
+export interface PoolAndClient {
+  readonly pool: UserPool;
+  readonly client: UserPoolClient;
+}
+
+export interface ApiProps {
+  /** The route table (shared/routes.ts ROUTES). */
+  readonly routes: readonly RouteDef[];
+  /** What each route's handler may touch, by route id. */
+  readonly needs: Readonly<Record<string, RouteNeeds>>;
+  /** The handler entry file of a route id (lambdas/handlers/<id>.ts). */
+  readonly handlerEntry: (routeId: string) => string;
+  /** Environment of every handler (tables, bucket, pools, SMS settings). */
+  readonly environment: Record<string, string>;
+  /** The tables, by logical name, with their definitions (for index ARNs). */
+  readonly tables: Readonly<Record<TableDef['name'], { table: Table; def: TableDef }>>;
+  /** The logo bucket (upload-logo writes under business/). */
+  readonly logoBucket: Bucket;
+  /** Visitor pool and client: issuer and audience of the visitor authorizer. */
+  readonly visitor: PoolAndClient;
+  /** Staff pool and client: issuer and audience of the staff authorizer. */
+  readonly staff: PoolAndClient;
+  /**
+   * Steady-state requests per second of the stage.
+   * @default DEFAULT_THROTTLE_RATE (50)
+   */
+  readonly throttleRate?: number;
+  /**
+   * Burst of the stage.
+   * @default DEFAULT_THROTTLE_BURST (100)
+   */
+  readonly throttleBurst?: number;
+}
+
+export class Api extends Construct {
+  public readonly httpApi: HttpApi;
+  /** The execute-api host name, CloudFront's origin for /api/*. */
+  public readonly domainName: string;
+  /** Each route's function, by route id. */
+  public readonly functions: Readonly<Record<string, SpinFunction>>;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Spin & Win API (reached through CloudFront /api/*)',
+      // The stage is declared below, with throttling and access logs.
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION });
+    new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: {
+        rateLimit: props.throttleRate ?? DEFAULT_THROTTLE_RATE,
+        burstLimit: props.throttleBurst ?? DEFAULT_THROTTLE_BURST,
+      },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            route: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+    this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+
+    const authorizers: Record<'visitor' | 'staff', IHttpRouteAuthorizer> = {
+      visitor: jwtAuthorizer('VisitorAuthorizer', props.visitor),
+      staff: jwtAuthorizer('StaffAuthorizer', props.staff),
+    };
+
+    const functions: Record<string, SpinFunction> = {};
+    for (const route of props.routes) {
+      const fn = new SpinFunction(this, route.id, {
+        entry: props.handlerEntry(route.id),
+        description: `${route.method} ${route.path}`,
+        environment: props.environment,
+      });
+      const needs = props.needs[route.id];
+      if (needs === undefined) throw new Error(`No permissions declared for route ${route.id}`);
+      this.grant(fn, needs, props);
+      const kind = AUTHORIZER_OF[route.auth];
+      const [routeResource] = this.httpApi.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.function),
+        authorizer: kind === undefined ? undefined : authorizers[kind],
+      });
+      if (kind === undefined && routeResource) {
+        Validations.of(routeResource).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by the spec (the wheel page before sign-in); abuse is bounded by stage throttling, the SMS cost guard and the optional WAF.`,
+        });
+      }
+      functions[route.id] = fn;
+    }
+    this.functions = functions;
+  }
+
+  /** Adds the statements a route's handler needs to its role, nothing more. */
+  private grant(fn: SpinFunction, needs: RouteNeeds, props: ApiProps): void {
+    for (const [name, access] of Object.entries(needs.tables ?? {})) {
+      const entry = props.tables[name as TableDef['name']];
+      if (!entry || !access) continue;
+      const indexArns = (entry.def.globalSecondaryIndexes ?? []).map(
+        (gsi) => `${entry.table.tableArn}/index/${gsi.indexName}`,
+      );
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: [...TABLE_ACTIONS[access]],
+          resources: [entry.table.tableArn, ...indexArns],
+        }),
+      );
+    }
+    if (needs.logoUpload) {
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['s3:PutObject'],
+          resources: [props.logoBucket.arnForObjects(`${LOGO_KEY_PREFIX}*`)],
+        }),
+      );
+      Validations.of(fn.role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${Stack.of(this).getLogicalId(props.logoBucket.node.defaultChild as never)}.Arn>/${LOGO_KEY_PREFIX}*]`,
+        reason:
+          'Logo file names are generated per upload; the grant is PutObject under business/ of the logo bucket only.',
+      });
+    }
+    const poolStatement = (pool: UserPool, actions: readonly string[] | undefined): void => {
+      if (!actions?.length) return;
+      fn.role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: actions.map((a) => `cognito-idp:${a}`),
+          resources: [pool.userPoolArn],
+        }),
+      );
+    };
+    poolStatement(props.visitor.pool, needs.visitorPool);
+    poolStatement(props.staff.pool, needs.staffPool);
+  }
+}
+
+/**
+ * A JWT authorizer accepting the pool's tokens for its app client (ID token aud = client id). The
+ * issuer is spelled out: the pool's ProviderURL attribute lacks the https:// the tokens' iss has.
+ */
+function jwtAuthorizer(id: string, { pool, client }: PoolAndClient): HttpJwtAuthorizer {
+  const issuer = `https://cognito-idp.${Stack.of(pool).region}.amazonaws.com/${pool.userPoolId}`;
+  return new HttpJwtAuthorizer(id, issuer, {
+    authorizerName: id,
+    jwtAudience: [client.userPoolClientId],
+  });
+}

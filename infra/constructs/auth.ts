@@ -1,0 +1,279 @@
+/**
+ * Auth: the two Cognito user pools, built from infra/definitions.ts POOLS (the local Cognito
+ * stand-in reads the same definitions).
+ * - Visitors: phone number as username, CUSTOM_AUTH only (SMS code through the three triggers),
+ *   no self sign-up (POST /api/otp/start creates the user), no password flow on the client.
+ * - Staff: username and password (USER_PASSWORD_AUTH), groups admin and operator, no self sign-up;
+ *   the two users are created at deploy with random passwords kept in Secrets Manager.
+ */
+import { CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  FeaturePlan,
+  Mfa,
+  UserPool,
+  type AuthFlow,
+} from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import {
+  POOLS,
+  STAFF_GROUPS,
+  STAFF_PASSWORD_POLICY,
+  STAFF_USERS,
+  TOKEN_VALIDITY,
+} from '../definitions';
+import { SpinFunction } from '../function-defaults';
+
+/** Generated staff passwords: long, letters and digits only, so they survive copy and paste. */
+export const STAFF_PASSWORD_LENGTH = 24;
+/** Cognito's strongest usual minimum; visitors never use a password (see the visitor pool). */
+const VISITOR_PASSWORD_MIN_LENGTH = 12;
+/** The staff-users custom resource makes a few Cognito calls per user; a minute leaves room for retries. */
+const STAFF_USERS_TIMEOUT = Duration.seconds(60);
+/** Cognito gives a trigger 5 s in all (and retries); the function must give up before that. */
+const TRIGGER_TIMEOUT = Duration.seconds(5);
+
+type PoolDef = (typeof POOLS)[keyof typeof POOLS];
+
+/** Client auth flows from the definitions' Cognito flow names; the refresh flow is always on. */
+export function authFlowsOf(def: PoolDef): AuthFlow {
+  const flows: readonly string[] = def.authFlows;
+  return {
+    custom: flows.includes('CUSTOM_AUTH'),
+    userPassword: flows.includes('USER_PASSWORD_AUTH'),
+    userSrp: flows.includes('USER_SRP_AUTH'),
+  };
+}
+
+export interface TriggerEntries {
+  /** Entry file of the DefineAuthChallenge trigger. */
+  readonly defineAuthChallenge: string;
+  /** Entry file of the CreateAuthChallenge trigger (draws and sends the SMS code). */
+  readonly createAuthChallenge: string;
+  /** Entry file of the VerifyAuthChallengeResponse trigger. */
+  readonly verifyAuthChallenge: string;
+}
+
+export interface AuthProps {
+  /** The three custom-auth trigger entry files. */
+  readonly triggerEntries: TriggerEntries;
+  /** Entry file of the staff-users custom resource handler. */
+  readonly staffUsersEntry: string;
+  /**
+   * Environment of the triggers (table names, SMS settings).
+   * @default - none beyond the function defaults
+   */
+  readonly triggerEnvironment?: Record<string, string>;
+  /**
+   * What happens to the pools and the password secrets when the stack is deleted.
+   * @default RemovalPolicy.RETAIN (visitors' accounts and the staff logins outlive the stack)
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+export class Auth extends Construct {
+  public readonly visitorPool: UserPool;
+  public readonly visitorClient: UserPoolClient;
+  public readonly staffPool: UserPool;
+  public readonly staffClient: UserPoolClient;
+  public readonly defineAuthChallenge: SpinFunction;
+  public readonly createAuthChallenge: SpinFunction;
+  public readonly verifyAuthChallenge: SpinFunction;
+  /** One secret per staff user, holding the password set at first deploy. */
+  public readonly staffPasswordSecrets: Readonly<Record<string, Secret>>;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+    const clientTokens = {
+      accessTokenValidity: Duration.minutes(TOKEN_VALIDITY.accessMinutes),
+      idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idMinutes),
+      refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshDays),
+      generateSecret: false,
+      preventUserExistenceErrors: true,
+      // No hosted UI: the SPA talks to Cognito's API directly.
+      disableOAuth: true,
+    } as const;
+
+    // Visitors.
+    const trigger = (name: keyof TriggerEntries, description: string): SpinFunction =>
+      new SpinFunction(this, name.charAt(0).toUpperCase() + name.slice(1), {
+        entry: props.triggerEntries[name],
+        description,
+        timeout: TRIGGER_TIMEOUT,
+        environment: props.triggerEnvironment,
+      });
+    this.defineAuthChallenge = trigger(
+      'defineAuthChallenge',
+      'Cognito DefineAuthChallenge (visitor SMS code)',
+    );
+    this.createAuthChallenge = trigger(
+      'createAuthChallenge',
+      'Cognito CreateAuthChallenge (draws, sends SMS code)',
+    );
+    this.verifyAuthChallenge = trigger(
+      'verifyAuthChallenge',
+      'Cognito VerifyAuthChallengeResponse',
+    );
+
+    const visitor = POOLS.visitor;
+    this.visitorPool = new UserPool(this, 'VisitorPool', {
+      signInAliases: {
+        phone: (visitor.usernameAttributes as readonly string[]).includes('phone_number'),
+        username: false,
+      },
+      selfSignUpEnabled: false,
+      // Codes go out through our own SNS call (with the cost guard), never through Cognito's SMS.
+      autoVerify: {},
+      enableSmsRole: false,
+      mfa: Mfa.OFF,
+      accountRecovery: AccountRecovery.NONE,
+      // Visitors never have a password (no password flow on their client); should one ever be set
+      // through the admin API, it must be a strong one.
+      passwordPolicy: {
+        minLength: VISITOR_PASSWORD_MIN_LENGTH,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+      },
+      // Lite: custom-auth triggers are included; the paid plans add nothing this product uses.
+      featurePlan: FeaturePlan.LITE,
+      deletionProtection: true,
+      removalPolicy,
+      lambdaTriggers: {
+        defineAuthChallenge: this.defineAuthChallenge.function,
+        createAuthChallenge: this.createAuthChallenge.function,
+        verifyAuthChallengeResponse: this.verifyAuthChallenge.function,
+      },
+    });
+    this.visitorClient = this.visitorPool.addClient('VisitorClient', {
+      ...clientTokens,
+      authFlows: authFlowsOf(visitor),
+      authSessionValidity: Duration.minutes(visitor.authSessionValidityMinutes),
+    });
+
+    // Staff.
+    const staff = POOLS.staff;
+    this.staffPool = new UserPool(this, 'StaffPool', {
+      signInAliases: { username: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: false,
+      standardAttributes: { email: { required: false, mutable: true } },
+      passwordPolicy: {
+        minLength: STAFF_PASSWORD_POLICY.minLength,
+        requireLowercase: false,
+        requireUppercase: false,
+        requireDigits: false,
+        requireSymbols: false,
+      },
+      mfa: Mfa.OFF,
+      // Forgotten staff passwords are reset by the admin in the app, not by email.
+      accountRecovery: AccountRecovery.NONE,
+      featurePlan: FeaturePlan.LITE,
+      deletionProtection: true,
+      removalPolicy,
+    });
+    this.staffClient = this.staffPool.addClient('StaffClient', {
+      ...clientTokens,
+      authFlows: authFlowsOf(staff),
+      authSessionValidity: Duration.minutes(staff.authSessionValidityMinutes),
+    });
+    for (const group of STAFF_GROUPS) {
+      new CfnUserPoolGroup(this, `Group${group}`, {
+        userPoolId: this.staffPool.userPoolId,
+        groupName: group,
+        description: `Spin & Win ${group}s`,
+      });
+    }
+
+    // Staff users, with their initial passwords in Secrets Manager.
+    const secrets: Record<string, Secret> = {};
+    for (const user of STAFF_USERS) {
+      const secret = new Secret(this, `${user.username}Password`, {
+        description: `Spin & Win: initial password of the staff user "${user.username}"`,
+        generateSecretString: {
+          passwordLength: STAFF_PASSWORD_LENGTH,
+          excludePunctuation: true,
+          includeSpace: false,
+        },
+        removalPolicy,
+      });
+      Validations.of(secret).acknowledge({
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'The secret holds the initial staff password only; after that, the admin changes passwords in the app ' +
+          '(AdminSetUserPassword). Rotating the secret would not change the Cognito password.',
+      });
+      secrets[user.username] = secret;
+    }
+    this.staffPasswordSecrets = secrets;
+
+    const staffUsers = new SpinFunction(this, 'StaffUsers', {
+      entry: props.staffUsersEntry,
+      description: 'Custom resource: creates the staff users with their initial passwords',
+      timeout: STAFF_USERS_TIMEOUT,
+    });
+    staffUsers.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [
+          'cognito-idp:AdminGetUser',
+          'cognito-idp:AdminCreateUser',
+          'cognito-idp:AdminSetUserPassword',
+          'cognito-idp:AdminAddUserToGroup',
+        ],
+        resources: [this.staffPool.userPoolArn],
+      }),
+    );
+    for (const secret of Object.values(secrets)) secret.grantRead(staffUsers.role);
+    const users = new CustomResource(this, 'StaffUsersResource', {
+      serviceToken: staffUsers.function.functionArn,
+      resourceType: 'Custom::StaffUsers',
+      properties: {
+        UserPoolId: this.staffPool.userPoolId,
+        Users: Stack.of(this).toJsonString(
+          STAFF_USERS.map((user) => ({
+            username: user.username,
+            group: user.group,
+            email: user.email,
+            passwordSecretArn: secrets[user.username]?.secretArn,
+          })),
+        ),
+      },
+    });
+    // The groups must exist before users are added to them.
+    for (const child of this.node.children) {
+      if (child instanceof CfnUserPoolGroup) users.node.addDependency(child);
+    }
+
+    Validations.of(this.visitorPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'Visitors have no password: each sign-in is a one-time SMS code (CUSTOM_AUTH), which is itself the second factor.',
+    });
+    Validations.of(this.staffPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason:
+        'The spec has staff sign in with a username and password on a shared shop device; MFA would need a phone per ' +
+        'login and SMS costs. Staff can only redeem prizes and edit the wheel.',
+    });
+    Validations.of(this.staffPool).acknowledge({
+      id: 'AwsSolutions-COG1',
+      reason:
+        'The spec fixes the staff password rule at 6 characters minimum, validated the same way in the admin screen; ' +
+        'the admin sets these passwords, and the generated initial ones are 24 characters.',
+    });
+    const planReason =
+      'Lite plan: custom-auth triggers and password sign-in are all this product uses. Threat protection needs the ' +
+      'Plus plan (about USD 0.02 per monthly active user, i.e. every visitor); the SMS cost guard, stage throttling ' +
+      'and the optional WAF (context waf=true) cover the abuse this product faces.';
+    for (const pool of [this.visitorPool, this.staffPool]) {
+      Validations.of(pool).acknowledge({ id: 'AwsSolutions-COG3', reason: planReason });
+      Validations.of(pool).acknowledge({ id: 'AwsSolutions-COG8', reason: planReason });
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Optional WAF (context waf=true): rate-based rules per client IP.
+ * - CLOUDFRONT scope (must live in us-east-1): requests to /api/* through the distribution.
+ * - REGIONAL scope: the visitor user pool's own endpoint, where the browser calls InitiateAuth and
+ *   RespondToAuthChallenge directly (each sign-in can cost an SMS).
+ * Off by default: each web ACL costs USD 5 a month plus USD 1 per rule and USD 0.60 per million
+ * requests.
+ */
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { Construct } from 'constructs';
+
+/** WAF counts requests per IP over this window (seconds); 5 minutes is its default. */
+export const RATE_WINDOW_SECONDS = 300;
+/** Requests per IP per window to /api/*: a visitor's whole journey is about 10; staff pages more. */
+export const DEFAULT_API_RATE_LIMIT = 300;
+/** Cognito calls per IP per window: a sign-in is 2 to 4 calls; this allows a shop's shared Wi-Fi. */
+export const DEFAULT_AUTH_RATE_LIMIT = 100;
+
+export interface RateLimitAclProps {
+  /** CLOUDFRONT (create in us-east-1) or REGIONAL. */
+  readonly scope: 'CLOUDFRONT' | 'REGIONAL';
+  /** Requests allowed per client IP per RATE_WINDOW_SECONDS before WAF blocks it. */
+  readonly limit: number;
+  /**
+   * Only requests whose path starts with this count toward the limit.
+   * @default - every request counts
+   */
+  readonly pathPrefix?: string;
+  /**
+   * ARN of a regional resource (the visitor user pool) to associate the ACL with.
+   * @default - none (a CLOUDFRONT ACL is attached by the distribution instead)
+   */
+  readonly associateWith?: string;
+}
+
+/** A web ACL that allows everything except clients over a per-IP request rate. */
+export class RateLimitAcl extends Construct {
+  public readonly webAcl: CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: RateLimitAclProps) {
+    super(scope, id);
+    const metric = (name: string): CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      metricName: `${id}${name}`,
+      sampledRequestsEnabled: true,
+    });
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      scope: props.scope,
+      defaultAction: { allow: {} },
+      visibilityConfig: metric('Acl'),
+      rules: [
+        {
+          name: 'RateLimitPerIp',
+          priority: 0,
+          action: { block: {} },
+          visibilityConfig: metric('RateLimit'),
+          statement: {
+            rateBasedStatement: {
+              aggregateKeyType: 'IP',
+              limit: props.limit,
+              evaluationWindowSec: RATE_WINDOW_SECONDS,
+              scopeDownStatement: props.pathPrefix
+                ? {
+                    byteMatchStatement: {
+                      fieldToMatch: { uriPath: {} },
+                      positionalConstraint: 'STARTS_WITH',
+                      searchString: props.pathPrefix,
+                      textTransformations: [{ priority: 0, type: 'NONE' }],
+                    },
+                  }
+                : undefined,
+            },
+          },
+        },
+      ],
+    });
+    if (props.associateWith) {
+      new CfnWebACLAssociation(this, 'Association', {
+        resourceArn: props.associateWith,
+        webAclArn: this.webAcl.attrArn,
+      });
+    }
+  }
+}

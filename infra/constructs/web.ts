@@ -1,0 +1,303 @@
+/**
+ * Web: one CloudFront origin for everything the browser loads, so the SPA calls its API on the
+ * same origin (no CORS):
+ * - default: the SPA from the private site bucket (origin access control), with a CloudFront
+ *   Function that serves /index.html for app routes (paths without a file extension);
+ * - /api/*: the HTTP API, never cached, the viewer's headers (Authorization included) passed on;
+ * - /media/*: logos from the private logo bucket; a CloudFront Function strips /media so that
+ *   /media/business/<file> reads the key business/<file>.
+ * Every answer carries the security headers of infra/security-headers.ts (the local stack serves
+ * the same ones). The built SPA is deployed with a config.json holding the pool settings.
+ */
+import { Duration, Validations } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type ResponseCustomHeader,
+  type ResponseSecurityHeadersBehavior,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { MEDIA_PATH_PREFIX } from '../definitions';
+import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../security-headers';
+
+/** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
+export const HASHED_ASSETS_PREFIX = 'assets/';
+const ONE_YEAR = Duration.days(365);
+
+/** The runtime configuration the SPA fetches from /config.json. */
+export interface SiteConfig {
+  /** https://cognito-idp.<region>.amazonaws.com/ */
+  readonly cognitoEndpoint: string;
+  readonly visitorClientId: string;
+  readonly staffClientId: string;
+}
+
+export interface WebProps {
+  /** Bucket holding the built SPA. */
+  readonly siteBucket: Bucket;
+  /** Bucket holding the logos (served under /media/). */
+  readonly logoBucket: Bucket;
+  /** Bucket receiving CloudFront standard logs. */
+  readonly logBucket: Bucket;
+  /** Host name of the HTTP API (<id>.execute-api.<region>.amazonaws.com). */
+  readonly apiDomainName: string;
+  /** Folder of the built SPA (web/dist after `vite build`). */
+  readonly siteDirectory: string;
+  /** Written to config.json next to the SPA at deploy. */
+  readonly siteConfig: SiteConfig;
+  /** Origins the SPA calls besides its own (the Cognito endpoint), for the CSP connect-src. */
+  readonly connectOrigins: readonly string[];
+  /**
+   * Custom domain names of the distribution; needs `certificateArn`.
+   * @default - the distribution's *.cloudfront.net name only
+   */
+  readonly domainNames?: readonly string[];
+  /**
+   * ARN of an ACM certificate in us-east-1 covering `domainNames`.
+   * @default - none (CloudFront's default certificate)
+   */
+  readonly certificateArn?: string;
+  /**
+   * ARN of a CLOUDFRONT-scope WAF web ACL to attach.
+   * @default - no web ACL
+   */
+  readonly webAclArn?: string;
+}
+
+export class Web extends Construct {
+  public readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+    if ((props.domainNames?.length ?? 0) > 0 !== Boolean(props.certificateArn)) {
+      throw new Error(
+        'A custom domain needs both domainName and certificateArn (an ACM certificate in us-east-1).',
+      );
+    }
+    const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Spin & Win security headers (infra/security-headers.ts)',
+      ...responseHeadersFrom(securityHeaders(props.connectOrigins)),
+    });
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(props.siteBucket);
+    const mediaOrigin = S3BucketOrigin.withOriginAccessControl(props.logoBucket);
+    const apiOrigin = new HttpOrigin(props.apiDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Spin & Win',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // Only settable with a custom certificate (the default *.cloudfront.net one is fixed by AWS).
+      minimumProtocolVersion: props.certificateArn
+        ? SecurityPolicyProtocol.TLS_V1_2_2021
+        : undefined,
+      // Visitors are in Australia, whose edge locations only the "All" price class includes.
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      domainNames: props.domainNames ? [...props.domainNames] : undefined,
+      certificate: props.certificateArn
+        ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+        : undefined,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+      // No errorResponses: they would also turn the API's 403/404 answers into index.html.
+      // App routes are rewritten by the SPA function below instead.
+      defaultBehavior: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headersPolicy,
+        compress: true,
+        functionAssociations: [
+          {
+            eventType: FunctionEventType.VIEWER_REQUEST,
+            function: this.viewerFunction('SpaFallback', SPA_FALLBACK),
+          },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          // POST bodies cannot follow a redirect: plain http is refused.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Everything the viewer sent (Authorization, content-type, body) except Host, which must
+          // be the API's own host name for API Gateway to route the request.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: headersPolicy,
+          compress: true,
+        },
+        [`${MEDIA_PATH_PREFIX}*`]: {
+          origin: mediaOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: headersPolicy,
+          compress: true,
+          functionAssociations: [
+            {
+              eventType: FunctionEventType.VIEWER_REQUEST,
+              function: this.viewerFunction('StripMediaPrefix', stripPrefixCode(MEDIA_PATH_PREFIX)),
+            },
+          ],
+        },
+      },
+    });
+
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'No geo restriction: visitors may be travellers or on roaming numbers; the SMS cost guard already limits codes to Australian mobiles.',
+    });
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'WAF is off by default because a web ACL costs at least USD 5 a month; turn it on with context waf=true (README "Deploy to AWS").',
+      });
+    }
+    if (!props.certificateArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain CloudFront serves its *.cloudfront.net certificate, whose TLS policy cannot be chosen; with domainName and certificateArn the distribution requires TLS 1.2 (TLSv1.2_2021).',
+      });
+    }
+
+    // The SPA: hashed assets first (cached a year), then index.html, other files and config.json
+    // (revalidated on every load), so a new index.html never points at assets not yet uploaded.
+    // prune: false keeps the previous release's assets for browsers still running it.
+    const assets = new BucketDeployment(this, 'DeployAssets', {
+      destinationBucket: props.siteBucket,
+      sources: [Source.asset(props.siteDirectory)],
+      exclude: ['*'],
+      include: [`${HASHED_ASSETS_PREFIX}*`],
+      prune: false,
+      cacheControl: [
+        CacheControl.setPublic(),
+        CacheControl.maxAge(ONE_YEAR),
+        CacheControl.immutable(),
+      ],
+    });
+    const pages = new BucketDeployment(this, 'DeployPages', {
+      destinationBucket: props.siteBucket,
+      sources: [
+        Source.asset(props.siteDirectory),
+        Source.jsonData('config.json', props.siteConfig),
+      ],
+      exclude: [`${HASHED_ASSETS_PREFIX}*`],
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    pages.node.addDependency(assets);
+  }
+
+  private viewerFunction(id: string, code: string): CloudFrontFunction {
+    return new CloudFrontFunction(this, id, {
+      code: FunctionCode.fromInline(code),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+  }
+}
+
+/**
+ * Viewer-request function of the default behaviour: a path whose last segment has no dot is an app
+ * route (/, /admin, /staff/users), answered with /index.html; files (/assets/x.js, /config.json)
+ * pass through, and a missing file stays a 404 rather than a page.
+ */
+export const SPA_FALLBACK = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** Viewer-request function removing a path prefix: '/media/' makes /media/business/a.png read business/a.png. */
+export function stripPrefixCode(prefix: string): string {
+  const keep = prefix.replace(/\/$/, '');
+  return `function handler(event) {
+  var request = event.request;
+  if (request.uri.indexOf('${keep}/') === 0) request.uri = request.uri.substring(${keep.length});
+  return request;
+}`;
+}
+
+/**
+ * CloudFront's response headers policy from the header map the local stack also serves: the five
+ * security headers CloudFront models are set through securityHeadersBehavior (CloudFront refuses
+ * them as custom headers), any other header as a custom header. Headers are forced over whatever
+ * the origin sent.
+ */
+export function responseHeadersFrom(headers: Record<string, string>): {
+  securityHeadersBehavior: ResponseSecurityHeadersBehavior;
+  customHeadersBehavior: { customHeaders: ResponseCustomHeader[] };
+} {
+  const security: {
+    -readonly [K in keyof ResponseSecurityHeadersBehavior]: ResponseSecurityHeadersBehavior[K];
+  } = {};
+  const customHeaders: ResponseCustomHeader[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    switch (name.toLowerCase()) {
+      case 'content-security-policy':
+        security.contentSecurityPolicy = { contentSecurityPolicy: value, override: true };
+        break;
+      case 'strict-transport-security':
+        if (!value.startsWith(`max-age=${HSTS_MAX_AGE_SECONDS}`))
+          throw new Error(`Unexpected HSTS value ${value}`);
+        security.strictTransportSecurity = {
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
+          includeSubdomains: /includeSubDomains/i.test(value),
+          preload: /preload/i.test(value),
+          override: true,
+        };
+        break;
+      case 'x-content-type-options':
+        if (value !== 'nosniff') throw new Error(`Unexpected x-content-type-options ${value}`);
+        security.contentTypeOptions = { override: true };
+        break;
+      case 'x-frame-options':
+        security.frameOptions = { frameOption: frameOption(value), override: true };
+        break;
+      case 'referrer-policy':
+        security.referrerPolicy = { referrerPolicy: referrerPolicy(value), override: true };
+        break;
+      default:
+        customHeaders.push({ header: name, value, override: true });
+    }
+  }
+  return { securityHeadersBehavior: security, customHeadersBehavior: { customHeaders } };
+}
+
+function frameOption(value: string): HeadersFrameOption {
+  const match = Object.values(HeadersFrameOption).find((o) => o === value.toUpperCase());
+  if (!match) throw new Error(`Unexpected x-frame-options ${value}`);
+  return match;
+}
+
+function referrerPolicy(value: string): HeadersReferrerPolicy {
+  const match = Object.values(HeadersReferrerPolicy).find((p) => p === value.toLowerCase());
+  if (!match) throw new Error(`Unexpected referrer-policy ${value}`);
+  return match;
+}

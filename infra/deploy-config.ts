@@ -1,0 +1,85 @@
+/**
+ * Deploy options, read from CDK context (`npx cdk deploy -c key=value` or cdk.json "context").
+ * Context values from the command line are strings, so each is parsed and checked here, once,
+ * with a message that says what to fix.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (infra/..): entry files and web/dist are resolved from here, not from cwd. */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** An alphanumeric sender ID: 1-11 letters/digits with at least one letter (SNS rule). */
+const SENDER_ID_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/;
+
+export interface DeployConfig {
+  /** AWS region of the main stack; undefined: the CLI's default region. */
+  readonly region?: string;
+  /** Custom domain of the site, e.g. spin.example.com.au. */
+  readonly domainName?: string;
+  /** ACM certificate (us-east-1) for domainName. */
+  readonly certificateArn?: string;
+  /** Alphanumeric SMS sender ID (must be registered for Australia). */
+  readonly smsSenderId?: string;
+  /** Deployment-wide cap on SMS codes per hour. */
+  readonly smsHourlyCap?: number;
+  /** Rate-based WAF rules on /api/* (CloudFront) and on the visitor pool. */
+  readonly waf: boolean;
+  /** Folder of the built SPA. */
+  readonly siteDirectory: string;
+}
+
+/** Context keys, as documented in the README "Deploy to AWS" table. */
+export const CONTEXT_KEYS = [
+  'region',
+  'domainName',
+  'certificateArn',
+  'smsSenderId',
+  'smsHourlyCap',
+  'waf',
+  'siteDirectory',
+] as const;
+
+type ContextReader = (key: (typeof CONTEXT_KEYS)[number]) => unknown;
+
+const optionalString = (value: unknown): string | undefined =>
+  value === undefined || value === null || value === '' ? undefined : String(value);
+
+/** Parses the context; throws with the key's name on a bad value. */
+export function readDeployConfig(get: ContextReader): DeployConfig {
+  const domainName = optionalString(get('domainName'));
+  const certificateArn = optionalString(get('certificateArn'));
+  if (Boolean(domainName) !== Boolean(certificateArn)) {
+    throw new Error(
+      'Context domainName and certificateArn go together (the certificate must be in us-east-1).',
+    );
+  }
+  if (certificateArn && !certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
+    throw new Error(
+      'Context certificateArn must be an ACM certificate in us-east-1 (a CloudFront requirement).',
+    );
+  }
+  const smsSenderId = optionalString(get('smsSenderId'));
+  if (smsSenderId && !SENDER_ID_PATTERN.test(smsSenderId)) {
+    throw new Error(
+      'Context smsSenderId must be 1-11 letters or digits, with at least one letter.',
+    );
+  }
+  const capText = optionalString(get('smsHourlyCap'));
+  const smsHourlyCap = capText === undefined ? undefined : Number(capText);
+  if (smsHourlyCap !== undefined && (!Number.isInteger(smsHourlyCap) || smsHourlyCap < 1)) {
+    throw new Error('Context smsHourlyCap must be a whole number of at least 1.');
+  }
+  const wafText = optionalString(get('waf')) ?? 'false';
+  if (wafText !== 'true' && wafText !== 'false')
+    throw new Error('Context waf must be true or false.');
+  return {
+    region: optionalString(get('region')),
+    domainName,
+    certificateArn,
+    smsSenderId,
+    smsHourlyCap,
+    waf: wafText === 'true',
+    siteDirectory: resolve(REPO_ROOT, optionalString(get('siteDirectory')) ?? 'web/dist'),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * Function defaults in one place: every Lambda of the stack (API handlers, Cognito triggers, the
+ * staff-users custom resource) is built by `SpinFunction`, so runtime, architecture, bundling, logs
+ * and the execution role are decided once.
+ */
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  type Function as LambdaFunction,
+} from 'aws-cdk-lib/aws-lambda';
+import {
+  NodejsFunction,
+  OutputFormat,
+  type NodejsFunctionProps,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+/** Node 22 (LTS until April 2027): the runtime the design fixes and the handlers are tested on. */
+export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+/** Graviton: about 20% cheaper per GB-second than x86 for the same work. */
+export const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
+/** Enough memory that cold starts stay well inside Cognito's 5 s trigger limit; the bill is per ms. */
+export const FUNCTION_MEMORY_MB = 512;
+/** API handlers finish in well under a second; API Gateway itself gives up at 30 s. */
+export const FUNCTION_TIMEOUT = Duration.seconds(10);
+/** One month of logs is enough to investigate a complaint; longer costs storage for nothing. */
+export const LOG_RETENTION = RetentionDays.ONE_MONTH;
+/** The Powertools service name in every structured log line. */
+export const SERVICE_NAME = 'spin-and-win';
+
+/**
+ * ESM output needs `require` for any bundled CommonJS dependency that requires a Node built-in;
+ * this banner defines it, so such a dependency cannot fail at cold start.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+/**
+ * Bundling of every function.
+ * - ESM, minified, tree-shaken: small bundles (the target is at most 250 KB each) load fast.
+ * - No source maps: they would double the bundle and Node's --enable-source-maps slows every cold
+ *   start; errors are logged with their code and route, and the code is small enough to read.
+ * - @aws-sdk/* stays external: the Node 22 runtime ships SDK v3, and bundling the four clients
+ *   measured 350-480 KB per handler, over the size target. The cost is that the SDK version is the
+ *   runtime's (recent, and updated by AWS), not the one pinned in package-lock.json; the handlers use
+ *   only long-standing SDK APIs.
+ * - Local esbuild, never Docker: synth works offline and on machines without Docker.
+ */
+export const BUNDLING: NonNullable<NodejsFunctionProps['bundling']> = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: false,
+  mainFields: ['module', 'main'],
+  banner: ESM_REQUIRE_BANNER,
+  externalModules: ['@aws-sdk/*'],
+  forceDockerBundling: false,
+};
+
+export interface SpinFunctionProps {
+  /** The TypeScript entry file, exporting `handler`. */
+  readonly entry: string;
+  /** What the function does, shown in the Lambda console. */
+  readonly description: string;
+  /**
+   * Environment variables, on top of the Powertools ones.
+   * @default - only POWERTOOLS_SERVICE_NAME and POWERTOOLS_LOG_LEVEL
+   */
+  readonly environment?: Record<string, string>;
+  /**
+   * Maximum run time.
+   * @default FUNCTION_TIMEOUT (10 seconds)
+   */
+  readonly timeout?: Duration;
+  /**
+   * Powertools log level.
+   * @default 'INFO'
+   */
+  readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+/**
+ * A NodejsFunction with the project's defaults, its own log group (retention set, JSON format) and
+ * its own role. The role gets no managed policy: only write access to its own log group, and then
+ * whatever the stack grants, so every function is least-privilege from the start.
+ */
+export class SpinFunction extends Construct {
+  public readonly function: LambdaFunction;
+  public readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: SpinFunctionProps) {
+    super(scope, id);
+    const logGroup = new LogGroup(this, 'Logs', {
+      retention: LOG_RETENTION,
+      // Logs are diagnostics, not records: they go with the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${props.description}`,
+    });
+    this.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [logGroup.logGroupArn],
+      }),
+    );
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: props.entry,
+      handler: 'handler',
+      description: props.description,
+      runtime: FUNCTION_RUNTIME,
+      architecture: FUNCTION_ARCHITECTURE,
+      memorySize: FUNCTION_MEMORY_MB,
+      timeout: props.timeout ?? FUNCTION_TIMEOUT,
+      role: this.role,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      bundling: BUNDLING,
+      environment: {
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+        ...props.environment,
+      },
+    });
+    Validations.of(this.function).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'Node 22 is fixed by the design (LTS, supported by Lambda until 2027) and is what the handlers are tested on; ' +
+        'moving to Node 24 is a deliberate upgrade, not a side effect of a CDK release.',
+    });
+  }
+}

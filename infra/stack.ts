@@ -1,0 +1,254 @@
+/**
+ * SpinWinStack: the whole product on AWS. It composes the constructs by concern (Data, Storage,
+ * Auth, Api, Web, optional WAF), wires the handlers' environment and the triggers' grants, and
+ * declares the outputs the agency needs after `npx cdk deploy`.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CfnOutput,
+  DefaultStackSynthesizer,
+  Stack,
+  Token,
+  Validations,
+  type CfnElement,
+  type StackProps,
+} from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import { ROUTES } from '../shared/routes';
+import { Api } from './constructs/api';
+import { Auth } from './constructs/auth';
+import { Data } from './constructs/data';
+import { Storage } from './constructs/storage';
+import { DEFAULT_API_RATE_LIMIT, DEFAULT_AUTH_RATE_LIMIT, RateLimitAcl } from './constructs/waf';
+import { Web } from './constructs/web';
+import { REPO_ROOT } from './deploy-config';
+import { TABLE_ACTIONS, ROUTE_NEEDS } from './route-permissions';
+
+/** The singleton Lambda every BucketDeployment of a stack shares (its id is fixed by CDK). */
+const BUCKET_DEPLOYMENT_PROVIDER_ID = 'Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C';
+
+/** Every ARN SNS topics can have: `sns:Publish` on anything else can only be a phone number. */
+export const ALL_SNS_TOPICS = 'arn:aws:sns:*:*:*';
+
+export interface SpinWinStackProps extends StackProps {
+  /** Folder of the built SPA (web/dist after `npm run build`). */
+  readonly siteDirectory: string;
+  /**
+   * Custom domain of the site; needs `certificateArn`.
+   * @default - the CloudFront *.cloudfront.net name
+   */
+  readonly domainName?: string;
+  /**
+   * ACM certificate in us-east-1 for `domainName`.
+   * @default - none
+   */
+  readonly certificateArn?: string;
+  /**
+   * Alphanumeric SMS sender ID (registered for Australia).
+   * @default - none: SNS sends from a shared number
+   */
+  readonly smsSenderId?: string;
+  /**
+   * Deployment-wide cap on SMS codes per hour.
+   * @default - the trigger's built-in cap (shared/constants)
+   */
+  readonly smsHourlyCap?: number;
+  /**
+   * Regional WAF rate limit on the visitor pool.
+   * @default false
+   */
+  readonly waf?: boolean;
+  /**
+   * ARN of the CLOUDFRONT-scope web ACL (from SpinWinEdgeStack) to attach to the distribution.
+   * @default - none
+   */
+  readonly webAclArn?: string;
+  /**
+   * Entry file of a route's handler; tests may point elsewhere.
+   * @default lambdas/handlers/<id>.ts
+   */
+  readonly handlerEntry?: (routeId: string) => string;
+}
+
+export class SpinWinStack extends Stack {
+  public readonly data: Data;
+  public readonly storage: Storage;
+  public readonly auth: Auth;
+  public readonly api: Api;
+  public readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: SpinWinStackProps) {
+    super(scope, id, props);
+    if (!existsSync(join(props.siteDirectory, 'index.html'))) {
+      throw new Error(
+        `No built SPA at ${props.siteDirectory}: run \`npm run build\` first (npm run deploy does it for you).`,
+      );
+    }
+    const lambdas = (...parts: string[]): string => join(REPO_ROOT, 'lambdas', ...parts);
+
+    this.data = new Data(this, 'Data');
+    this.storage = new Storage(this, 'Storage');
+
+    const smsEnvironment: Record<string, string> = {
+      ...(props.smsSenderId ? { SMS_SENDER_ID: props.smsSenderId } : {}),
+      ...(props.smsHourlyCap ? { SMS_HOURLY_CAP: String(props.smsHourlyCap) } : {}),
+    };
+    this.auth = new Auth(this, 'Auth', {
+      triggerEntries: {
+        defineAuthChallenge: lambdas('triggers', 'define-auth-challenge.ts'),
+        createAuthChallenge: lambdas('triggers', 'create-auth-challenge.ts'),
+        verifyAuthChallenge: lambdas('triggers', 'verify-auth-challenge.ts'),
+      },
+      staffUsersEntry: lambdas('custom-resources', 'staff-users.ts'),
+      triggerEnvironment: { ...this.data.environment(), ...smsEnvironment },
+    });
+    this.grantSmsSending();
+
+    this.api = new Api(this, 'Api', {
+      routes: ROUTES,
+      needs: ROUTE_NEEDS,
+      handlerEntry: props.handlerEntry ?? ((routeId) => lambdas('handlers', `${routeId}.ts`)),
+      environment: {
+        ...this.data.environment(),
+        LOGO_BUCKET: this.storage.logoBucket.bucketName,
+        VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
+        STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
+        ...smsEnvironment,
+      },
+      tables: Object.fromEntries(
+        Object.entries(this.data.tables).map(([name, table]) => [
+          name,
+          { table, def: this.data.definitions[name as keyof typeof this.data.definitions] },
+        ]),
+      ) as ConstructorParameters<typeof Api>[2]['tables'],
+      logoBucket: this.storage.logoBucket,
+      visitor: { pool: this.auth.visitorPool, client: this.auth.visitorClient },
+      staff: { pool: this.auth.staffPool, client: this.auth.staffClient },
+    });
+
+    const cognitoOrigin = cognitoEndpointOrigin(this.region);
+    this.web = new Web(this, 'Web', {
+      siteBucket: this.storage.siteBucket,
+      logoBucket: this.storage.logoBucket,
+      logBucket: this.storage.logBucket,
+      apiDomainName: this.api.domainName,
+      siteDirectory: props.siteDirectory,
+      siteConfig: {
+        cognitoEndpoint: `${cognitoOrigin}/`,
+        visitorClientId: this.auth.visitorClient.userPoolClientId,
+        staffClientId: this.auth.staffClient.userPoolClientId,
+      },
+      connectOrigins: [cognitoOrigin],
+      domainNames: props.domainName ? [props.domainName] : undefined,
+      certificateArn: props.certificateArn,
+      webAclArn: props.webAclArn,
+    });
+
+    if (props.waf) {
+      new RateLimitAcl(this, 'VisitorPoolWaf', {
+        scope: 'REGIONAL',
+        limit: DEFAULT_AUTH_RATE_LIMIT,
+        associateWith: this.auth.visitorPool.userPoolArn,
+      });
+    }
+
+    this.acknowledgeBucketDeployment();
+    this.declareOutputs(props);
+  }
+
+  /**
+   * The CreateAuthChallenge trigger sends the code by SMS and keeps the SMS cost guard's counters.
+   * SNS Publish is allowed to phone numbers only: notResources excludes every topic ARN (the
+   * aws-samples/amazon-cognito-passwordless-auth pattern), since a phone number has no ARN.
+   */
+  private grantSmsSending(): void {
+    const create = this.auth.createAuthChallenge;
+    create.role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sns:Publish'], notResources: [ALL_SNS_TOPICS] }),
+    );
+    create.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...TABLE_ACTIONS.write],
+        resources: [this.data.tables.limits.tableArn],
+      }),
+    );
+  }
+
+  /**
+   * BucketDeployment brings its own Lambda (the AWS CLI in Python) with a role CDK writes; its
+   * wildcard findings are acknowledged here, each with why it is acceptable.
+   */
+  private acknowledgeBucketDeployment(): void {
+    const provider = this.node.tryFindChild(BUCKET_DEPLOYMENT_PROVIDER_ID);
+    if (!provider) throw new Error('BucketDeployment provider not found: has CDK renamed it?');
+    const account = Token.isUnresolved(this.account) ? '<AWS::AccountId>' : this.account;
+    const region = Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region;
+    const assetsBucket = `cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${account}-${region}`;
+    const siteBucket = this.getLogicalId(this.storage.siteBucket.node.defaultChild as CfnElement);
+    const why =
+      'CDK BucketDeployment provider (runs only during deploys): CDK writes this policy to copy the built SPA from ' +
+      'the CDK assets bucket to the site bucket and invalidate CloudFront';
+    const acks: Record<string, string> = {
+      'Action::s3:GetObject*': `${why}; it reads the asset zip.`,
+      'Action::s3:GetBucket*': `${why}; it reads bucket metadata of the two buckets.`,
+      'Action::s3:List*': `${why}; it lists the two buckets to sync.`,
+      'Action::s3:DeleteObject*': `${why}; it may delete objects in the site bucket only.`,
+      'Action::s3:Abort*': `${why}; it aborts its own failed multipart uploads.`,
+      [`Resource::arn:<AWS::Partition>:s3:::${assetsBucket}/*`]: `${why}; the source is the CDK assets bucket.`,
+      [`Resource::<${siteBucket}.Arn>/*`]: `${why}; the destination is every key of the site bucket.`,
+      'Resource::*': `${why}; cloudfront:CreateInvalidation/GetInvalidation take no resource-level ARN.`,
+    };
+    for (const [finding, reason] of Object.entries(acks)) {
+      Validations.of(provider).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });
+    }
+    Validations.of(provider).acknowledge({
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      reason: `${why}; the AWS managed basic execution role only lets it write its own logs.`,
+    });
+    Validations.of(provider).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: `${why}; CDK pins its Python runtime to match the AWS CLI layer it ships.`,
+    });
+  }
+
+  private declareOutputs(props: SpinWinStackProps): void {
+    new CfnOutput(this, 'SiteUrl', {
+      description: 'The site (visitors: /, staff: /staff, admin: /admin)',
+      value: `https://${props.domainName ?? this.web.distribution.distributionDomainName}`,
+    });
+    new CfnOutput(this, 'StaffPasswordSecretArns', {
+      description:
+        'Secrets Manager secrets holding the initial staff passwords, as username=ARN (read with aws secretsmanager get-secret-value)',
+      value: Object.entries(this.auth.staffPasswordSecrets)
+        .map(([username, secret]) => `${username}=${secret.secretArn}`)
+        .join(','),
+    });
+    new CfnOutput(this, 'VisitorUserPoolId', { value: this.auth.visitorPool.userPoolId });
+    new CfnOutput(this, 'StaffUserPoolId', { value: this.auth.staffPool.userPoolId });
+    new CfnOutput(this, 'DistributionId', {
+      description: 'CloudFront distribution (for manual invalidations)',
+      value: this.web.distribution.distributionId,
+    });
+  }
+}
+
+/** Cognito's API origin in a region (the SPA's config.json endpoint and the CSP connect-src). */
+export const cognitoEndpointOrigin = (region: string): string =>
+  `https://cognito-idp.${region}.amazonaws.com`;
+
+/** CLOUDFRONT-scope WAF rules must live in us-east-1: this small stack holds them when waf=true. */
+export class SpinWinEdgeStack extends Stack {
+  public readonly webAclArn: string;
+
+  constructor(scope: Construct, id: string, props: StackProps) {
+    super(scope, id, props);
+    const acl = new RateLimitAcl(this, 'ApiWaf', {
+      scope: 'CLOUDFRONT',
+      limit: DEFAULT_API_RATE_LIMIT,
+      pathPrefix: '/api/',
+    });
+    this.webAclArn = acl.webAcl.attrArn;
+  }
+}

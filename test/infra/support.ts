@@ -1,0 +1,50 @@
+/**
+ * Shared set-up of the CDK tests: a tiny built-SPA fixture (the real web/dist needs `vite build`)
+ * and an app built exactly as infra/app.ts builds it, from context.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { buildApp, type BuiltApp } from '../../infra/build-app';
+
+/** A folder shaped like web/dist: index.html, a hashed asset and a public file. */
+export function siteFixture(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'spin-site-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><script type="module" src="/assets/app-1a2b.js"></script>',
+  );
+  writeFileSync(join(dir, 'assets', 'app-1a2b.js'), 'console.log(1);');
+  writeFileSync(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+export interface TestAppOptions {
+  /** CDK context, as `-c key=value` would give it. */
+  context?: Record<string, unknown>;
+  /** Run esbuild for every function (slow); otherwise bundling is skipped. */
+  bundle?: boolean;
+}
+
+export function testApp(options: TestAppOptions = {}): { app: App } & BuiltApp {
+  const app = new App({
+    context: {
+      siteDirectory: siteFixture(),
+      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      ...options.context,
+    },
+  });
+  return { app, ...buildApp(app) };
+}
+
+/** cdk-nag AwsSolutions findings left after acknowledgements, as "rule at path" lines. */
+export function nagFindings(scope: IConstruct): string[] {
+  const report = new AwsSolutionsChecks().validateScope(scope);
+  return report.violations.flatMap((v) =>
+    v.violatingResources.map((r) => `${v.severity} ${v.ruleName} at ${r.constructPath ?? '?'}`),
+  );
+}
