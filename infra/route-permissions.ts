@@ -10,7 +10,7 @@ import type { TableDef } from './definitions';
 export type TableAccess = 'read' | 'write';
 
 /** Cognito admin calls a handler makes on a pool. */
-export type PoolAction = 'AdminGetUser' | 'AdminCreateUser' | 'AdminSetUserPassword';
+export type PoolAction = 'AdminCreateUser' | 'AdminSetUserPassword';
 
 export interface RouteNeeds {
   /** Tables and the access level on each. */
@@ -45,15 +45,19 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
 
 export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'get-wheel': { tables: { settings: 'read', slices: 'read' } },
-  // Refuses numbers that already have a reward, checks the SMS limits, creates the visitor.
+  // Refuses numbers that already have a reward, reads (never spends) the SMS budget, creates the
+  // visitor (AdminCreateUser; an existing user is not an error).
   'start-otp': {
     tables: { customers: 'read', limits: 'read' },
-    visitorPool: ['AdminGetUser', 'AdminCreateUser'],
+    visitorPool: ['AdminCreateUser'],
   },
   'user-exists': { tables: { customers: 'read' } },
-  'preview-spin': { tables: { settings: 'read', slices: 'read' } },
-  // One transaction: put the customer if absent, decrement the slice's stock if it has one.
-  'create-spin': { tables: { customers: 'write', slices: 'write', settings: 'read' } },
+  // Spin-first mode: draws a slice and stores a short-lived spin ticket (and its per-IP budget)
+  // in the limits table.
+  'preview-spin': { tables: { slices: 'read', limits: 'write' } },
+  // Takes the ticket (limits), then one transaction: put the customer if absent, decrement the
+  // slice's stock if it has one.
+  'create-spin': { tables: { customers: 'write', slices: 'write', limits: 'write' } },
   'get-my-spin': { tables: { customers: 'read' } },
   'search-users': { tables: { customers: 'read' } },
   'list-users': { tables: { customers: 'read' } },
@@ -64,11 +68,12 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'put-business-settings': { tables: { settings: 'write' } },
   'get-game-settings': { tables: { settings: 'read' } },
   'put-game-settings': { tables: { settings: 'write' } },
-  'list-slices': { tables: { slices: 'read', settings: 'read' } },
+  'list-slices': { tables: { slices: 'read' } },
   // Slice writes keep the slice count in settings in the same transaction (max 10).
   'create-slice': { tables: { slices: 'write', settings: 'write' } },
   'update-slice': { tables: { slices: 'write' } },
   'delete-slice': { tables: { slices: 'write', settings: 'write' } },
+  // Stores the file only; the admin then saves the URL with the business settings.
   'upload-logo': { logoUpload: true },
-  'set-staff-password': { staffPool: ['AdminGetUser', 'AdminSetUserPassword'] },
+  'set-staff-password': { staffPool: ['AdminSetUserPassword'] },
 };
