@@ -1,0 +1,37 @@
+/**
+ * Vitest global setup of the e2e run: builds the SPA once and starts the local stack serving
+ * web/dist (as CloudFront would) in a fresh temporary data directory, then tells the test files
+ * where it is and what the staff passwords are.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { REPO_ROOT, startStack } from '../../../local/stack';
+import type { StaffRole } from '../../../shared/types';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    staffPasswords: Record<StaffRole, string>;
+    s3Endpoint: string;
+    logoBucket: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'spin-e2e-'));
+  const stack = await startStack({ dataDir, port: 0, web: 'dist', quiet: true });
+  const { admin, operator } = stack.passwords;
+  if (!admin || !operator) throw new Error('the e2e stack was not seeded with staff users');
+  project.provide('baseUrl', stack.url);
+  project.provide('staffPasswords', { admin, operator });
+  project.provide('s3Endpoint', process.env.S3_ENDPOINT ?? '');
+  project.provide('logoBucket', stack.logoBucket);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * Helpers of the e2e test files: where the stack is, the staff passwords, SMS codes from the local
+ * outbox, and browser pages (one Chromium per test file, closed after the file).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, inject } from 'vitest';
+import { toInternational } from '../../../shared/phone';
+import type { StaffRole } from '../../../shared/types';
+import { launchBrowser } from '../../support/browser';
+
+/** How long latestSmsCode waits for a message to arrive, and how often it looks. */
+const SMS_WAIT_MS = 10_000;
+const SMS_POLL_MS = 100;
+/** A phone-sized default viewport: most visitors use the wheel on a phone. */
+export const DEFAULT_VIEWPORT = Object.freeze({ width: 390, height: 844 });
+
+/** The stack's one origin, e.g. http://127.0.0.1:41234 */
+export const baseUrl = (): string => inject('baseUrl');
+
+/** The seeded password of a staff user. */
+export const staffPassword = (role: StaffRole): string => inject('staffPasswords')[role];
+
+interface OutboxMessage {
+  phoneNumber: string;
+  message: string;
+  code: string | null;
+  sentAt: string;
+}
+
+/**
+ * The code of the newest SMS to a local number (04XXXXXXXX), polling the outbox until one arrives
+ * (sent after `since`, when given). Throws when none arrives in time.
+ */
+export async function latestSmsCode(
+  localPhone: string,
+  options: { since?: Date; timeoutMs?: number } = {},
+): Promise<string> {
+  const url = new URL('/local/sms/latest', baseUrl());
+  url.searchParams.set('phoneNumber', toInternational(localPhone));
+  const deadline = Date.now() + (options.timeoutMs ?? SMS_WAIT_MS);
+  for (;;) {
+    const response = await fetch(url);
+    if (response.ok) {
+      const message = (await response.json()) as OutboxMessage;
+      if (message.code && (!options.since || new Date(message.sentAt) >= options.since))
+        return message.code;
+    } else if (response.status !== 404) {
+      throw new Error(`SMS outbox answered ${response.status}`);
+    }
+    if (Date.now() > deadline)
+      throw new Error(`no SMS code for ${localPhone.slice(-3).padStart(10, '*')} within the wait`);
+    await new Promise((resolve) => setTimeout(resolve, SMS_POLL_MS));
+  }
+}
+
+let browser: Promise<Browser> | undefined;
+const errorsByPage = new WeakMap<Page, string[]>();
+
+afterAll(async () => {
+  const pending = browser;
+  browser = undefined;
+  if (pending) await (await pending).close();
+});
+
+/**
+ * A page in a fresh browser context (own cookies and storage) with the stack as base URL. Console
+ * errors and uncaught page errors are collected for pageErrors(page).
+ */
+export async function newBrowserPage(
+  viewport: { width: number; height: number } = DEFAULT_VIEWPORT,
+): Promise<Page> {
+  browser ??= launchBrowser();
+  const context = await (await browser).newContext({ baseURL: baseUrl(), viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The console only says "Failed to load resource"; name the URL so a failure is actionable.
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      errors.push(`HTTP ${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  errorsByPage.set(page, errors);
+  return page;
+}
+
+/** Console errors, uncaught exceptions and HTTP error answers the page has had so far. */
+export const pageErrors = (page: Page): readonly string[] => errorsByPage.get(page) ?? [];
