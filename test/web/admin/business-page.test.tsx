@@ -58,6 +58,19 @@ describe('Business Settings page', () => {
     });
   });
 
+  it('sends only the changed fields, so a stored value the form would refuse does not block saving', async () => {
+    api = installFakeApi({ business: { businessName: 'Seeded', logoUrl: '/logo.png' } as never });
+    const user = userEvent.setup();
+    renderAt('/admin/business');
+    const name = await screen.findByLabelText(ADMIN_TEXT.businessName);
+    await user.clear(name);
+    await user.type(name, 'Renamed');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
+    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({ businessName: 'Renamed' });
+    expect(api.business).toMatchObject({ businessName: 'Renamed', logoUrl: '/logo.png' });
+  });
+
   it('marks an invalid link and says "Failed to save" without sending', async () => {
     const user = userEvent.setup();
     renderAt('/admin/business');

@@ -52,7 +52,7 @@ export function SlicesTable({ slices, onEdit, onDelete, busyId }: SlicesTablePro
               <td data-label={ADMIN_TEXT.colorColumn} className="slices-table__code">
                 {slice.bgColor}
               </td>
-              <td data-label={ADMIN_TEXT.oddsColumn}>
+              <td data-label={ADMIN_TEXT.oddsColumn} className="slices-table__odds">
                 {slice.weight} (
                 {formatOddsPercent(outOfStock ? 0 : oddsPercent(slice.weight, slices))})
               </td>

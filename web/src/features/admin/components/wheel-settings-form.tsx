@@ -77,15 +77,13 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
         {ADMIN_TEXT.wheelSettings}
       </h2>
       <fieldset className="admin-fieldset">
-        <legend className="admin-field">
-          <strong>{ADMIN_TEXT.wheelColors}</strong>
-        </legend>
+        <legend className="admin-legend">{ADMIN_TEXT.wheelColors}</legend>
         <p id={`${id}-colors-hint`} className="admin-hint">
           {ADMIN_TEXT.wheelColorsHint}
         </p>
         <ul className="admin-colors">
           {colors.map((color, index) => (
-            <li key={color.key} className="admin-color-row">
+            <li key={color.key} className="admin-colors__item">
               <label htmlFor={`${id}-color-${color.key}`} className="visually-hidden">
                 {`${ADMIN_TEXT.colorText} ${index + 1}`}
               </label>
@@ -122,9 +120,7 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
         </div>
       </fieldset>
       <fieldset className="admin-fieldset">
-        <legend>
-          <strong>{ADMIN_TEXT.spinMode}</strong>
-        </legend>
+        <legend className="admin-legend">{ADMIN_TEXT.spinMode}</legend>
         {SPIN_MODE_LABELS.map((mode) => (
           <label key={mode.value} className="admin-radio">
             <input

@@ -47,6 +47,10 @@ export function Component() {
   const id = useId();
   const onSessionError = useSessionErrorHandler();
   const [values, setValues] = useState<Values>();
+  // What the server last answered: Save sends only the fields that differ (a merge, spec 3), so a
+  // stored value the form would not accept (e.g. a seeded placeholder) never blocks other edits.
+  const [stored, setStored] = useState<Values>();
+  const [brokenLogo, setBrokenLogo] = useState<string>();
   const [loadFailed, setLoadFailed] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [saving, setSaving] = useState(false);
@@ -58,7 +62,10 @@ export function Component() {
   useEffect(() => {
     const controller = new AbortController();
     getBusinessSettings(controller.signal)
-      .then((settings) => setValues(pickValues(settings)))
+      .then((settings) => {
+        setValues(pickValues(settings));
+        setStored(pickValues(settings));
+      })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setLoadFailed(true);
         return error;
@@ -128,7 +135,12 @@ export function Component() {
     event.preventDefault();
     if (saving) return;
     setSaveNotice(undefined);
-    const parsed = businessSettingsInputSchema.safeParse(current);
+    const changes = Object.fromEntries(
+      (Object.keys(current) as (keyof Values)[])
+        .filter((key) => current[key] !== stored?.[key])
+        .map((key) => [key, current[key]]),
+    );
+    const parsed = businessSettingsInputSchema.safeParse(changes);
     if (!parsed.success) {
       const errors: Partial<Record<keyof Values, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -146,6 +158,7 @@ export function Component() {
     try {
       const saved = await putBusinessSettings(parsed.data);
       setValues(pickValues(saved));
+      setStored(pickValues(saved));
       setSaveNotice({ kind: 'success', text: MESSAGES.savedSuccessfully });
     } catch (error) {
       if (onSessionError(error)) return;
@@ -169,11 +182,12 @@ export function Component() {
           <div className="admin-field admin-field--wide">
             <label htmlFor={`${id}-logo`}>{ADMIN_TEXT.logo}</label>
             <div className="admin-logo">
-              {current.logoUrl ? (
+              {current.logoUrl && brokenLogo !== current.logoUrl ? (
                 <img
                   className="admin-logo__thumb"
                   src={current.logoUrl}
                   alt={ADMIN_TEXT.logoPreview}
+                  onError={() => setBrokenLogo(current.logoUrl)}
                 />
               ) : null}
               <input

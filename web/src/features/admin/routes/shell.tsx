@@ -3,7 +3,7 @@
  * pages and Logout, fixed from 900px and behind a hamburger button on smaller screens. Signed-out
  * visitors are sent to /admin (spec 4).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_TEXT } from '../../../../../shared/messages';
 import { PATHS } from '../../../config/paths';
@@ -31,15 +31,23 @@ export function Component() {
     setMenuOpen(false);
   }, [location.pathname]);
 
+  // Escape closes the open menu wherever focus is, and focus goes back to the menu button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
   if (!signedIn) return <Navigate to={PATHS.admin} replace />;
 
   function closeMenu() {
     setMenuOpen(false);
     menuButton.current?.focus();
-  }
-
-  function onNavKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape' && menuOpen) closeMenu();
   }
 
   return (
@@ -58,13 +66,7 @@ export function Component() {
         </button>
         <p className="admin-topbar__title">{ADMIN_TEXT.areaTitle}</p>
       </header>
-      <nav
-        id={navId}
-        className="admin-nav"
-        aria-label={ADMIN_TEXT.navLabel}
-        data-open={menuOpen}
-        onKeyDown={onNavKeyDown}
-      >
+      <nav id={navId} className="admin-nav" aria-label={ADMIN_TEXT.navLabel} data-open={menuOpen}>
         <p className="admin-nav__title">{ADMIN_TEXT.areaTitle}</p>
         <ul>
           {LINKS.map((link) => (
