@@ -1,0 +1,106 @@
+/**
+ * `npm test`: typecheck, lint, format check, unit/handler/React tests, then the browser suite,
+ * in that order. Output streams as it comes; the first failing step stops the run. The summary
+ * gives each step's duration and ends with one line `tests: N passed, N failed`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const BIN = join(ROOT, 'node_modules', '.bin');
+const RESULTS = join(ROOT, 'test-results');
+const MS_PER_SECOND = 1000;
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  /** Vitest JSON report this step writes, for the test counts. */
+  report?: string;
+}
+
+const vitestReport = (file: string) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+];
+const unitReport = join(RESULTS, 'vitest-unit.json');
+const e2eReport = join(RESULTS, 'vitest-e2e.json');
+
+const STEPS: Step[] = [
+  { name: 'typecheck', command: join(BIN, 'tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint (eslint)', command: join(BIN, 'eslint'), args: ['.'] },
+  { name: 'format (prettier)', command: join(BIN, 'prettier'), args: ['--check', '.'] },
+  {
+    name: 'unit, handler and web tests',
+    command: join(BIN, 'vitest'),
+    args: ['run', ...vitestReport(unitReport)],
+    report: unitReport,
+  },
+  {
+    name: 'browser and stack tests',
+    command: join(BIN, 'vitest'),
+    args: ['run', '--config', 'vitest.e2e.config.ts', ...vitestReport(e2eReport)],
+    report: e2eReport,
+  },
+];
+
+function run(step: Step): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(step.command, step.args, { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', (error) => {
+      console.error(`${step.name}: ${error.message}`);
+      done(1);
+    });
+    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function counts(report: string): { passed: number; failed: number } {
+  if (!existsSync(report)) return { passed: 0, failed: 0 };
+  const json = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests?: number;
+    numFailedTests?: number;
+  };
+  return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(RESULTS, { recursive: true });
+  for (const file of [unitReport, e2eReport]) rmSync(file, { force: true });
+  const done: { name: string; seconds: number; ok: boolean }[] = [];
+  let exitCode = 0;
+  for (const step of STEPS) {
+    console.log(`\n=== ${step.name} ===`);
+    const started = performance.now();
+    const code = await run(step);
+    done.push({
+      name: step.name,
+      seconds: (performance.now() - started) / MS_PER_SECOND,
+      ok: code === 0,
+    });
+    if (code !== 0) {
+      exitCode = code;
+      break;
+    }
+  }
+  let passed = 0;
+  let failed = 0;
+  for (const report of [unitReport, e2eReport]) {
+    const c = counts(report);
+    passed += c.passed;
+    failed += c.failed;
+  }
+  console.log('\n=== summary ===');
+  for (const step of done)
+    console.log(
+      `${step.ok ? 'ok  ' : 'FAIL'} ${step.name.padEnd(28)} ${step.seconds.toFixed(1)} s`,
+    );
+  for (const step of STEPS.slice(done.length)) console.log(`skip ${step.name}`);
+  console.log(`tests: ${passed} passed, ${failed} failed`);
+  process.exitCode = exitCode;
+}
+
+void main();
