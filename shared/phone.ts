@@ -1,62 +1,9 @@
 /** Phone rules of spec section 5, and conversion between local and international forms. */
 import { z } from 'zod';
-import {
-  AU_COUNTRY_CODE,
-  PHONE_LOCAL_LENGTH,
-  PHONE_LOCAL_PREFIX,
-  PHONE_PREFIX_CHECK_AFTER,
-} from './constants';
 import { MESSAGES } from './messages';
+import { LOCAL_MOBILE } from './phone-format';
 
-const DIGITS_ONLY = /^\d*$/;
-const LOCAL_MOBILE = /^04\d{8}$/;
-const INTERNATIONAL_MOBILE = /^\+614\d{8}$/;
-
-export interface InputResult {
-  /** The value the field should hold after this keystroke. */
-  value: string;
-  /** A message to show, when the input was rejected with one. */
-  error?: string;
-}
-
-/**
- * Applies a phone field's typing rules to a proposed new value: digits only, at most 10, and once
- * longer than 2 digits it must start with "04". A rejected input keeps the previous value.
- */
-export function acceptPhoneInput(previous: string, proposed: string): InputResult {
-  if (!DIGITS_ONLY.test(proposed)) return { value: previous };
-  if (proposed.length > PHONE_LOCAL_LENGTH) return { value: previous };
-  if (proposed.length > PHONE_PREFIX_CHECK_AFTER && !proposed.startsWith(PHONE_LOCAL_PREFIX)) {
-    return { value: previous, error: MESSAGES.phoneMustStartWith04 };
-  }
-  return { value: proposed };
-}
-
-/** True for a 10-digit local Australian mobile starting 04. */
-export const isLocalMobile = (value: string): boolean => LOCAL_MOBILE.test(value);
-
-/** True for +614XXXXXXXX. */
-export const isInternationalMobile = (value: string): boolean => INTERNATIONAL_MOBILE.test(value);
-
-/** 0412345678 -> +61412345678. Throws on anything that is not a local mobile. */
-export function toInternational(local: string): string {
-  if (!isLocalMobile(local)) throw new Error('not a local Australian mobile');
-  return AU_COUNTRY_CODE + local.slice(1);
-}
-
-/** +61412345678 -> 0412345678. Throws on anything that is not an international AU mobile. */
-export function toLocal(international: string): string {
-  if (!isInternationalMobile(international)) throw new Error('not an Australian mobile');
-  return '0' + international.slice(AU_COUNTRY_CODE.length);
-}
-
-/** Masks a phone number for logs: keeps the last 3 digits only, e.g. +614*****678. */
-export function maskPhone(phone: string): string {
-  if (phone.length <= 3) return '***';
-  const keepStart = phone.startsWith('+') ? 4 : 2;
-  const start = phone.slice(0, Math.min(keepStart, phone.length - 3));
-  return start + '*'.repeat(phone.length - start.length - 3) + phone.slice(-3);
-}
+export * from './phone-format';
 
 /** The local number a visitor sends: exactly 10 digits starting 04. */
 export const localPhoneSchema = z

@@ -1,8 +1,12 @@
 import { useRef, useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '../../../../../shared/constants';
 import { MESSAGES } from '../../../../../shared/messages';
-import { acceptOtpInput, checkOtpLength } from '../../../../../shared/otp';
-import { acceptPhoneInput, isLocalMobile, toInternational } from '../../../../../shared/phone';
+import { acceptOtpInput, checkOtpLength } from '../../../../../shared/otp-format';
+import {
+  acceptPhoneInput,
+  isLocalMobile,
+  toInternational,
+} from '../../../../../shared/phone-format';
 import { ApiError } from '../../../lib/api-client';
 import { CognitoError, type CustomChallenge } from '../../../lib/cognito';
 import { answerCode, requestCode } from '../api/visitor-sign-in';

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { PLACEHOLDER_BUSINESS } from '../../../../../shared/constants';
-import { DEFAULT_GAME_SETTINGS } from '../../../../../shared/settings';
+import {
+  DEFAULT_ITEM_BACKGROUND_COLORS,
+  PLACEHOLDER_BUSINESS,
+} from '../../../../../shared/constants';
 import type { BusinessSettings, GameSettings, PublicSlice } from '../../../../../shared/types';
 import { fetchWheel } from '../api/get-wheel';
 
@@ -28,9 +30,10 @@ export function withBusinessFallbacks(
 /** What the page shows before settings load, and if they cannot be loaded. */
 export const PLACEHOLDER_WHEEL: WheelData = Object.freeze({
   business: withBusinessFallbacks(undefined),
+  // Not shared/settings' DEFAULT_GAME_SETTINGS: that module brings zod into the wheel page bundle.
   game: {
-    ...DEFAULT_GAME_SETTINGS,
-    itemBackgroundColors: [...DEFAULT_GAME_SETTINGS.itemBackgroundColors],
+    spinMode: 'verify-first' as const,
+    itemBackgroundColors: [...DEFAULT_ITEM_BACKGROUND_COLORS],
   },
   slices: [],
 });

@@ -33,6 +33,13 @@ import { useWheelData } from '../hooks/use-wheel-data';
 import { shuffleSlices, toWheelItems } from '../lib/wheel-items';
 import './wheel-page.css';
 
+/**
+ * Labels stop at this fraction of the wheel radius (engine default 0.2), so that long prize names
+ * shrink instead of running under the central Spin button (22 % of the wheel's width, about 0.23
+ * of its radius).
+ */
+const LABEL_INNER_RADIUS = 0.3;
+
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 export function Component() {
@@ -46,6 +53,7 @@ export function Component() {
     () => ({
       ...WHEEL_PAGE_PROPS.wheelProps,
       itemBackgroundColors: data.game.itemBackgroundColors,
+      itemLabelRadiusMax: LABEL_INNER_RADIUS,
     }),
     [data.game.itemBackgroundColors],
   );

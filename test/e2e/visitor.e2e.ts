@@ -1,0 +1,192 @@
+/**
+ * Visitor journeys in Chromium against the local stack, with screenshots of each state at phone
+ * (375 px) and desktop (1280 px) width in /tmp/shots/visitor:
+ * - verify first (the default): Spin, phone, the code from the SMS outbox, banner, spin, popup with
+ *   the prize the API recorded; a reload shows the saved prize; the number is then refused;
+ * - spin first, verify to claim: the popup's "Claim Prize via SMS" records the previewed prize.
+ */
+import { mkdirSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES, VISITOR_TEXT } from '../../shared/messages';
+import type { SpinResult } from '../../shared/types';
+import { staffIdToken } from './staff-support';
+import { baseUrl, latestSmsCode, newBrowserPage, staffPassword } from './support/stack';
+
+const SHOTS_DIR = '/tmp/shots/visitor';
+const VIEWPORTS = [
+  ['phone', { width: 375, height: 812 }],
+  ['desktop', { width: 1280, height: 900 }],
+] as const;
+/** The wheel turns for 4 s, then the popup opens 300 ms after rest. */
+const SPIN_WAIT_MS = 10_000;
+/** Long enough for the loading state to be seen and photographed. */
+const WHEEL_DELAY_MS = 1500;
+
+/** A fresh local mobile per test, so runs against a kept stack never collide. */
+const randomLocalMobile = () => `04${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}.png` });
+}
+
+/** The saved prize of the page's signed-in visitor, straight from the API. */
+const recordedPrize = (page: Page): Promise<SpinResult> =>
+  page.evaluate(async () => {
+    const session = JSON.parse(localStorage.getItem('spinwin.session.visitor') ?? '{}') as {
+      idToken?: string;
+    };
+    const response = await fetch('/api/spins/mine', {
+      headers: { authorization: `Bearer ${session.idToken}` },
+    });
+    return (await response.json()) as SpinResult;
+  });
+
+async function setSpinMode(spinMode: 'verify-first' | 'spin-first'): Promise<void> {
+  const token = await staffIdToken('admin', staffPassword('admin'));
+  const response = await fetch(new URL('/api/settings/game', baseUrl()), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ spinMode }),
+  });
+  if (!response.ok) throw new Error(`game settings: ${response.status} ${await response.text()}`);
+}
+
+/** Fills the phone step and sends; returns when the code field shows. */
+async function sendCode(
+  scope: ReturnType<Page['getByRole']>,
+  phone: string,
+  button: string,
+): Promise<void> {
+  await scope.getByLabel(VISITOR_TEXT.phoneLabel).fill(phone);
+  await scope.getByRole('button', { name: button }).click();
+  await scope.getByLabel(VISITOR_TEXT.otpLabel).waitFor();
+}
+
+describe('wheel page, verify first', () => {
+  it.each(VIEWPORTS)('runs the whole journey at %s width', async (_label, viewport) => {
+    const phone = randomLocalMobile();
+    const page = await newBrowserPage(viewport);
+
+    // Loading state (the wheel data held back a moment), then the wheel
+    await page.route('**/api/wheel', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, WHEEL_DELAY_MS));
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByText(VISITOR_TEXT.loading).waitFor();
+    await shot(page, '01-loading');
+    const spin = page.getByRole('button', { name: VISITOR_TEXT.spin });
+    await spin.waitFor();
+    await page.unroute('**/api/wheel');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Spin & Win');
+    await page.waitForLoadState('networkidle');
+    await shot(page, '02-wheel');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // Spin before verification opens the dialog at the phone step
+    await spin.click();
+    const dialog = page.getByRole('dialog', { name: VISITOR_TEXT.verificationDialogLabel });
+    await dialog.waitFor();
+    await dialog.getByLabel(VISITOR_TEXT.phoneLabel).pressSequentially('051');
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe(
+      MESSAGES.phoneMustStartWith04,
+    );
+    await shot(page, '03-dialog-phone-error');
+    const sentAfter = new Date();
+    await sendCode(dialog, phone, VISITOR_TEXT.sendCode);
+    await expect(dialog.getByText(/^Resend in \d+s$/).textContent()).resolves.toMatch(
+      /Resend in (60|59)s/,
+    );
+    await shot(page, '04-dialog-code');
+
+    // A typo first, then the code from the SMS outbox
+    const code = await latestSmsCode(phone, { since: sentAfter });
+    await dialog.getByLabel(VISITOR_TEXT.otpLabel).fill(code === '000000' ? '000001' : '000000');
+    await dialog.getByRole('button', { name: VISITOR_TEXT.verify }).click();
+    await expect(dialog.getByRole('alert').textContent()).resolves.toBe(MESSAGES.otpIncorrect);
+    await shot(page, '05-dialog-code-wrong');
+    await dialog.getByLabel(VISITOR_TEXT.otpLabel).fill(code);
+    await dialog.getByRole('button', { name: VISITOR_TEXT.verify }).click();
+    await page.getByText(MESSAGES.verificationSuccessful).waitFor();
+    expect(await dialog.count()).toBe(0);
+    await shot(page, '06-verified-banner');
+
+    // Spin: the server draws; the popup names what the API recorded for this number
+    await spin.click();
+    const popup = page.getByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
+    await popup.waitFor({ timeout: SPIN_WAIT_MS });
+    const recorded = await recordedPrize(page);
+    await expect(popup.getByText(VISITOR_TEXT.congratulations).count()).resolves.toBe(1);
+    await expect(popup.getByText(VISITOR_TEXT.youWon).count()).resolves.toBe(1);
+    await expect(
+      popup.getByText(recorded.offer.toUpperCase(), { exact: true }).count(),
+    ).resolves.toBe(1);
+    await expect(popup.getByText(VISITOR_TEXT.visitStore).count()).resolves.toBe(1);
+    await shot(page, '07-win-popup');
+
+    // A reload keeps the visitor verified and shows the saved prize, not a new spin
+    await page.reload();
+    await popup.waitFor();
+    await expect(
+      popup.getByText(recorded.offer.toUpperCase(), { exact: true }).count(),
+    ).resolves.toBe(1);
+    await shot(page, '08-reload-saved-prize');
+    expect(await recordedPrize(page)).toEqual(recorded);
+
+    // The same number on a fresh browser is refused
+    const other = await newBrowserPage(viewport);
+    await other.goto('/');
+    await other.getByRole('button', { name: VISITOR_TEXT.spin }).click();
+    const again = other.getByRole('dialog', { name: VISITOR_TEXT.verificationDialogLabel });
+    await again.getByLabel(VISITOR_TEXT.phoneLabel).fill(phone);
+    await again.getByRole('button', { name: VISITOR_TEXT.sendCode }).click();
+    await again.getByText(MESSAGES.alreadyHasReward).waitFor();
+    await shot(other, '09-already-has-reward');
+  });
+});
+
+describe('wheel page, spin first and verify to claim', () => {
+  afterAll(() => setSpinMode('verify-first'));
+
+  it.each(VIEWPORTS)(
+    'claims the previewed prize by SMS code at %s width',
+    async (_label, viewport) => {
+      await setSpinMode('spin-first');
+      const phone = randomLocalMobile();
+      const page = await newBrowserPage(viewport);
+      await page.goto('/');
+      await page.getByRole('button', { name: VISITOR_TEXT.spin }).click();
+
+      // No dialog first: the wheel spins on a server draw and the popup offers the claim
+      const popup = page.getByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
+      await popup.waitFor({ timeout: SPIN_WAIT_MS });
+      const offer = await popup.locator('.win-popup__offer').textContent();
+      await popup.getByRole('heading', { name: VISITOR_TEXT.claimViaSms }).waitFor();
+      await shot(page, '10-claim-phone');
+
+      const sentAfter = new Date();
+      await sendCode(popup, phone, VISITOR_TEXT.sendPrize);
+      await shot(page, '11-claim-code');
+      await popup
+        .getByLabel(VISITOR_TEXT.otpLabel)
+        .fill(await latestSmsCode(phone, { since: sentAfter }));
+      await popup.getByRole('button', { name: VISITOR_TEXT.verify }).click();
+      await popup.getByText(VISITOR_TEXT.visitStore).waitFor();
+      await shot(page, '12-claimed');
+
+      // The server recorded the previewed prize for the verified number
+      const recorded = await recordedPrize(page);
+      expect(recorded.offer.toUpperCase()).toBe(offer);
+      await expect(popup.locator('.win-popup__offer').textContent()).resolves.toBe(
+        recorded.offer.toUpperCase(),
+      );
+    },
+  );
+});
