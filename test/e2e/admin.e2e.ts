@@ -15,6 +15,9 @@ import { baseUrl, newBrowserPage, staffPassword } from './support/stack';
 
 type Page = Awaited<ReturnType<typeof newBrowserPage>>;
 
+/** Wide enough for the fixed sidebar; the hamburger menu has its own tests and screenshots. */
+const DESKTOP = { width: 1280, height: 900 };
+
 const url = (path: string) => new URL(path, baseUrl()).href;
 
 /** A valid 8x8 PNG of one colour, built here so the test needs no fixture file. */
@@ -112,7 +115,7 @@ describe('admin journey', () => {
     const toDelete = await createSlice(`Del ${Date.now() % 10000}`);
     createdIds.push(toEdit.id, toDelete.id);
     const businessName = `Burger Barn ${Date.now() % 100000}`;
-    const page = await newBrowserPage();
+    const page = await newBrowserPage(DESKTOP);
     await adminLogin(page);
 
     // Business name and logo.
@@ -179,7 +182,7 @@ describe('admin journey', () => {
     await page.getByText(MESSAGES.operatorPasswordUpdated).waitFor();
 
     // Assess: the wheel page, on its next load, shows the new name, logo and slices.
-    const wheel = await newBrowserPage();
+    const wheel = await newBrowserPage(DESKTOP);
     const wheelData = wheel.waitForResponse((r) => new URL(r.url()).pathname === '/api/wheel');
     await wheel.goto(url('/'));
     const data = (await (await wheelData).json()) as {
@@ -198,7 +201,7 @@ describe('admin journey', () => {
     await wheel.locator(`[aria-label$="The wheel has ${names.length} slices."]`).first().waitFor();
 
     // The operator logs in with the new password and not with the old one.
-    const operator = await newBrowserPage();
+    const operator = await newBrowserPage(DESKTOP);
     await operator.goto(url('/login'));
     await operator.getByLabel('Username').fill('operator');
     await operator.getByLabel('Password').fill(staffPassword('operator'));
@@ -218,7 +221,7 @@ describe('admin limits and rules', () => {
   });
 
   it('shows the 16-character message as the name is typed and "Max Slices Reached" at 10', async () => {
-    const page = await newBrowserPage();
+    const page = await newBrowserPage(DESKTOP);
     await adminLogin(page);
     await page.getByRole('link', { name: ADMIN_TEXT.gameSettings }).click();
     await page.getByRole('button', { name: ADMIN_TEXT.addSlice }).click();
@@ -252,7 +255,7 @@ describe('admin limits and rules', () => {
   });
 
   it('applies the password rules with the spec texts and changes nothing', async () => {
-    const page = await newBrowserPage();
+    const page = await newBrowserPage(DESKTOP);
     await adminLogin(page);
     await page.getByRole('link', { name: ADMIN_TEXT.adminPassword }).click();
     const save = page.getByRole('button', { name: ADMIN_TEXT.save, exact: true });
@@ -262,7 +265,7 @@ describe('admin limits and rules', () => {
     await save.click();
     await page.getByText(MESSAGES.passwordTooShort).waitFor();
     // The admin password is unchanged: a fresh login still works with it.
-    const again = await newBrowserPage();
+    const again = await newBrowserPage(DESKTOP);
     await adminLogin(again);
   });
 });
