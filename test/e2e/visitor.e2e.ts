@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '../../shared/messages';
 import type { SpinResult } from '../../shared/types';
 import { staffIdToken } from './staff-support';
@@ -45,14 +45,30 @@ const recordedPrize = (page: Page): Promise<SpinResult> =>
     return (await response.json()) as SpinResult;
   });
 
-async function setSpinMode(spinMode: 'verify-first' | 'spin-first'): Promise<void> {
+/** Business details as an admin would save them, so the header and footer show real values. */
+const SAMPLE_BUSINESS = {
+  businessName: "Sam's Takeaway",
+  website: 'https://sams-takeaway.example',
+  phoneNumber: '02 9876 5432',
+  instagramUrl: 'https://instagram.com/samstakeaway',
+  facebookUrl: 'https://facebook.com/samstakeaway',
+  uberEatsUrl: 'https://ubereats.com/au/store/sams-takeaway',
+  mapsUrl: 'https://maps.google.com/?q=sams+takeaway',
+};
+
+async function adminFetch(path: string, init: { method: string; body: unknown }): Promise<unknown> {
   const token = await staffIdToken('admin', staffPassword('admin'));
-  const response = await fetch(new URL('/api/settings/game', baseUrl()), {
-    method: 'PUT',
+  const response = await fetch(new URL(path, baseUrl()), {
+    method: init.method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ spinMode }),
+    body: JSON.stringify(init.body),
   });
-  if (!response.ok) throw new Error(`game settings: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+async function setSpinMode(spinMode: 'verify-first' | 'spin-first'): Promise<void> {
+  await adminFetch('/api/settings/game', { method: 'PUT', body: { spinMode } });
 }
 
 /** Fills the phone step and sends; returns when the code field shows. */
@@ -67,6 +83,23 @@ async function sendCode(
 }
 
 describe('wheel page, verify first', () => {
+  let savedBusiness: Record<string, string> | undefined;
+  beforeAll(async () => {
+    const response = await fetch(new URL('/api/settings/business', baseUrl()));
+    // The seeded placeholder logo path is not an uploadable value, so it is left as it is.
+    const {
+      updatedAt: _updatedAt,
+      logoUrl: _logoUrl,
+      ...business
+    } = (await response.json()) as Record<string, string>;
+    savedBusiness = business;
+    await adminFetch('/api/settings/business', { method: 'PUT', body: SAMPLE_BUSINESS });
+  });
+  afterAll(async () => {
+    if (savedBusiness)
+      await adminFetch('/api/settings/business', { method: 'PUT', body: savedBusiness });
+  });
+
   it.each(VIEWPORTS)('runs the whole journey at %s width', async (_label, viewport) => {
     const phone = randomLocalMobile();
     const page = await newBrowserPage(viewport);
@@ -83,6 +116,13 @@ describe('wheel page, verify first', () => {
     await spin.waitFor();
     await page.unroute('**/api/wheel');
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Spin & Win');
+    await page.getByText(SAMPLE_BUSINESS.businessName).waitFor();
+    // Email and TikTok keep their placeholder defaults, so only the six changed links show.
+    const footer = page.getByRole('navigation', { name: VISITOR_TEXT.footerLabel });
+    await expect(footer.getByRole('link').count()).resolves.toBe(6);
+    await expect(footer.getByRole('link', { name: 'Phone' }).getAttribute('href')).resolves.toBe(
+      'tel:0298765432',
+    );
     await page.waitForLoadState('networkidle');
     await shot(page, '02-wheel');
     const overflow = await page.evaluate(

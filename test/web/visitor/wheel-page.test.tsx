@@ -222,6 +222,33 @@ describe('wheel page', () => {
   });
 });
 
+describe('wheel page, resend', () => {
+  it('offers Resend after 60 s, which starts a new sign-in session and restarts the countdown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel), '0411111111');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+    expect(await within(dialog).findByText('Resend in 60s')).toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: VISITOR_TEXT.resend }),
+    ).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(within(dialog).getByText(/^Resend in 3\ds$/)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(30_000));
+    const resend = within(dialog).getByRole('button', { name: VISITOR_TEXT.resend });
+    const initiations = () =>
+      backend.requests.filter((r) => r.url.startsWith('https://cognito')).length;
+    const before = initiations();
+    await user.click(resend);
+    expect(await within(dialog).findByText('Resend in 60s')).toBeInTheDocument();
+    expect(initiations()).toBe(before + 1);
+    expect(backend.apiCalls().filter((c) => c === 'POST /api/otp/start')).toHaveLength(2);
+  });
+});
+
 describe('wheel page, spin first and verify to claim', () => {
   it('spins on a server preview, then claims by SMS code with the ticket', async () => {
     backend.wheel.game.spinMode = 'spin-first';

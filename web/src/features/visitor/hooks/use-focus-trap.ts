@@ -4,7 +4,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Modal focus handling: focus moves into `container` (its first field, else its first control),
+ * Modal focus handling: focus moves into `container` (its first field, else the container itself),
  * Tab and Shift+Tab stay inside, Escape calls `onEscape`, and focus returns to where it was when
  * the modal closes.
  */
@@ -17,7 +17,8 @@ export function useFocusTrap(
     if (!root) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
-    (root.querySelector<HTMLElement>('input:not([disabled])') ?? focusables()[0] ?? root).focus();
+    // The first field, else the dialog itself (read out by its name; no focus ring on a close button).
+    (root.querySelector<HTMLElement>('input:not([disabled])') ?? root).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && onEscape) {
