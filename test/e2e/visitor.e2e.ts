@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '../../shared/messages';
 import type { SpinResult } from '../../shared/types';
-import { staffIdToken } from './staff-support';
+import { staffIdToken, visitorIdToken } from './staff-support';
 import { baseUrl, latestSmsCode, newBrowserPage, staffPassword } from './support/stack';
 
 const SHOTS_DIR = '/tmp/shots/visitor';
@@ -229,4 +229,47 @@ describe('wheel page, spin first and verify to claim', () => {
       );
     },
   );
+});
+
+describe('visitor API on the stack', () => {
+  const post = (path: string, body: unknown, token?: string) =>
+    fetch(new URL(path, baseUrl()), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('answers 401 to a missing, malformed, tampered or staff token, and records nothing', async () => {
+    const phone = randomLocalMobile();
+    const real = await visitorIdToken(phone);
+    const [header, payload, signature] = real.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
+    const otherNumber = Buffer.from(
+      JSON.stringify({ ...claims, phone_number: '+61400000001' }),
+    ).toString('base64url');
+    const tampered = `${header}.${otherNumber}.${signature}`;
+    const staff = await staffIdToken('operator', staffPassword('operator'));
+    for (const token of [undefined, 'not-a-jwt', tampered, staff]) {
+      const spin = await post('/api/spins', {}, token);
+      expect(spin.status, String(token).slice(0, 12)).toBe(401);
+      const mine = await fetch(new URL('/api/spins/mine', baseUrl()), {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      expect(mine.status).toBe(401);
+    }
+    const exists = await post('/api/users/exists', { phoneNumber: phone });
+    expect(await exists.json()).toEqual({ doesExist: false });
+    // The real token spins once; the client cannot name the prize.
+    expect((await post('/api/spins', { sliceId: 'anything' }, real)).status).toBe(400);
+    expect((await post('/api/spins', {}, real)).status).toBe(200);
+    expect(await (await post('/api/users/exists', { phoneNumber: phone })).json()).toEqual({
+      doesExist: true,
+    });
+  });
 });
