@@ -99,6 +99,7 @@ describe('wheel page', () => {
     // Step 2
     const code = await within(dialog).findByLabelText(VISITOR_TEXT.otpLabel);
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(code).toHaveFocus();
     expect(within(dialog).getByText('Resend in 60s')).toBeInTheDocument();
     expect(backend.requests.find((r) => r.url === '/api/otp/start')?.body).toEqual({
       phoneNumber: '0412345678',

@@ -24,6 +24,7 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
   if (v.step === 'phone') {
     return (
       <form
+        key="phone"
         className="visitor-form"
         noValidate
         onSubmit={(event) => {
@@ -55,6 +56,7 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
 
   return (
     <form
+      key="code"
       className="visitor-form"
       noValidate
       onSubmit={(event) => {
@@ -71,6 +73,8 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
         type="text"
         inputMode="numeric"
         autoComplete="one-time-code"
+        // Step 2 replaces step 1 (a new form, see key) inside an open dialog: focus moves to it.
+        autoFocus
         maxLength={OTP_LENGTH}
         value={v.code}
         onChange={(event) => v.setCode(event.target.value)}
