@@ -16,6 +16,16 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // `import { z } from 'zod'` pulls every zod locale (about 360 KB) into each Lambda bundle;
+      // `import * as z from 'zod'` lets esbuild keep only what is used.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod'`.",
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 /** Business and game settings schemas (spec section 3). Saving business settings merges. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BUSINESS_NAME_MAX, TEXT_FIELD_MAX } from './constants';
 import { HEX_COLOR } from './slice';
 import { SPIN_MODES, type BusinessSettings, type GameSettings } from './types';

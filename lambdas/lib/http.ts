@@ -4,7 +4,7 @@
  * never a stack trace.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { AppError, badRequest, isAppError, type ErrorBody } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { logger } from './logger';
