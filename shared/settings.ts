@@ -1,9 +1,13 @@
 /** Business and game settings schemas (spec section 3). Saving business settings merges. */
 import * as z from 'zod';
-import { BUSINESS_NAME_MAX, TEXT_FIELD_MAX } from './constants';
+import {
+  BUSINESS_NAME_MAX,
+  DEFAULT_ITEM_BACKGROUND_COLORS,
+  PLACEHOLDER_BUSINESS,
+  TEXT_FIELD_MAX,
+} from './constants';
 import { HEX_COLOR } from './slice';
 import { SPIN_MODES, type BusinessSettings, type GameSettings } from './types';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from './constants';
 
 export const SETTINGS_FIELD_MESSAGES = Object.freeze({
   urlInvalid: 'Enter a full web address starting with https:// or http://',
@@ -34,7 +38,11 @@ export const businessSettingsInputSchema = z.strictObject({
     .trim()
     .max(TEXT_FIELD_MAX)
     .refine(
-      (v) => v === '' || /^\/media\/business\/[^\s]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+      (v) =>
+        v === '' ||
+        v === PLACEHOLDER_BUSINESS.logoUrl ||
+        /^\/media\/business\/[^\s]+$/.test(v) ||
+        /^https:\/\/[^\s]+$/.test(v),
       {
         error: SETTINGS_FIELD_MESSAGES.logoInvalid,
       },

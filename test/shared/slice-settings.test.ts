@@ -94,10 +94,11 @@ describe('settings schemas', () => {
     }
   });
 
-  it('accepts only uploaded logos or https logos', () => {
+  it('accepts only uploaded logos, https logos or the placeholder /logo.png', () => {
     expect(
       businessSettingsInputSchema.safeParse({ logoUrl: '/media/business/1-logo.png' }).success,
     ).toBe(true);
+    expect(businessSettingsInputSchema.safeParse({ logoUrl: '/logo.png' }).success).toBe(true);
     expect(businessSettingsInputSchema.safeParse({ logoUrl: '/etc/passwd' }).success).toBe(false);
   });
 
