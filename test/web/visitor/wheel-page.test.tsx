@@ -33,6 +33,18 @@ afterEach(() => {
 const spinButton = () => screen.findByRole('button', { name: VISITOR_TEXT.spin });
 
 describe('wheel page', () => {
+  it('leaves sold-out prizes off the wheel', async () => {
+    backend = new FakeBackend({
+      ...structuredClone(SAMPLE_WHEEL),
+      slices: SAMPLE_WHEEL.slices.map((slice) => ({ ...slice, soldOut: slice.id === 's2' })),
+    });
+    vi.stubGlobal('fetch', backend.fetch);
+    render(<WheelPage />);
+    await spinButton();
+    expect(screen.getByRole('img', { name: /The wheel has 2 slices\./ })).toBeInTheDocument();
+    expect(screen.queryByText('BOGOF Main')).not.toBeInTheDocument();
+  });
+
   it('shows the loading state, then the business, the heading, the wheel and only the changed footer links', async () => {
     backend.wheelDelayMs = 50;
     render(<WheelPage />);

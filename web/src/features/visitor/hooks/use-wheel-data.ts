@@ -63,7 +63,8 @@ export function useWheelData(): WheelDataState {
                   ? colors
                   : PLACEHOLDER_WHEEL.game.itemBackgroundColors,
             },
-            slices: Array.isArray(response.slices) ? response.slices : [],
+            // A sold-out prize can never be drawn, so the wheel does not show it.
+            slices: Array.isArray(response.slices) ? response.slices.filter((s) => !s.soldOut) : [],
           },
         });
       })
