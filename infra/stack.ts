@@ -174,6 +174,14 @@ export class SpinWinStack extends Stack {
         resources: [this.data.tables.limits.tableArn],
       }),
     );
+    // VerifyAuthChallengeResponse deletes a code once answered (a conditional delete), so no later
+    // session can reuse it.
+    this.auth.verifyAuthChallenge.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:DeleteItem'],
+        resources: [this.data.tables.limits.tableArn],
+      }),
+    );
   }
 
   /**

@@ -270,6 +270,15 @@ describe('SpinWinStack', () => {
         { 'Fn::GetAtt': [logicalId(stack.data.tables.limits), 'Arn'] },
       ]);
     });
+
+    it('lets the Verify trigger delete used codes in the limits table, nothing more', () => {
+      const statements = statementsOfRole(logicalId(stack.auth.verifyAuthChallenge.role)).filter(
+        (s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')),
+      );
+      expect(statements.map((s) => [[s.Action].flat().sort(), s.Resource])).toEqual([
+        [['dynamodb:DeleteItem'], { 'Fn::GetAtt': [logicalId(stack.data.tables.limits), 'Arn'] }],
+      ]);
+    });
   });
 
   describe('Functions', () => {
