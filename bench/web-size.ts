@@ -1,0 +1,115 @@
+/**
+ * Web size: gzipped JavaScript and CSS each route downloads before it is interactive (its entry,
+ * the route's lazy chunk and their static imports, from Vite's manifest), against a floor app of
+ * react + react-dom + react-router-dom built the same way in the same run.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteSize {
+  route: string;
+  jsGzip: number;
+  cssGzip: number;
+  files: string[];
+}
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** Route path -> the source module of its lazy screen (see web/src/app/router.tsx). */
+export const ROUTE_MODULES: Record<string, string[]> = {
+  '/': ['src/features/visitor/routes/wheel-page.tsx'],
+  '/login': ['src/features/staff/routes/login-page.tsx'],
+  '/operator-login': ['src/features/staff/routes/operator-login-page.tsx'],
+  '/dashboard': ['src/features/staff/routes/dashboard-page.tsx'],
+  '/admin': ['src/features/admin/routes/login-page.tsx'],
+  '/admin/business': [
+    'src/features/admin/routes/shell.tsx',
+    'src/features/admin/routes/business-page.tsx',
+  ],
+  '/admin/game': ['src/features/admin/routes/shell.tsx', 'src/features/admin/routes/game-page.tsx'],
+  '/admin/accounts/admin': [
+    'src/features/admin/routes/shell.tsx',
+    'src/features/admin/routes/account-password-page.tsx',
+  ],
+};
+
+const gz = (path: string): number => gzipSync(readFileSync(path), { level: 9 }).length;
+
+/** Files a page loads up front: the entry, the given lazy modules, and their static imports. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+async function buildWith(root: string, outDir: string): Promise<Manifest> {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' },
+  });
+  return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+const sizeOf = (outDir: string, route: string, files: Set<string>): RouteSize => {
+  let jsGzip = 0;
+  let cssGzip = 0;
+  for (const file of files) {
+    if (file.endsWith('.js')) jsGzip += gz(join(outDir, file));
+    if (file.endsWith('.css')) cssGzip += gz(join(outDir, file));
+  }
+  return { route, jsGzip, cssGzip, files: [...files].sort() };
+};
+
+/** Builds the product and the floor and measures both. */
+export async function measureWebSize(): Promise<{ routes: RouteSize[]; floor: RouteSize }> {
+  const work = mkdtempSync(join(tmpdir(), 'spin-websize-'));
+  try {
+    const productOut = join(work, 'product');
+    const manifest = await buildWith(join(ROOT, 'web'), productOut);
+    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const routes = Object.entries(ROUTE_MODULES).map(([route, modules]) =>
+      sizeOf(productOut, route, closure(manifest, [entry, ...modules])),
+    );
+    const floorOut = join(work, 'floor');
+    const floorManifest = await buildWith(join(ROOT, 'bench/floor'), floorOut);
+    const floorEntry = Object.keys(floorManifest).find((key) => floorManifest[key]!.isEntry)!;
+    const floor = sizeOf(floorOut, 'floor', closure(floorManifest, [floorEntry]));
+    return { routes, floor };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { routes, floor } = await measureWebSize();
+  const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
+  console.log(`floor (react + react-dom + react-router-dom, 2 routes): JS ${kb(floor.jsGzip)} gz`);
+  for (const r of routes)
+    console.log(
+      `${r.route.padEnd(24)} JS ${kb(r.jsGzip)}  CSS ${kb(r.cssGzip)}  (${r.files.length} files)`,
+    );
+}
