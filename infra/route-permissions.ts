@@ -10,7 +10,11 @@ import type { TableDef } from './definitions';
 export type TableAccess = 'read' | 'write';
 
 /** Cognito admin calls a handler makes on a pool. */
-export type PoolAction = 'AdminCreateUser' | 'AdminSetUserPassword';
+export type PoolAction = 'AdminCreateUser' | 'AdminSetUserPassword' | 'AdminGetUser';
+
+/** Every non-public handler asks its pool whether the token's user still exists (lib/active-user). */
+const ACTIVE_VISITOR = ['AdminGetUser'] as const;
+const ACTIVE_STAFF = ['AdminGetUser'] as const;
 
 export interface RouteNeeds {
   /** Tables and the access level on each. */
@@ -57,23 +61,26 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'preview-spin': { tables: { slices: 'read', limits: 'write' } },
   // Takes the ticket (limits), then one transaction: put the customer if absent, decrement the
   // slice's stock if it has one.
-  'create-spin': { tables: { customers: 'write', slices: 'write', limits: 'write' } },
-  'get-my-spin': { tables: { customers: 'read' } },
-  'search-users': { tables: { customers: 'read' } },
-  'list-users': { tables: { customers: 'read' } },
-  'redeem-user': { tables: { customers: 'write' } },
-  // Username, role and email come from the verified ID token.
-  'get-staff-me': {},
+  'create-spin': {
+    tables: { customers: 'write', slices: 'write', limits: 'write' },
+    visitorPool: ACTIVE_VISITOR,
+  },
+  'get-my-spin': { tables: { customers: 'read' }, visitorPool: ACTIVE_VISITOR },
+  'search-users': { tables: { customers: 'read' }, staffPool: ACTIVE_STAFF },
+  'list-users': { tables: { customers: 'read' }, staffPool: ACTIVE_STAFF },
+  'redeem-user': { tables: { customers: 'write' }, staffPool: ACTIVE_STAFF },
+  // Username, role and email come from the verified ID token (the user must still exist).
+  'get-staff-me': { staffPool: ACTIVE_STAFF },
   'get-business-settings': { tables: { settings: 'read' } },
-  'put-business-settings': { tables: { settings: 'write' } },
+  'put-business-settings': { tables: { settings: 'write' }, staffPool: ACTIVE_STAFF },
   'get-game-settings': { tables: { settings: 'read' } },
-  'put-game-settings': { tables: { settings: 'write' } },
-  'list-slices': { tables: { slices: 'read' } },
+  'put-game-settings': { tables: { settings: 'write' }, staffPool: ACTIVE_STAFF },
+  'list-slices': { tables: { slices: 'read' }, staffPool: ACTIVE_STAFF },
   // Slice writes keep the slice count in settings in the same transaction (max 10).
-  'create-slice': { tables: { slices: 'write', settings: 'write' } },
-  'update-slice': { tables: { slices: 'write' } },
-  'delete-slice': { tables: { slices: 'write', settings: 'write' } },
+  'create-slice': { tables: { slices: 'write', settings: 'write' }, staffPool: ACTIVE_STAFF },
+  'update-slice': { tables: { slices: 'write' }, staffPool: ACTIVE_STAFF },
+  'delete-slice': { tables: { slices: 'write', settings: 'write' }, staffPool: ACTIVE_STAFF },
   // Stores the file only; the admin then saves the URL with the business settings.
-  'upload-logo': { logoUpload: true },
-  'set-staff-password': { staffPool: ['AdminSetUserPassword'] },
+  'upload-logo': { logoUpload: true, staffPool: ACTIVE_STAFF },
+  'set-staff-password': { staffPool: ['AdminGetUser', 'AdminSetUserPassword'] },
 };

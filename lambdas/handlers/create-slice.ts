@@ -1,6 +1,6 @@
 /** POST /api/slices (admin): adds a slice; 409 with the spec's message once MAX_SLICES exist. */
 import { sliceInputSchema } from '../../shared/slice';
-import { staffClaims } from '../lib/claims';
+import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { createSlice } from '../repositories/slices';
 
@@ -8,7 +8,7 @@ import { createSlice } from '../repositories/slices';
 const CREATED = 201;
 
 export const handler = http(async (event) => {
-  staffClaims(event, ['admin']);
+  await activeStaffClaims(event, ['admin']);
   const input = parseBody(sliceInputSchema, event);
   return ok(await createSlice(input, new Date().toISOString()), CREATED);
 });

@@ -2,12 +2,12 @@
 import { notFound } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { sliceIdSchema } from '../../shared/slice';
-import { staffClaims } from '../lib/claims';
+import { activeStaffClaims } from '../lib/active-user';
 import { http, ok } from '../lib/http';
 import { deleteSlice } from '../repositories/slices';
 
 export const handler = http(async (event) => {
-  staffClaims(event, ['admin']);
+  await activeStaffClaims(event, ['admin']);
   const id = sliceIdSchema.safeParse(event.pathParameters?.id);
   if (!id.success) throw notFound('SLICE_NOT_FOUND', API_MESSAGES.sliceNotFound);
   await deleteSlice(id.data);

@@ -1,12 +1,12 @@
 /** GET /api/users?cursor= (operator, admin): {data: {users, nextCursor}}, newest first. */
 import { STAFF_ROLES } from '../../shared/types';
 import { listCursorSchema, listCustomersPage } from '../domain/customers-admin';
-import { staffClaims } from '../lib/claims';
+import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  staffClaims(event, STAFF_ROLES);
+  await activeStaffClaims(event, STAFF_ROLES);
   const cursor = parseValue(
     listCursorSchema,
     event.queryStringParameters?.cursor,

@@ -1,11 +1,11 @@
 /** PUT /api/settings/business (admin): merges the given fields into the stored document (spec 3). */
 import { businessSettingsInputSchema } from '../../shared/settings';
-import { staffClaims } from '../lib/claims';
+import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { mergeBusinessSettings } from '../repositories/settings';
 
 export const handler = http(async (event) => {
-  staffClaims(event, ['admin']);
+  await activeStaffClaims(event, ['admin']);
   const input = parseBody(businessSettingsInputSchema, event);
   return ok(await mergeBusinessSettings(input, new Date().toISOString()));
 });

@@ -5,13 +5,13 @@
 import { searchRequestSchema } from '../../shared/dashboard-search';
 import { STAFF_ROLES } from '../../shared/types';
 import { redeemOffer } from '../domain/customers-admin';
-import { staffClaims } from '../lib/claims';
+import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  const staff = staffClaims(event, STAFF_ROLES);
+  const staff = await activeStaffClaims(event, STAFF_ROLES);
   const { phoneNumber } = parseBody(searchRequestSchema, event);
   return ok(
     await redeemOffer(

@@ -2,12 +2,12 @@
 import { searchRequestSchema } from '../../shared/dashboard-search';
 import { STAFF_ROLES } from '../../shared/types';
 import { searchCustomer } from '../domain/customers-admin';
-import { staffClaims } from '../lib/claims';
+import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  staffClaims(event, STAFF_ROLES);
+  await activeStaffClaims(event, STAFF_ROLES);
   const { phoneNumber } = parseBody(searchRequestSchema, event);
   return ok({ data: await searchCustomer(customers, phoneNumber) });
 });

@@ -3,7 +3,7 @@
  * password is never stored, logged or echoed; the answer carries only the success message.
  */
 import { newPasswordSchema } from '../../shared/password';
-import { staffClaims } from '../lib/claims';
+import { activeStaffClaims } from '../lib/active-user';
 import { requireEnv } from '../lib/env';
 import { http, ok, parseBody } from '../lib/http';
 import {
@@ -15,7 +15,7 @@ import {
 const STAFF_USER_POOL_ID = requireEnv('STAFF_USER_POOL_ID');
 
 export const handler = http(async (event) => {
-  staffClaims(event, ['admin']);
+  await activeStaffClaims(event, ['admin']);
   const role = parseStaffRole(event.pathParameters?.role);
   const { password } = parseBody(newPasswordSchema, event);
   await setStaffPassword(STAFF_USER_POOL_ID, role, password);

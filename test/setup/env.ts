@@ -7,6 +7,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import { tableEnvName, type TableDef } from '../../infra/definitions';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
+import { setUserLookupForTest } from '../../lambdas/lib/active-user';
 
 const prefix = `t${randomBytes(4).toString('hex')}-`;
 const dynamoEndpoint = inject('dynamoEndpoint');
@@ -36,3 +37,7 @@ const s3 = new S3Client({
 });
 await s3.send(new CreateBucketCommand({ Bucket: `${prefix}logos` }));
 s3.destroy();
+
+// Handler tests make their claims up, with no Cognito pool behind them: their users count as
+// active. test/security restores the real AdminGetUser check and proves it on the stand-in.
+setUserLookupForTest(async () => ({ sub: undefined, enabled: true }));

@@ -1,0 +1,318 @@
+/**
+ * The security suite's harness: the real Cognito stand-in (real triggers, a state file), an SMS
+ * outbox, and the HTTP API emulation over the real handlers and this file's tables
+ * (test/setup/env.ts). Tokens are real: visitors sign in by CUSTOM_AUTH with the outbox code, staff
+ * by USER_PASSWORD_AUTH. `snapshot()` captures everything a request could change.
+ */
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { TABLES, tableEnvName } from '../../infra/definitions';
+import { setUserLookupForTest } from '../../lambdas/lib/active-user';
+import { createApiGateway, type ApiGateway, type ApiResponse } from '../../local/api-gateway';
+import { startCognitoStandIn, type RunningCognitoStandIn } from '../../local/cognito';
+import { LOCAL_AWS_ENV } from '../../local/dynamodb';
+import type { StaffRole } from '../../shared/types';
+import { freshStateFile } from '../local/cognito-support';
+import { startOutbox, type Outbox } from '../lambdas/visitor/support';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const SUMMARY_DIR = join(ROOT, 'test-results', 'security');
+
+export const STAFF_PASSWORDS: Readonly<Record<StaffRole, string>> = {
+  admin: 'admin-password-1',
+  operator: 'operator-password-1',
+};
+
+export interface SendOptions {
+  method: string;
+  url: string;
+  body?: Buffer | string | Record<string, unknown> | unknown[];
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Sent {
+  status: number;
+  headers: ApiResponse['headers'];
+  text: string;
+  json: unknown;
+}
+
+export interface Harness {
+  cognito: RunningCognitoStandIn;
+  outbox: Outbox;
+  api: ApiGateway;
+  /** Moves the stand-in's clock (ms), e.g. to mint expired tokens or expire auth sessions. */
+  setClockOffset(ms: number): void;
+  send(options: SendOptions): Promise<Sent>;
+  /** A visitor ID token for a local number (04...), through POST /api/otp/start and CUSTOM_AUTH. */
+  visitorToken(localNumber: string): Promise<string>;
+  /** The ID and access tokens of a staff user. */
+  staffTokens(
+    username: string,
+    password: string,
+  ): Promise<{ idToken: string; accessToken: string }>;
+  /** Creates a staff user with a password in one group. */
+  createStaffUser(username: string, password: string, group: StaffRole): Promise<void>;
+  /** Every table (scanned, sorted), the logo bucket listing and the stand-in's users, as JSON. */
+  snapshot(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const toLocalIntl = (local: string) => `+61${local.slice(1)}`;
+
+/** Starts the stand-in, the outbox and the gateway; sets the env the handlers read at import. */
+export async function startHarness(): Promise<Harness> {
+  setUserLookupForTest(undefined);
+  let offset = 0;
+  const stateFile = await freshStateFile();
+  const outbox = await startOutbox();
+  const cognito = await startCognitoStandIn({
+    dataFile: stateFile,
+    now: () => Date.now() + offset,
+  });
+  Object.assign(process.env, {
+    SMS_OUTBOX_URL: outbox.url,
+    COGNITO_ENDPOINT: cognito.endpoint,
+    VISITOR_USER_POOL_ID: cognito.pools.visitor.poolId,
+    STAFF_USER_POOL_ID: cognito.pools.staff.poolId,
+  });
+  const api = createApiGateway({
+    authorizers: {
+      visitor: {
+        issuer: cognito.issuer('visitor'),
+        audience: [cognito.pools.visitor.clientId],
+        jwks: () => cognito.jwks('visitor'),
+      },
+      staff: {
+        issuer: cognito.issuer('staff'),
+        audience: [cognito.pools.staff.clientId],
+        jwks: () => cognito.jwks('staff'),
+      },
+    },
+    log: () => undefined,
+  });
+  const dynamo = new DynamoDBClient({
+    endpoint: process.env.DYNAMODB_ENDPOINT,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: {
+      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+    },
+  });
+  const s3 = new S3Client({
+    endpoint: process.env.S3_ENDPOINT,
+    forcePathStyle: true,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: {
+      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+    },
+  });
+
+  async function send(options: SendOptions): Promise<Sent> {
+    const body =
+      options.body === undefined
+        ? Buffer.alloc(0)
+        : Buffer.isBuffer(options.body)
+          ? options.body
+          : Buffer.from(
+              typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+            );
+    const answer = await api.invoke({
+      method: options.method,
+      url: options.url,
+      headers: {
+        host: '127.0.0.1',
+        'content-type': 'application/json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      body,
+      sourceIp: '203.0.113.7',
+      host: '127.0.0.1',
+    });
+    const text = answer.body.toString('utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: answer.status, headers: answer.headers, text, json };
+  }
+
+  const respond = (challenge: Record<string, unknown>, answer: string) =>
+    cognito.call('RespondToAuthChallenge', {
+      ClientId: cognito.pools.visitor.clientId,
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      Session: challenge.Session,
+      ChallengeResponses: {
+        USERNAME: (challenge.ChallengeParameters as Record<string, string>).USERNAME,
+        ANSWER: answer,
+      },
+    });
+
+  return {
+    cognito,
+    outbox,
+    api,
+    setClockOffset: (ms) => {
+      offset = ms;
+    },
+    send,
+    async visitorToken(localNumber) {
+      const started = await send({
+        method: 'POST',
+        url: '/api/otp/start',
+        body: { phoneNumber: localNumber },
+      });
+      if (started.status !== 202) throw new Error(`otp/start answered ${started.text}`);
+      const intl = toLocalIntl(localNumber);
+      const challenge = await cognito.call('InitiateAuth', {
+        AuthFlow: 'CUSTOM_AUTH',
+        ClientId: cognito.pools.visitor.clientId,
+        AuthParameters: { USERNAME: intl },
+      });
+      const code = outbox.latestCode(intl);
+      if (!code) throw new Error('no code in the outbox');
+      const done = await respond(challenge, code);
+      return (done.AuthenticationResult as { IdToken: string }).IdToken;
+    },
+    async staffTokens(username, password) {
+      const done = await cognito.call('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: cognito.pools.staff.clientId,
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      });
+      const result = done.AuthenticationResult as { IdToken: string; AccessToken: string };
+      return { idToken: result.IdToken, accessToken: result.AccessToken };
+    },
+    async createStaffUser(username, password, group) {
+      const UserPoolId = cognito.pools.staff.poolId;
+      await cognito.call('AdminCreateUser', {
+        UserPoolId,
+        Username: username,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: `${username}@example.com` }],
+      });
+      await cognito.call('AdminSetUserPassword', {
+        UserPoolId,
+        Username: username,
+        Password: password,
+        Permanent: true,
+      });
+      await cognito.call('AdminAddUserToGroup', {
+        UserPoolId,
+        Username: username,
+        GroupName: group,
+      });
+    },
+    async snapshot() {
+      const tables: Record<string, unknown[]> = {};
+      for (const def of TABLES) {
+        const items: string[] = [];
+        let start: Record<string, never> | undefined;
+        do {
+          const page = await dynamo.send(
+            new ScanCommand({
+              TableName: process.env[tableEnvName(def.name)],
+              ConsistentRead: true,
+              ExclusiveStartKey: start,
+            }),
+          );
+          items.push(...(page.Items ?? []).map((item) => stableJson(item)));
+          start = page.LastEvaluatedKey as Record<string, never> | undefined;
+        } while (start);
+        tables[def.name] = items.sort();
+      }
+      const listing = await s3.send(new ListObjectsV2Command({ Bucket: process.env.LOGO_BUCKET }));
+      const objects = (listing.Contents ?? []).map((o) => `${o.Key} ${o.Size} ${o.ETag}`).sort();
+      const state = JSON.parse(readFileSync(stateFile, 'utf8')) as {
+        pools: Record<string, { users: Record<string, unknown> }>;
+      };
+      const users = Object.fromEntries(
+        Object.entries(state.pools).map(([kind, pool]) => [kind, pool.users]),
+      );
+      return stableJson({ tables, objects, users });
+    },
+    async stop() {
+      dynamo.destroy();
+      s3.destroy();
+      await cognito.stop();
+      await outbox.close();
+    },
+  };
+}
+
+/** JSON with object keys sorted at every level, so equal data gives equal text. */
+export function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : v,
+  );
+}
+
+const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+
+/** The same claims under the same kid, signed by a key the pool never had. */
+export async function forge(token: string): Promise<string> {
+  const { kid } = decodeProtectedHeader(token);
+  return new SignJWT(decodeJwt(token))
+    .setProtectedHeader({ alg: 'RS256', kid: kid ?? '' })
+    .sign(foreignKey);
+}
+
+/** True when a body is the API's error shape with a non-empty message and no stack trace. */
+export function isCleanError(json: unknown, text: string): boolean {
+  if (!json || typeof json !== 'object') return false;
+  const { code, message } = json as { code?: unknown; message?: unknown };
+  return (
+    typeof code === 'string' &&
+    code !== '' &&
+    typeof message === 'string' &&
+    message.trim() !== '' &&
+    !hasStackMarkers(text)
+  );
+}
+
+/** API Gateway's own answers (401, 404, 413) carry {message} only, as in AWS. */
+export function isGatewayAnswer(json: unknown): boolean {
+  if (!json || typeof json !== 'object') return false;
+  const keys = Object.keys(json);
+  return keys.length === 1 && keys[0] === 'message';
+}
+
+export const hasStackMarkers = (text: string): boolean =>
+  /\bat [\w.<>]+ \(|\.ts:\d|Error:|node_modules|\/work\//.test(text);
+
+/** Counts of one area for the `npm test` summary (test-results/security/<area>.json). */
+export function writeSummary(
+  area: string,
+  counts: { label: string; count: number; dataChanges: number },
+): void {
+  mkdirSync(SUMMARY_DIR, { recursive: true });
+  writeFileSync(join(SUMMARY_DIR, `${area}.json`), JSON.stringify({ area, ...counts }, null, 2));
+}
+
+/** Runs `tasks` with at most `limit` in flight. */
+export async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
