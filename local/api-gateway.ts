@@ -116,6 +116,20 @@ function parseQuery(raw: string): Record<string, string> | undefined {
   return out;
 }
 
+/** The route's path parameters, URI-decoded; undefined when one is not valid %-encoding. */
+function decodePathParameters(
+  route: CompiledRoute,
+  match: RegExpExecArray,
+): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(
+      route.params.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 const defaultLoader = (id: string): Promise<LambdaHandler> =>
   (
     import(new URL(`../lambdas/handlers/${id}.ts`, import.meta.url).href) as Promise<{
@@ -184,7 +198,7 @@ export function createApiGateway(options: ApiGatewayOptions) {
   function buildEvent(
     request: ApiRequest,
     route: CompiledRoute,
-    match: RegExpExecArray,
+    pathParameters: Record<string, string>,
     claims: JWTPayload | undefined,
   ): HttpEvent {
     const queryIndex = request.url.indexOf('?');
@@ -207,9 +221,6 @@ export function createApiGateway(options: ApiGatewayOptions) {
     headers['x-forwarded-proto'] ??= 'http';
     const contentType = headers['content-type'] ?? '';
     const isText = TEXT_CONTENT_TYPE.test(contentType);
-    const pathParameters = Object.fromEntries(
-      route.params.map((name, i) => [name, decodeURIComponent(match[i + 1] ?? '')]),
-    );
     const time = now();
     const routeKey = `${route.def.method} ${route.def.path}`;
     return {
@@ -304,7 +315,10 @@ export function createApiGateway(options: ApiGatewayOptions) {
         });
       }
     }
-    const event = buildEvent(request, route, match, claims);
+    const pathParameters = decodePathParameters(route, match);
+    // A malformed %-escape in a path parameter cannot reach a handler: 400, as API Gateway does.
+    if (!pathParameters) return gatewayAnswer(400, 'Bad Request');
+    const event = buildEvent(request, route, pathParameters, claims);
     let timer: NodeJS.Timeout | undefined;
     try {
       const handler = await handlerFor(route.def.id);

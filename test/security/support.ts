@@ -284,7 +284,7 @@ export function isCleanError(json: unknown, text: string): boolean {
   );
 }
 
-/** API Gateway's own answers (401, 404, 413) carry {message} only, as in AWS. */
+/** API Gateway's own answers (400, 401, 404, 413) carry {message} only, as in AWS. */
 export function isGatewayAnswer(json: unknown): boolean {
   if (!json || typeof json !== 'object') return false;
   const keys = Object.keys(json);
