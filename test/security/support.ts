@@ -297,7 +297,7 @@ export const hasStackMarkers = (text: string): boolean =>
 /** Counts of one area for the `npm test` summary (test-results/security/<area>.json). */
 export function writeSummary(
   area: string,
-  counts: { label: string; count: number; dataChanges: number },
+  counts: { label: string; count: number; dataChanges: number; detail?: string },
 ): void {
   mkdirSync(SUMMARY_DIR, { recursive: true });
   writeFileSync(join(SUMMARY_DIR, `${area}.json`), JSON.stringify({ area, ...counts }, null, 2));
