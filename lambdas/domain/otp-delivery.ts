@@ -59,7 +59,16 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   try {
     await deps.send(phoneNumber, smsCodeMessage(code));
   } catch (error) {
-    await forgetCode(phoneNumber, digest.hash);
+    // Not sent: forget the code and give the budgets back, so the next attempt can send.
+    await Promise.all([
+      forgetCode(phoneNumber, digest.hash),
+      deps.guard.release(phoneNumber, now).catch((releaseError: unknown) =>
+        logger.warn('could not release the SMS budget', {
+          phone: maskPhone(phoneNumber),
+          error: releaseError instanceof Error ? releaseError.name : String(releaseError),
+        }),
+      ),
+    ]);
     throw error;
   }
   logger.info('code sent', { phone: maskPhone(phoneNumber) });

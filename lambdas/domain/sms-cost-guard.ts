@@ -22,7 +22,12 @@ import { badRequest, tooManyRequests, type AppError } from '../../shared/errors'
 import { API_MESSAGES } from '../../shared/messages';
 import { isInternationalMobile } from '../../shared/phone';
 import { intEnv } from '../lib/env';
-import { readCounter, reserveCounters, type CounterSpec } from '../repositories/limits';
+import {
+  readCounter,
+  releaseCounters,
+  reserveCounters,
+  type CounterSpec,
+} from '../repositories/limits';
 
 const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;
@@ -125,6 +130,14 @@ export class SmsCostGuard {
     assertAustralianMobile(phoneNumber);
     const result = await reserveCounters(this.counters(phoneNumber, nowMs));
     if (!result.ok) throw (this.budgets[result.failedIndex] ?? this.budgets[0]!).error();
+  }
+
+  /**
+   * Gives back what reserve() spent at `nowMs` when the SMS was not sent after all: a provider
+   * failure must not cost the visitor the minute (or the deployment its hourly cap).
+   */
+  async release(phoneNumber: string, nowMs: number): Promise<void> {
+    await releaseCounters(this.counters(phoneNumber, nowMs));
   }
 }
 

@@ -3,9 +3,14 @@
  * SMS cost guard. A set of counters is raised all together or not at all.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/clients';
-import { cancellationCodes } from '../lib/dynamo-errors';
+import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
 
 export interface CounterSpec {
@@ -67,4 +72,39 @@ export async function readCounter(key: string, nowSeconds: number): Promise<numb
   );
   if (!Item || (typeof Item.expiresAt === 'number' && Item.expiresAt <= nowSeconds)) return 0;
   return typeof Item.count === 'number' ? Item.count : 0;
+}
+
+/**
+ * Gives back one unit of each counter that reserveCounters raised, for work that then failed (an
+ * SMS the provider refused). A counter back at zero is deleted, so a failed attempt leaves no trace.
+ * Best effort: the counters still expire with their window.
+ */
+export async function releaseCounters(specs: readonly CounterSpec[]): Promise<void> {
+  for (const spec of specs) {
+    try {
+      const { Attributes } = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName('limits'),
+          Key: { key: spec.key },
+          UpdateExpression: 'SET #c = #c - :one',
+          ConditionExpression: '#c > :zero',
+          ExpressionAttributeNames: { '#c': 'count' },
+          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+        }),
+      );
+      if (Attributes?.count !== 0) continue;
+      await dynamo().send(
+        new DeleteCommand({
+          TableName: tableName('limits'),
+          Key: { key: spec.key },
+          ConditionExpression: '#c = :zero',
+          ExpressionAttributeNames: { '#c': 'count' },
+          ExpressionAttributeValues: { ':zero': 0 },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  }
 }

@@ -1,0 +1,356 @@
+/**
+ * Faults in the middle of a request, through the HTTP API emulation and the real handlers:
+ * DynamoDB throttling or unavailable at the write, S3 failing the logo upload, SNS failing the code
+ * send. Each time the caller gets a clean {code, message} (no stack), nothing is half-written, and
+ * the next attempt, with the service back, works.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SNSClient } from '@aws-sdk/client-sns';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo, s3, setClientsForTest, sns } from '../../lambdas/lib/clients';
+import { LOCAL_AWS_ENV } from '../../local/dynamodb';
+import { API_MESSAGES } from '../../shared/messages';
+import { isCleanError, startHarness, STAFF_PASSWORDS, writeSummary, type Harness } from './support';
+
+const CREDENTIALS = {
+  accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+  secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+};
+/** Nothing listens here: every call fails to connect. */
+const DEAD_ENDPOINT = 'http://127.0.0.1:9';
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('rest of a png'),
+]);
+
+let harness: Harness;
+let admin: string;
+let operator: string;
+let real: { dynamo: ReturnType<typeof dynamo>; s3: S3Client; sns: SNSClient };
+let faultsInjected = 0;
+let halfWrites = 0;
+
+type Fault = (commandName: string) => Error | undefined;
+
+const awsError = (name: string, message: string): Error =>
+  Object.assign(new Error(message), { name, $fault: 'server', $metadata: { httpStatusCode: 503 } });
+
+/** A DynamoDB client like the handlers' whose calls `fault` may fail before they are sent. */
+function faultyDynamo(fault: Fault): DynamoDBDocumentClient {
+  const base = new DynamoDBClient({
+    endpoint: process.env.DYNAMODB_ENDPOINT,
+    region: LOCAL_AWS_ENV.AWS_REGION,
+    credentials: CREDENTIALS,
+    maxAttempts: 1,
+  });
+  base.middlewareStack.add(
+    (next, context) => async (args) => {
+      const error = fault(String(context.commandName));
+      if (error) {
+        faultsInjected++;
+        throw error;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'faultInjection' },
+  );
+  return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
+}
+
+/** Fails every call whose command name matches. */
+const failing =
+  (pattern: RegExp, name = 'ThrottlingException', message = 'Rate exceeded'): Fault =>
+  (command) =>
+    pattern.test(command) ? awsError(name, message) : undefined;
+
+/** The answer is a clean server-side failure: 5xx, {code, message}, no internals. */
+function expectCleanFailure(answer: { status: number; json: unknown; text: string }): void {
+  expect(answer.status).toBeGreaterThanOrEqual(500);
+  expect(isCleanError(answer.json, answer.text), answer.text).toBe(true);
+  expect(answer.text).not.toMatch(/Throttling|Rate exceeded|ECONNREFUSED|127\.0\.0\.1|stack/i);
+}
+
+beforeAll(async () => {
+  harness = await startHarness();
+  await harness.createStaffUser('admin', STAFF_PASSWORDS.admin, 'admin');
+  await harness.createStaffUser('operator', STAFF_PASSWORDS.operator, 'operator');
+  admin = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
+  operator = (await harness.staffTokens('operator', STAFF_PASSWORDS.operator)).idToken;
+  real = { dynamo: dynamo(), s3: s3(), sns: sns() };
+  await harness.send({
+    method: 'POST',
+    url: '/api/slices',
+    token: admin,
+    body: { name: 'Free Main', stock: 3 },
+  });
+}, 60_000);
+
+afterEach(() => {
+  setClientsForTest(real);
+});
+
+afterAll(async () => {
+  writeSummary('faults', {
+    label: 'faults injected',
+    count: faultsInjected,
+    dataChanges: halfWrites,
+  });
+  await harness?.stop();
+});
+
+/** Runs `act` and counts a half-write when the data differs from `before` afterwards. */
+async function unchanged(before: string): Promise<void> {
+  const after = await harness.snapshot();
+  if (after !== before) halfWrites++;
+  expect(after).toBe(before);
+}
+
+const wheelSlices = async () =>
+  (await harness.send({ method: 'GET', url: '/api/slices', token: admin })).json as {
+    id: string;
+    stock: number | null;
+  }[];
+
+describe('faults mid-request', () => {
+  it('records no customer and keeps the stock when the spin transaction is throttled; the retry wins', async () => {
+    // Prepare
+    const visitor = await harness.visitorToken('0400000101');
+    const before = await harness.snapshot();
+    setClientsForTest({ dynamo: faultyDynamo(failing(/TransactWrite/)) });
+
+    // Act
+    const failed = await harness.send({
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: {},
+    });
+
+    // Assess
+    expectCleanFailure(failed);
+    await unchanged(before);
+    setClientsForTest(real);
+    const retry = await harness.send({
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: {},
+    });
+    expect(retry.status).toBe(200);
+    expect((await wheelSlices())[0]?.stock).toBe(2);
+  });
+
+  it('writes nothing when DynamoDB is unreachable for a whole spin; the retry wins', async () => {
+    const visitor = await harness.visitorToken('0400000102');
+    const before = await harness.snapshot();
+    setClientsForTest({
+      dynamo: DynamoDBDocumentClient.from(
+        new DynamoDBClient({
+          endpoint: DEAD_ENDPOINT,
+          region: LOCAL_AWS_ENV.AWS_REGION,
+          credentials: CREDENTIALS,
+          maxAttempts: 2,
+        }),
+      ),
+    });
+    faultsInjected++;
+
+    const failed = await harness.send({
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: {},
+    });
+
+    expectCleanFailure(failed);
+    await unchanged(before);
+    setClientsForTest(real);
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/spins', token: visitor, body: {} })).status,
+    ).toBe(200);
+  });
+
+  it('neither adds nor counts a slice when the add is throttled; the retry counts it once', async () => {
+    const before = await harness.snapshot();
+    setClientsForTest({ dynamo: faultyDynamo(failing(/TransactWrite/)) });
+
+    const failed = await harness.send({
+      method: 'POST',
+      url: '/api/slices',
+      token: admin,
+      body: { name: 'Chips' },
+    });
+
+    expectCleanFailure(failed);
+    await unchanged(before);
+    setClientsForTest(real);
+    const retry = await harness.send({
+      method: 'POST',
+      url: '/api/slices',
+      token: admin,
+      body: { name: 'Chips' },
+    });
+    expect(retry.status).toBe(201);
+    const slices = await wheelSlices();
+    expect(slices.filter((s) => (s as unknown as { name: string }).name === 'Chips')).toHaveLength(
+      1,
+    );
+  });
+
+  it('keeps the slice and its count when a delete hits ServiceUnavailable; the retry deletes once', async () => {
+    const chips = (await wheelSlices()).find(
+      (s) => (s as unknown as { name: string }).name === 'Chips',
+    )!;
+    const before = await harness.snapshot();
+    setClientsForTest({
+      dynamo: faultyDynamo(failing(/TransactWrite/, 'ServiceUnavailable', 'Service unavailable')),
+    });
+
+    const failed = await harness.send({
+      method: 'DELETE',
+      url: `/api/slices/${chips.id}`,
+      token: admin,
+    });
+
+    expectCleanFailure(failed);
+    await unchanged(before);
+    setClientsForTest(real);
+    expect(
+      (await harness.send({ method: 'DELETE', url: `/api/slices/${chips.id}`, token: admin }))
+        .status,
+    ).toBe(200);
+    // The count went down once: ten adds fit again after this delete.
+    expect((await wheelSlices()).some((s) => s.id === chips.id)).toBe(false);
+  });
+
+  it('leaves the offer unredeemed when the redeem write fails; the retry redeems', async () => {
+    const before = await harness.snapshot();
+    setClientsForTest({ dynamo: faultyDynamo(failing(/^Update/, 'ServiceUnavailable', 'down')) });
+
+    const failed = await harness.send({
+      method: 'POST',
+      url: '/api/users/redeem',
+      token: operator,
+      body: { phoneNumber: '0400000101' },
+    });
+
+    expectCleanFailure(failed);
+    await unchanged(before);
+    setClientsForTest(real);
+    const retry = await harness.send({
+      method: 'POST',
+      url: '/api/users/redeem',
+      token: operator,
+      body: { phoneNumber: '0400000101' },
+    });
+    expect(retry.status).toBe(200);
+  });
+
+  it('keeps the settings when the save is throttled; the retry saves every field', async () => {
+    const before = await harness.snapshot();
+    setClientsForTest({ dynamo: faultyDynamo(failing(/^Update/)) });
+    const body = { businessName: 'Fault Shop', website: 'https://fault.example.com' };
+
+    const failed = await harness.send({
+      method: 'PUT',
+      url: '/api/settings/business',
+      token: admin,
+      body,
+    });
+
+    expectCleanFailure(failed);
+    await unchanged(before);
+    setClientsForTest(real);
+    const retry = await harness.send({
+      method: 'PUT',
+      url: '/api/settings/business',
+      token: admin,
+      body,
+    });
+    expect(retry.json).toMatchObject(body);
+  });
+
+  it('stores no logo when S3 fails the upload; the retry stores it', async () => {
+    const before = await harness.snapshot();
+    setClientsForTest({
+      s3: new S3Client({
+        endpoint: DEAD_ENDPOINT,
+        forcePathStyle: true,
+        region: LOCAL_AWS_ENV.AWS_REGION,
+        credentials: CREDENTIALS,
+        maxAttempts: 1,
+      }),
+    });
+    faultsInjected++;
+    const upload = () =>
+      harness.send({
+        method: 'POST',
+        url: '/api/logo',
+        token: admin,
+        body: PNG,
+        headers: { 'content-type': 'image/png', 'x-file-name': 'logo.png' },
+      });
+
+    const failed = await upload();
+
+    expectCleanFailure(failed);
+    await unchanged(before);
+    setClientsForTest(real);
+    const retry = await upload();
+    expect(retry.status).toBe(201);
+    expect((retry.json as { logoUrl: string }).logoUrl).toMatch(
+      /^\/media\/business\/\d+-logo\.png$/,
+    );
+  });
+
+  it('keeps no code and spends no SMS budget when SNS fails the send; the next attempt sends', async () => {
+    // Prepare: SNS instead of the outbox, and SNS down
+    const local = '0400000103';
+    const intl = '+61400000103';
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
+        .status,
+    ).toBe(202);
+    const outboxUrl = process.env.SMS_OUTBOX_URL;
+    process.env.SMS_OUTBOX_URL = '';
+    setClientsForTest({
+      sns: new SNSClient({
+        endpoint: DEAD_ENDPOINT,
+        region: LOCAL_AWS_ENV.AWS_REGION,
+        credentials: CREDENTIALS,
+        maxAttempts: 1,
+      }),
+    });
+    faultsInjected++;
+    const initiate = () =>
+      harness.cognito.call('InitiateAuth', {
+        AuthFlow: 'CUSTOM_AUTH',
+        ClientId: harness.cognito.pools.visitor.clientId,
+        AuthParameters: { USERNAME: intl },
+      });
+    const before = await harness.snapshot();
+
+    // Act
+    const failure = await initiate().then(
+      () => undefined,
+      (error: unknown) => error as { type: string; message: string },
+    );
+
+    // Assess: a masked trigger failure (the page shows "Failed to send OTP. Please try again.")
+    process.env.SMS_OUTBOX_URL = outboxUrl;
+    setClientsForTest(real);
+    expect(failure?.type).toBe('UserLambdaValidationException');
+    expect(failure?.message).toContain(`INTERNAL: ${API_MESSAGES.internal}`);
+    expect(failure?.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    await unchanged(before);
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
+        .status,
+    ).toBe(202);
+    const challenge = await initiate();
+    expect(challenge.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
+  });
+});
