@@ -45,8 +45,11 @@ export interface StackOptions {
   dataDir: string;
   /** Port on 127.0.0.1; a busy port is followed by the next ones. 0: any free port. Default 5173. */
   port?: number;
-  /** 'dev': Vite with HMR; 'dist': the built web/dist (run `npm run build` first). */
-  web: 'dev' | 'dist';
+  /**
+   * 'dev': Vite with HMR; 'dist': the built web/dist (run `npm run build` first); 'none': no SPA
+   * (API, media, Cognito and outbox only, with production's headers), for tests of the backend.
+   */
+  web: 'dev' | 'dist' | 'none';
   /** Seed on first start (default true). */
   seed?: boolean;
   /** No console output except errors (SMS lines still go to `log`). */
@@ -309,7 +312,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         vite.middlewares(req, res, () => sendJson(res, 404, { message: 'Not Found' }));
         return;
       }
-      staticSite!(req, res, pathname);
+      if (!staticSite) return sendJson(res, 404, { message: 'Not Found' });
+      staticSite(req, res, pathname);
     }
 
     dispatch = (req, res) => {

@@ -4,7 +4,7 @@
  * gives each step's duration and ends with one line `tests: N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,6 +28,16 @@ const vitestReport = (file: string) => [
 ];
 const unitReport = join(RESULTS, 'vitest-unit.json');
 const e2eReport = join(RESULTS, 'vitest-e2e.json');
+/** Counts the security suite (test/security) writes, one JSON file per area. */
+const SECURITY_RESULTS = join(RESULTS, 'security');
+const SECURITY_AREAS: Record<string, string> = {
+  permissions: 'permissions',
+  'bad-input': 'bad input',
+  races: 'races',
+  faults: 'faults',
+  abuse: 'abuse',
+  'headers-logs': 'headers/logs',
+};
 
 const STEPS: Step[] = [
   { name: 'typecheck', command: join(BIN, 'tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
@@ -63,6 +73,30 @@ function run(step: Step): Promise<number> {
   });
 }
 
+/** One line per security area, e.g. `security: bad input — 10240 requests tried, 0 data changes found`. */
+function securityLines(): string[] {
+  if (!existsSync(SECURITY_RESULTS)) return [];
+  return readdirSync(SECURITY_RESULTS)
+    .filter((file) => file.endsWith('.json'))
+    .sort((a, b) => areaOrder(a) - areaOrder(b))
+    .map((file) => {
+      const area = file.replace(/\.json$/, '');
+      const r = JSON.parse(readFileSync(join(SECURITY_RESULTS, file), 'utf8')) as {
+        label: string;
+        count: number;
+        dataChanges: number;
+        detail?: string;
+      };
+      const detail = r.detail ? ` (${r.detail})` : '';
+      return `security: ${SECURITY_AREAS[area] ?? area} — ${r.count} ${r.label}${detail}, ${r.dataChanges} data changes found`;
+    });
+}
+
+const areaOrder = (file: string): number => {
+  const index = Object.keys(SECURITY_AREAS).indexOf(file.replace(/\.json$/, ''));
+  return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+};
+
 function counts(report: string): { passed: number; failed: number } {
   if (!existsSync(report)) return { passed: 0, failed: 0 };
   const json = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -75,6 +109,7 @@ function counts(report: string): { passed: number; failed: number } {
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
   for (const file of [unitReport, e2eReport]) rmSync(file, { force: true });
+  rmSync(SECURITY_RESULTS, { recursive: true, force: true });
   const done: { name: string; seconds: number; ok: boolean }[] = [];
   let exitCode = 0;
   for (const step of STEPS) {
@@ -104,6 +139,7 @@ async function main(): Promise<void> {
       `${step.ok ? 'ok  ' : 'FAIL'} ${step.name.padEnd(28)} ${step.seconds.toFixed(1)} s`,
     );
   for (const step of STEPS.slice(done.length)) console.log(`skip ${step.name}`);
+  for (const line of securityLines()) console.log(line);
   console.log(`tests: ${passed} passed, ${failed} failed`);
   process.exitCode = exitCode;
 }
