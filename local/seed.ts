@@ -21,7 +21,10 @@ import {
 import { createSlice, listSlices } from '../lambdas/repositories/slices';
 import type { CognitoStandIn } from './cognito';
 
-/** The spec's sample prizes (section 1): a buy-one-get-one-free main and a free side with a minimum spend. */
+/**
+ * The spec's sample prizes (section 1): a buy-one-get-one-free main and a free side with a minimum
+ * spend; then four more takeaway prizes.
+ */
 export const SAMPLE_SLICES = [
   {
     name: 'Buy 1 Get 1 Free',
@@ -29,6 +32,11 @@ export const SAMPLE_SLICES = [
     bgColor: '#ffd1dc',
   },
   { name: 'Free Side', comment: 'Free side with any order over $20', bgColor: '#a8e6a1' },
+  // Four more, so the first wheel a new install shows looks like a wheel, not a coin.
+  { name: 'Free Drink', comment: 'A free can with any main', bgColor: '#1f9e9a' },
+  { name: 'Free Dessert', comment: 'With any order over $30', bgColor: '#ff9f1c' },
+  { name: '10% Off', comment: 'Off your next order in store', bgColor: '#22d3ee' },
+  { name: 'Free Dip', comment: 'Any dip with any side', bgColor: '#e040fb' },
 ] as const;
 
 export const SEED_MARKER = 'seeded.json';
