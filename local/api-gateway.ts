@@ -29,6 +29,23 @@ export interface JwtAuthorizer {
   jwks: () => JSONWebKeySet;
 }
 
+/** What poolAuthorizers needs of a Cognito (stand-in): each pool's client, issuer and keys. */
+export interface AuthorizerSource {
+  pools: Record<'visitor' | 'staff', { clientId: string }>;
+  issuer(pool: 'visitor' | 'staff'): string;
+  jwks(pool: 'visitor' | 'staff'): JSONWebKeySet;
+}
+
+/** The stack's two JWT authorizers, as the CDK stack configures them: issuer + app client per pool. */
+export function poolAuthorizers(cognito: AuthorizerSource): ApiGatewayOptions['authorizers'] {
+  const of = (pool: 'visitor' | 'staff'): JwtAuthorizer => ({
+    issuer: cognito.issuer(pool),
+    audience: [cognito.pools[pool].clientId],
+    jwks: () => cognito.jwks(pool),
+  });
+  return { visitor: of('visitor'), staff: of('staff') };
+}
+
 export interface ApiGatewayOptions {
   /** Authorizer of visitor routes (visitor pool) and of staff/admin routes (staff pool). */
   authorizers: { visitor: JwtAuthorizer; staff: JwtAuthorizer };

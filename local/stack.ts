@@ -13,7 +13,7 @@ import type { ViteDevServer } from 'vite';
 import { MEDIA_PATH_PREFIX, tableEnvName, type TableDef } from '../infra/definitions';
 import { contentSecurityPolicy, securityHeaders } from '../infra/security-headers';
 import type { StaffRole } from '../shared/types';
-import { createApiGateway, readRequestBody } from './api-gateway';
+import { createApiGateway, readRequestBody, poolAuthorizers } from './api-gateway';
 import { createCognitoStandIn, type PoolInfo, type PoolKind } from './cognito';
 import {
   checkJava,
@@ -198,18 +198,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const outbox = createOutbox({ print: log });
     const api = createApiGateway({
-      authorizers: {
-        visitor: {
-          issuer: cognito.issuer('visitor'),
-          audience: [cognito.pools.visitor.clientId],
-          jwks: () => cognito.jwks('visitor'),
-        },
-        staff: {
-          issuer: cognito.issuer('staff'),
-          audience: [cognito.pools.staff.clientId],
-          jwks: () => cognito.jwks('staff'),
-        },
-      },
+      authorizers: poolAuthorizers(cognito),
     });
     const s3Client = new S3Client({
       endpoint: s3.endpoint,

@@ -5,6 +5,7 @@ import type { HttpEvent } from '../../lambdas/lib/http';
 import {
   createApiGateway,
   MAX_PAYLOAD_BYTES,
+  poolAuthorizers,
   type ApiRequest,
   type LambdaHandler,
 } from '../../local/api-gateway';
@@ -43,18 +44,7 @@ const handlers: Record<string, LambdaHandler> = {
 
 const api = () =>
   createApiGateway({
-    authorizers: {
-      visitor: {
-        issuer: cognito.issuer('visitor'),
-        audience: [cognito.pools.visitor.clientId],
-        jwks: () => cognito.jwks('visitor'),
-      },
-      staff: {
-        issuer: cognito.issuer('staff'),
-        audience: [cognito.pools.staff.clientId],
-        jwks: () => cognito.jwks('staff'),
-      },
-    },
+    authorizers: poolAuthorizers(cognito),
     loadHandler: async (id) => {
       const handler = handlers[id];
       if (!handler) throw new Error(`no test handler ${id}`);

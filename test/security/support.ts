@@ -13,7 +13,12 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { TABLES, tableEnvName } from '../../infra/definitions';
 import { setUserLookupForTest } from '../../lambdas/lib/active-user';
-import { createApiGateway, type ApiGateway, type ApiResponse } from '../../local/api-gateway';
+import {
+  createApiGateway,
+  type ApiGateway,
+  type ApiResponse,
+  poolAuthorizers,
+} from '../../local/api-gateway';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../local/cognito';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import type { StaffRole } from '../../shared/types';
@@ -83,18 +88,7 @@ export async function startHarness(): Promise<Harness> {
     STAFF_USER_POOL_ID: cognito.pools.staff.poolId,
   });
   const api = createApiGateway({
-    authorizers: {
-      visitor: {
-        issuer: cognito.issuer('visitor'),
-        audience: [cognito.pools.visitor.clientId],
-        jwks: () => cognito.jwks('visitor'),
-      },
-      staff: {
-        issuer: cognito.issuer('staff'),
-        audience: [cognito.pools.staff.clientId],
-        jwks: () => cognito.jwks('staff'),
-      },
-    },
+    authorizers: poolAuthorizers(cognito),
     log: () => undefined,
   });
   const dynamo = new DynamoDBClient({
