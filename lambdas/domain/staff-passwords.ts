@@ -8,7 +8,7 @@ import { STAFF_USERS } from '../../infra/definitions';
 import { badRequest, notFound } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
 import { isStaffRole, type StaffRole } from '../../shared/types';
-import { cognito } from '../lib/clients';
+import { cognito } from '../lib/cognito-client';
 
 /** The role named by the {role} path parameter; 404 for anything but 'admin' or 'operator'. */
 export function parseStaffRole(value: unknown): StaffRole {

@@ -1,6 +1,6 @@
 /** Visitor-pool users: created by the server (no public SignUp) just before their first sign-in. */
 import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { cognito } from '../lib/clients';
+import { cognito } from '../lib/cognito-client';
 
 /**
  * Creates the visitor user for a +61 number if it does not exist yet: phone number as username,

@@ -3,7 +3,7 @@
  * outbox when SMS_OUTBOX_URL is set (the local stack prints it and tests read codes from it).
  */
 import { PublishCommand } from '@aws-sdk/client-sns';
-import { sns } from './clients';
+import { sns } from './sns-client';
 
 /** The outbox is on loopback; a hung outbox must not hold the 5 s trigger budget. */
 const OUTBOX_TIMEOUT_MS = 2000;

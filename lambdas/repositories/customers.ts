@@ -9,7 +9,7 @@ import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../../infr
 import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import type { Customer, UsersPage } from '../../shared/types';
-import { dynamo } from '../lib/clients';
+import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
 

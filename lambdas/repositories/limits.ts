@@ -9,7 +9,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients';
+import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
 

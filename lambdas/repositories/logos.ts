@@ -1,7 +1,7 @@
 /** Logo files in the logo bucket, under business/ (spec 3), served publicly under /media/. */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '../../infra/definitions';
-import { s3 } from '../lib/clients';
+import { s3 } from '../lib/s3-client';
 import { requireEnv } from '../lib/env';
 
 const BUCKET = requireEnv('LOGO_BUCKET');

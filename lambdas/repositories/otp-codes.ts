@@ -5,7 +5,7 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CodeDigest } from '../domain/otp-code';
-import { dynamo } from '../lib/clients';
+import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
 

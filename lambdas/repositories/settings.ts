@@ -10,7 +10,7 @@ import {
   type GameSettingsInput,
 } from '../../shared/settings';
 import type { BusinessSettings, GameSettings } from '../../shared/types';
-import { dynamo } from '../lib/clients';
+import { dynamo } from '../lib/dynamo-client';
 import { tableName } from '../lib/tables';
 
 export const BUSINESS_ID = 'business';

@@ -14,7 +14,7 @@ import { conflict, notFound } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
 import type { SliceInput } from '../../shared/slice';
 import type { Slice } from '../../shared/types';
-import { dynamo } from '../lib/clients';
+import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
 

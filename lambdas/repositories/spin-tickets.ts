@@ -3,7 +3,7 @@
  * limits table with a short expiry and taken (deleted) exactly once.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/clients';
+import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
 
