@@ -1,7 +1,10 @@
 /**
  * Web size: gzipped JavaScript and CSS each route downloads before it is interactive (its entry,
  * the route's lazy chunk and their static imports, from Vite's manifest), against a floor app of
- * react + react-dom + react-router-dom built the same way in the same run.
+ * react + react-dom + react-router-dom built the same way in the same run. Also checks that the
+ * wheel page downloads no staff or admin code: no module of web/src/features/staff or
+ * web/src/features/admin is in any file of the '/' closure, and the only files the '/' closure
+ * shares with the staff and admin routes' lazy closures are those shared, feature-free chunks.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +22,22 @@ interface ManifestChunk {
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
+/** Output file -> the source modules bundled into it (from the build output). */
+type ModulesByFile = Map<string, string[]>;
+
+/** Source modules the wheel page must never download. */
+const STAFF_ADMIN_SOURCE = /\/web\/src\/features\/(staff|admin)\//;
+/** Routes whose code belongs to staff or admin. */
+const STAFF_ADMIN_ROUTES = /^\/(login|operator-login|dashboard|admin)/;
+
+export interface WheelIsolation {
+  /** True when the '/' closure holds no staff/admin module. */
+  ok: boolean;
+  /** Staff/admin source modules found in the '/' closure (should be empty). */
+  leakedModules: string[];
+  /** Files the '/' closure shares with a staff/admin route's lazy closure (entry, vendor, lib). */
+  sharedFiles: string[];
+}
 
 export interface RouteSize {
   route: string;
@@ -63,15 +82,43 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
-async function buildWith(root: string, outDir: string): Promise<Manifest> {
-  await build({
+async function buildWith(
+  root: string,
+  outDir: string,
+): Promise<{ manifest: Manifest; modules: ModulesByFile }> {
+  const output = await build({
     configFile: false,
     root,
     logLevel: 'silent',
     plugins: [react()],
     build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' },
   });
-  return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const modules: ModulesByFile = new Map();
+  for (const result of Array.isArray(output) ? output : [output]) {
+    if (!('output' in result)) continue;
+    for (const chunk of result.output)
+      if (chunk.type === 'chunk') modules.set(chunk.fileName, chunk.moduleIds);
+  }
+  const manifest = JSON.parse(
+    readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'),
+  ) as Manifest;
+  return { manifest, modules };
+}
+
+/** Checks that '/' downloads no staff or admin code (see the module comment). */
+function wheelIsolation(manifest: Manifest, modules: ModulesByFile, entry: string): WheelIsolation {
+  const wheel = closure(manifest, [entry, ...(ROUTE_MODULES['/'] ?? [])]);
+  const leakedModules = [...wheel].flatMap((file) =>
+    (modules.get(file) ?? []).filter((id) => STAFF_ADMIN_SOURCE.test(id)),
+  );
+  const shared = new Set<string>();
+  for (const [route, keys] of Object.entries(ROUTE_MODULES)) {
+    if (!STAFF_ADMIN_ROUTES.test(route)) continue;
+    for (const file of closure(manifest, keys)) if (wheel.has(file)) shared.add(file);
+  }
+  const sharedFiles = [...shared].sort();
+  // A shared file is fine only when it carries no staff/admin module (checked above for all of '/').
+  return { ok: leakedModules.length === 0, leakedModules, sharedFiles };
 }
 
 const sizeOf = (outDir: string, route: string, files: Set<string>): RouteSize => {
@@ -85,31 +132,39 @@ const sizeOf = (outDir: string, route: string, files: Set<string>): RouteSize =>
 };
 
 /** Builds the product and the floor and measures both. */
-export async function measureWebSize(): Promise<{ routes: RouteSize[]; floor: RouteSize }> {
+export async function measureWebSize(): Promise<{
+  routes: RouteSize[];
+  floor: RouteSize;
+  isolation: WheelIsolation;
+}> {
   const work = mkdtempSync(join(tmpdir(), 'spin-websize-'));
   try {
     const productOut = join(work, 'product');
-    const manifest = await buildWith(join(ROOT, 'web'), productOut);
+    const { manifest, modules } = await buildWith(join(ROOT, 'web'), productOut);
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const routes = Object.entries(ROUTE_MODULES).map(([route, modules]) =>
       sizeOf(productOut, route, closure(manifest, [entry, ...modules])),
     );
     const floorOut = join(work, 'floor');
-    const floorManifest = await buildWith(join(ROOT, 'bench/floor'), floorOut);
+    const { manifest: floorManifest } = await buildWith(join(ROOT, 'bench/floor'), floorOut);
     const floorEntry = Object.keys(floorManifest).find((key) => floorManifest[key]!.isEntry)!;
     const floor = sizeOf(floorOut, 'floor', closure(floorManifest, [floorEntry]));
-    return { routes, floor };
+    return { routes, floor, isolation: wheelIsolation(manifest, modules, entry) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { routes, floor } = await measureWebSize();
+  const { routes, floor, isolation } = await measureWebSize();
   const kb = (n: number) => (n / 1024).toFixed(1) + ' KB';
   console.log(`floor (react + react-dom + react-router-dom, 2 routes): JS ${kb(floor.jsGzip)} gz`);
   for (const r of routes)
     console.log(
       `${r.route.padEnd(24)} JS ${kb(r.jsGzip)}  CSS ${kb(r.cssGzip)}  (${r.files.length} files)`,
     );
+  console.log(
+    `wheel page free of staff/admin code: ${isolation.ok ? 'yes' : `NO: ${isolation.leakedModules.join(', ')}`}` +
+      ` (files shared with staff/admin routes: ${isolation.sharedFiles.join(', ')})`,
+  );
 }

@@ -1,0 +1,240 @@
+/**
+ * Lambda: every function bundled as the CDK stack bundles it (infra/function-defaults.ts BUNDLING:
+ * ESM, node22, minified, @aws-sdk/* external, the require banner), its size, and its cold start:
+ * the time a fresh Node process takes to import the bundle and answer one representative event,
+ * against a bundle whose handler does nothing.
+ *
+ * Bundles are written under node_modules/.cache so that the external @aws-sdk/* imports resolve to
+ * the project's SDK, as they resolve to the runtime's SDK on Lambda. Events go to the running local
+ * stack (its env: table names, DynamoDB Local, the Cognito stand-in); an error answer still counts
+ * as an answer, since the cost measured is loading and first-call set-up.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { BUNDLING } from '../infra/function-defaults';
+import { ROUTES } from '../shared/routes';
+import { median } from './stats';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT_DIR = join(ROOT, 'node_modules/.cache/spin-bench/lambdas');
+/** Fresh processes per bundle; the median damps a noisy spawn on this shared 2-core machine. */
+export const COLD_START_RUNS = 5;
+/** Target from the issue: no bundle over 250 KB minified. */
+export const MAX_BUNDLE_BYTES = 250 * 1024;
+/** Target from the issue: every cold start within 150 ms of the empty handler's. */
+export const MAX_COLD_START_OVER_EMPTY_MS = 150;
+const EMPTY = 'empty-handler';
+
+export interface LambdaFigure {
+  name: string;
+  bytes: number;
+  /** Median ms to import and answer the first event; undefined when not measured. */
+  coldMs?: number;
+  /** What the first event got back (status code or error name), for the reader. */
+  answer?: string;
+}
+
+/** The esbuild options the CDK's NodejsFunction derives from BUNDLING. */
+async function bundle(entry: string, outfile: string): Promise<number> {
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLING.target,
+    minify: BUNDLING.minify,
+    sourcemap: BUNDLING.sourceMap,
+    mainFields: BUNDLING.mainFields,
+    banner: { js: BUNDLING.banner ?? '' },
+    external: BUNDLING.externalModules,
+    logLevel: 'error',
+  });
+  return statSync(outfile).size;
+}
+
+const tsFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir))
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
+    .map((f) => join(ROOT, dir, f));
+
+/** A staff (admin) or visitor identity as the JWT authorizer passes it on. */
+const STAFF_CLAIMS = {
+  sub: '00000000-0000-4000-8000-000000000001',
+  'cognito:username': 'admin',
+  'cognito:groups': '[admin]',
+  token_use: 'id',
+};
+const visitorClaims = (phone: string) => ({
+  sub: '00000000-0000-4000-8000-000000000002',
+  'cognito:username': phone,
+  phone_number: phone,
+  phone_number_verified: 'true',
+  token_use: 'id',
+});
+
+/** A distinct Australian mobile per spawn, so per-number limits never decide the path taken. */
+const benchPhone = (run: number): string => `+6149${String(run).padStart(7, '0')}`;
+
+/** Request bodies that pass validation where that is cheap to arrange. */
+const BODIES: Record<string, (phone: string) => unknown> = {
+  'start-otp': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
+  'user-exists': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
+  'search-users': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
+  'redeem-user': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
+  'create-spin': () => ({}),
+  'preview-spin': () => ({}),
+};
+
+/** An API Gateway HTTP API (payload 2.0) event for a route, or a Cognito trigger event. */
+function eventFor(name: string, run: number): unknown {
+  const phone = benchPhone(run);
+  const route = ROUTES.find((r) => r.id === name);
+  if (route) {
+    const body = BODIES[name]?.(phone);
+    const claims =
+      route.auth === 'visitor'
+        ? visitorClaims(phone)
+        : route.auth === 'public'
+          ? undefined
+          : STAFF_CLAIMS;
+    const path = route.path.replace('{id}', 'bench-missing').replace('{role}', 'operator');
+    return {
+      version: '2.0',
+      routeKey: `${route.method} ${route.path}`,
+      rawPath: path,
+      rawQueryString: '',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
+      requestContext: {
+        http: { method: route.method, path, sourceIp: '127.0.0.1' },
+        requestId: `bench-${run}`,
+        ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+      },
+      pathParameters: route.path.includes('{')
+        ? { id: 'bench-missing', role: 'operator' }
+        : undefined,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      isBase64Encoded: false,
+    };
+  }
+  const common = {
+    version: '1',
+    region: process.env.AWS_REGION,
+    userPoolId: process.env.VISITOR_USER_POOL_ID,
+    userName: phone,
+    callerContext: { awsSdkVersion: 'bench', clientId: 'bench' },
+    request: {
+      userAttributes: { phone_number: phone, sub: STAFF_CLAIMS.sub },
+      session: [],
+      privateChallengeParameters: { answer: '000000' },
+      challengeAnswer: '123456',
+    },
+    response: {},
+  };
+  if (name === 'define-auth-challenge')
+    return { ...common, triggerSource: 'DefineAuthChallenge_Authentication' };
+  if (name === 'create-auth-challenge')
+    return { ...common, triggerSource: 'CreateAuthChallenge_Authentication' };
+  if (name === 'verify-auth-challenge')
+    return { ...common, triggerSource: 'VerifyAuthChallengeResponse_Authentication' };
+  return common;
+}
+
+/**
+ * The child: performance.now() is taken before the import, so Node's own start-up (the same for
+ * every function, and not what a bundle can change) is left out.
+ */
+const CHILD_SCRIPT = `
+const t0 = performance.now();
+const [bundle, eventJson] = process.argv.slice(-2);
+let answer;
+try {
+  const mod = await import(bundle);
+  const result = await mod.handler(JSON.parse(eventJson), { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10000 });
+  answer = result && typeof result === 'object' && 'statusCode' in result ? String(result.statusCode) : 'ok';
+} catch (error) {
+  answer = (error && error.name) || 'error';
+}
+const ms = performance.now() - t0;
+process.stdout.write(JSON.stringify({ ms, answer }));
+process.exit(0);
+`;
+
+function coldStart(file: string, event: unknown): Promise<{ ms: number; answer: string }> {
+  return new Promise((ok, fail) => {
+    const child = spawn(
+      process.execPath,
+      ['--input-type=module', '-e', CHILD_SCRIPT, file, JSON.stringify(event)],
+      { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', fail);
+    child.on('close', () => {
+      try {
+        ok(JSON.parse(out) as { ms: number; answer: string });
+      } catch {
+        fail(new Error(`cold start of ${basename(file)} printed no result: ${err.slice(0, 500)}`));
+      }
+    });
+  });
+}
+
+/** Bundles every function; with `coldStarts`, times each in fresh processes (needs the stack's env). */
+export async function measureLambdas(options: { coldStarts: boolean }): Promise<{
+  functions: LambdaFigure[];
+  empty: LambdaFigure;
+}> {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUT_DIR, { recursive: true });
+  const emptyEntry = join(OUT_DIR, `${EMPTY}.ts`);
+  writeFileSync(
+    emptyEntry,
+    'export const handler = async () => ({ statusCode: 200, body: "" });\n',
+  );
+  const entries = [
+    ...tsFiles('lambdas/handlers'),
+    ...tsFiles('lambdas/triggers'),
+    ...tsFiles('lambdas/custom-resources'),
+  ];
+  const figures: (LambdaFigure & { file: string })[] = [];
+  for (const entry of [emptyEntry, ...entries]) {
+    const name = basename(entry, '.ts');
+    const file = join(OUT_DIR, `${name}.mjs`);
+    figures.push({ name, file, bytes: await bundle(entry, file) });
+  }
+  if (options.coldStarts) {
+    let run = 0;
+    // Runs interleave the functions, so a burst of load from another process hits them all alike.
+    const samples = new Map<string, { ms: number[]; answer: string }>();
+    for (let round = 0; round < COLD_START_RUNS; round++) {
+      for (const f of figures) {
+        // The custom resource answers CloudFormation over HTTPS: nothing to call locally.
+        if (f.name === 'staff-users') continue;
+        const { ms, answer } = await coldStart(f.file, eventFor(f.name, run++));
+        const entry = samples.get(f.name) ?? { ms: [], answer };
+        entry.ms.push(ms);
+        samples.set(f.name, entry);
+      }
+    }
+    for (const f of figures) {
+      const s = samples.get(f.name);
+      if (s) Object.assign(f, { coldMs: median(s.ms), answer: s.answer });
+    }
+  }
+  const strip = ({ file: _file, ...figure }: LambdaFigure & { file: string }): LambdaFigure =>
+    figure;
+  const [empty, ...functions] = figures.map(strip);
+  return { functions, empty: empty! };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { functions, empty } = await measureLambdas({ coldStarts: false });
+  console.log(`${empty.name.padEnd(26)} ${(empty.bytes / 1024).toFixed(1)} KB`);
+  for (const f of functions) console.log(`${f.name.padEnd(26)} ${(f.bytes / 1024).toFixed(1)} KB`);
+}

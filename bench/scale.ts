@@ -1,0 +1,139 @@
+/**
+ * Scale: GET /api/users (first page, and a deep page reached by walking the cursors) and
+ * POST /api/users/search at 1,000 customers, then again at 100,000, through the HTTP API with a
+ * staff token. Customers are loaded straight into the table (BatchWriteItem, 25 per call) in the
+ * customers repository's item shape, index attributes included.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { CUSTOMERS_LIST_PARTITION, tableEnvName } from '../infra/definitions';
+import type { RunningStack } from '../local/stack';
+import type { Customer } from '../shared/types';
+import { mapLimit } from './stack-client';
+import { median, timed } from './stats';
+
+/** DynamoDB's BatchWriteItem limit. */
+const BATCH_SIZE = 25;
+/** Batches in flight: enough to keep DynamoDB Local busy without starving the rest of the box. */
+const LOAD_CONCURRENCY = 8;
+/** Timed repeats of each call; the median is reported. */
+const TIMED_REPEATS = 7;
+export const SMALL_CUSTOMERS = 1_000;
+export const LARGE_CUSTOMERS = 100_000;
+/** The issue's deep page at 100,000 customers. */
+export const DEEP_PAGE = 100;
+/** Pages of 50 (design): 1,000 customers have 20, so the deepest page there is the 20th. */
+const PAGE_SIZE = 50;
+/** Target from the issue: each call at 100,000 within 2 times the same call at 1,000. */
+export const MAX_SCALE_RATIO = 2;
+/** Scale customers' numbers: 048XXXXXXX, apart from every other benchmark's numbers. */
+const SCALE_PREFIX = 48;
+const SECOND_MS = 1000;
+
+export interface ScaleFigures {
+  customers: number;
+  firstPageMs: number;
+  /** Which page was the deep one (100, or the last page when there are fewer). */
+  deepPage: number;
+  deepPageMs: number;
+  searchMs: number;
+}
+
+const localNumber = (i: number): string => `0${SCALE_PREFIX}${String(i).padStart(7, '0')}`;
+
+/** Customers i in [from, to), created one second apart so the newest-first order is stable. */
+async function loadCustomers(from: number, to: number): Promise<void> {
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, maxAttempts: 10 }),
+  );
+  const table = process.env[tableEnvName('customers')];
+  if (!table) throw new Error('no customers table in the env: start the stack first');
+  const base = Date.UTC(2025, 0, 1);
+  const batches: number[] = [];
+  for (let i = from; i < to; i += BATCH_SIZE) batches.push(i);
+  await mapLimit(batches, LOAD_CONCURRENCY, async (start) => {
+    let requests = [];
+    for (let i = start; i < Math.min(start + BATCH_SIZE, to); i++) {
+      const local = localNumber(i);
+      const customer: Customer = {
+        phoneNumber: `+61${local.slice(1)}`,
+        localNumber: local,
+        offer: 'Free Drink',
+        sliceId: 'bench-slice',
+        isOfferClaimed: false,
+        createdAt: new Date(base + i * SECOND_MS).toISOString(),
+      };
+      requests.push({
+        PutRequest: {
+          Item: {
+            ...customer,
+            listPartition: CUSTOMERS_LIST_PARTITION,
+            createdSort: `${customer.createdAt}#${customer.phoneNumber}`,
+          },
+        },
+      });
+    }
+    while (requests.length > 0) {
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteCommand({ RequestItems: { [table]: requests } }),
+      );
+      requests = (UnprocessedItems?.[table] ?? []) as typeof requests;
+    }
+  });
+  client.destroy();
+}
+
+async function call(stack: RunningStack, token: string, path: string, body?: unknown) {
+  const response = await fetch(`${stack.url}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as { data: { users?: unknown[]; nextCursor?: string | null } | null };
+}
+
+const medianMs = async (work: () => Promise<unknown>): Promise<number> => {
+  const samples: number[] = [];
+  for (let i = 0; i < TIMED_REPEATS; i++) samples.push((await timed(work)).ms);
+  return median(samples);
+};
+
+async function measureAt(
+  stack: RunningStack,
+  token: string,
+  customers: number,
+): Promise<ScaleFigures> {
+  const firstPageMs = await medianMs(() => call(stack, token, '/api/users'));
+  // Walk the cursors (untimed) to the deep page, then time only that request.
+  const lastPage = Math.ceil(customers / PAGE_SIZE);
+  const deepPage = Math.min(DEEP_PAGE, lastPage);
+  let cursor: string | null | undefined;
+  for (let page = 1; page < deepPage; page++) {
+    const path = cursor ? `/api/users?cursor=${encodeURIComponent(cursor)}` : '/api/users';
+    cursor = (await call(stack, token, path)).data?.nextCursor;
+    if (!cursor) throw new Error(`no page after ${page} at ${customers} customers`);
+  }
+  const deepPath = `/api/users?cursor=${encodeURIComponent(cursor ?? '')}`;
+  const deepPageMs = await medianMs(() => call(stack, token, deepPath));
+  // A number from the middle of what is loaded.
+  const searchMs = await medianMs(() =>
+    call(stack, token, '/api/users/search', { phoneNumber: localNumber(customers >> 1) }),
+  );
+  return { customers, firstPageMs, deepPage, deepPageMs, searchMs };
+}
+
+/** Loads 1,000 customers, measures, loads up to 100,000, measures again. */
+export async function measureScale(
+  stack: RunningStack,
+  staffToken: string,
+  log: (line: string) => void,
+): Promise<{ small: ScaleFigures; large: ScaleFigures; loadSeconds: number }> {
+  await loadCustomers(0, SMALL_CUSTOMERS);
+  const small = await measureAt(stack, staffToken, SMALL_CUSTOMERS);
+  log(`scale: ${SMALL_CUSTOMERS} customers measured; loading ${LARGE_CUSTOMERS}...`);
+  const { ms } = await timed(() => loadCustomers(SMALL_CUSTOMERS, LARGE_CUSTOMERS));
+  const large = await measureAt(stack, staffToken, LARGE_CUSTOMERS);
+  return { small, large, loadSeconds: ms / SECOND_MS };
+}
