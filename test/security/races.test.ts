@@ -20,21 +20,9 @@ import {
   SLICE_COUNT_ID,
 } from '../../lambdas/repositories/slices';
 import { MAX_SLICES } from '../../shared/constants';
-import {
-  addSlice,
-  httpEvent,
-  parse,
-  testPhone,
-  visitorClaimsFor,
-} from '../lambdas/visitor/support';
+import { addSlice, testPhone } from '../lambdas/visitor/support';
+import { httpEvent, statusAndBody, visitorClaimsFor } from '../support/http-event';
 import { writeSummary } from './support';
-
-const staffClaims = (role: 'admin' | 'operator') => ({
-  sub: `sub-${role}`,
-  token_use: 'id',
-  'cognito:username': role,
-  'cognito:groups': `[${role}]`,
-});
 
 async function scanAll(table: string): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -82,7 +70,7 @@ describe('races on DynamoDB Local', () => {
 
     // Act
     const answers = (await Promise.all(Array.from({ length: 200 }, () => createSpin(event())))).map(
-      parse,
+      statusAndBody,
     );
 
     // Assess
@@ -107,7 +95,7 @@ describe('races on DynamoDB Local', () => {
       await Promise.all(
         numbers.map((n) => createSpin(httpEvent({ body: {}, claims: visitorClaimsFor(n) }))),
       )
-    ).map(parse);
+    ).map(statusAndBody);
 
     // Assess
     const customers = (await scanAll('CUSTOMERS_TABLE')).filter((c) =>
@@ -142,12 +130,11 @@ describe('races on DynamoDB Local', () => {
   it('redeems an offer once when 200 staff requests race', async () => {
     // Prepare: a customer from the first race
     const { local, intl } = testPhone(7_000);
-    const event = () =>
-      httpEvent({ body: { phoneNumber: local }, claims: staffClaims('operator') });
+    const event = () => httpEvent({ body: { phoneNumber: local }, caller: 'operator' });
 
     // Act
     const answers = (await Promise.all(Array.from({ length: 200 }, () => redeemUser(event())))).map(
-      parse,
+      statusAndBody,
     );
 
     // Assess
@@ -165,13 +152,12 @@ describe('races on DynamoDB Local', () => {
     // Prepare: exactly 9 slices
     for (const slice of await listSlices()) await deleteSlice(slice.id);
     for (let i = 0; i < MAX_SLICES - 1; i++) await addSlice(`Prize ${i}`);
-    const event = (i: number) =>
-      httpEvent({ body: { name: `Race ${i}` }, claims: staffClaims('admin') });
+    const event = (i: number) => httpEvent({ body: { name: `Race ${i}` }, caller: 'admin' });
 
     // Act
     const answers = (
       await Promise.all(Array.from({ length: 40 }, (_, i) => createSliceHandler(event(i))))
-    ).map(parse);
+    ).map(statusAndBody);
 
     // Assess
     const created = answers.filter((a) => a.status === 201).length;
@@ -202,10 +188,10 @@ describe('races on DynamoDB Local', () => {
     const answers = (
       await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          putBusiness(httpEvent({ body: payload(i), claims: staffClaims('admin') })),
+          putBusiness(httpEvent({ body: payload(i), caller: 'admin' })),
         ),
       )
-    ).map(parse);
+    ).map(statusAndBody);
 
     // Assess: the stored document is exactly one of the payloads
     const stored = await getBusinessSettings();
@@ -235,10 +221,10 @@ describe('races on DynamoDB Local', () => {
     const answers = (
       await Promise.all(
         Object.entries(fields).map(([k, v]) =>
-          putBusiness(httpEvent({ body: { [k]: v }, claims: staffClaims('admin') })),
+          putBusiness(httpEvent({ body: { [k]: v }, caller: 'admin' })),
         ),
       )
-    ).map(parse);
+    ).map(statusAndBody);
 
     // Assess
     const stored = await getBusinessSettings();

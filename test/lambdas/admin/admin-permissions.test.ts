@@ -10,7 +10,7 @@ import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { getBusinessSettings, getGameSettings } from '../../../lambdas/repositories/settings';
 import { createSlice, listSlices } from '../../../lambdas/repositories/slices';
 import { ROUTES } from '../../../shared/routes';
-import { httpEvent, type Caller } from './events';
+import { httpEvent, type Caller } from '../../support/http-event';
 
 // set-staff-password reads its pool id at import; the call never reaches Cognito here.
 vi.hoisted(() => {

@@ -8,7 +8,7 @@ import type * as DomainModule from '../../../lambdas/domain/staff-passwords';
 import type * as HandlerModule from '../../../lambdas/handlers/set-staff-password';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../../local/cognito';
 import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
-import { bodyOf, httpEvent, type Caller } from './events';
+import { bodyOf, httpEvent, type Caller } from '../../support/http-event';
 
 let cognito: RunningCognitoStandIn;
 let handler: typeof HandlerModule.handler;

@@ -8,10 +8,12 @@ import {
   EMPTY_BUSINESS_SETTINGS,
   SETTINGS_FIELD_MESSAGES,
 } from '../../../shared/settings';
-import { bodyOf, httpEvent } from './events';
+import { bodyOf, httpEvent } from '../../support/http-event';
 
-const readBusiness = async () => bodyOf(await getBusiness(httpEvent({ caller: 'anonymous' })));
-const readGame = async () => bodyOf(await getGame(httpEvent({ caller: 'anonymous' })));
+const readBusiness = async () =>
+  bodyOf(await getBusiness(httpEvent({ caller: 'anonymous', method: 'GET' })));
+const readGame = async () =>
+  bodyOf(await getGame(httpEvent({ caller: 'anonymous', method: 'GET' })));
 
 describe('business settings handlers', () => {
   it('answers empty fields to anyone before anything is saved', async () => {
@@ -21,13 +23,18 @@ describe('business settings handlers', () => {
   it('merges each save into the stored document', async () => {
     const first = await putBusiness(
       httpEvent({
+        caller: 'admin',
         method: 'PUT',
         body: { businessName: 'Burger Barn', website: 'https://burgerbarn.example' },
       }),
     );
     expect(first.statusCode).toBe(200);
     await putBusiness(
-      httpEvent({ method: 'PUT', body: { logoUrl: '/media/business/1-logo.png' } }),
+      httpEvent({
+        caller: 'admin',
+        method: 'PUT',
+        body: { logoUrl: '/media/business/1-logo.png' },
+      }),
     );
     expect(await readBusiness()).toMatchObject({
       businessName: 'Burger Barn',
@@ -42,13 +49,22 @@ describe('business settings handlers', () => {
     const results = await Promise.all([
       putBusiness(
         httpEvent({
+          caller: 'admin',
           method: 'PUT',
           body: { businessName: 'Evil', website: 'javascript:alert(1)' },
         }),
       ),
-      putBusiness(httpEvent({ method: 'PUT', body: { logoUrl: 'http://evil.example/x.png' } })),
-      putBusiness(httpEvent({ method: 'PUT', body: { email: 'not-an-email' } })),
-      putBusiness(httpEvent({ method: 'PUT', body: { businessName: 'X', isAdmin: true } })),
+      putBusiness(
+        httpEvent({
+          caller: 'admin',
+          method: 'PUT',
+          body: { logoUrl: 'http://evil.example/x.png' },
+        }),
+      ),
+      putBusiness(httpEvent({ caller: 'admin', method: 'PUT', body: { email: 'not-an-email' } })),
+      putBusiness(
+        httpEvent({ caller: 'admin', method: 'PUT', body: { businessName: 'X', isAdmin: true } }),
+      ),
     ]);
     expect(results.map((r) => [r.statusCode, bodyOf(r).message])).toEqual([
       [400, SETTINGS_FIELD_MESSAGES.urlInvalid],
@@ -67,9 +83,13 @@ describe('game settings handlers', () => {
 
   it('saves the colour list and the spin mode separately, merging', async () => {
     await putGame(
-      httpEvent({ method: 'PUT', body: { itemBackgroundColors: ['#112233', '#abc'] } }),
+      httpEvent({
+        caller: 'admin',
+        method: 'PUT',
+        body: { itemBackgroundColors: ['#112233', '#abc'] },
+      }),
     );
-    await putGame(httpEvent({ method: 'PUT', body: { spinMode: 'spin-first' } }));
+    await putGame(httpEvent({ caller: 'admin', method: 'PUT', body: { spinMode: 'spin-first' } }));
     expect(await readGame()).toMatchObject({
       itemBackgroundColors: ['#112233', '#abc'],
       spinMode: 'spin-first',
@@ -79,8 +99,10 @@ describe('game settings handlers', () => {
   it('refuses bad colours and modes, changing nothing', async () => {
     const before = await readGame();
     const results = await Promise.all([
-      putGame(httpEvent({ method: 'PUT', body: { itemBackgroundColors: ['red'] } })),
-      putGame(httpEvent({ method: 'PUT', body: { spinMode: 'never' } })),
+      putGame(
+        httpEvent({ caller: 'admin', method: 'PUT', body: { itemBackgroundColors: ['red'] } }),
+      ),
+      putGame(httpEvent({ caller: 'admin', method: 'PUT', body: { spinMode: 'never' } })),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([400, 400]);
     expect(bodyOf(results[0]!).message).toBe(SETTINGS_FIELD_MESSAGES.colorsInvalid);

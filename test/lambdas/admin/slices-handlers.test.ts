@@ -8,18 +8,34 @@ import { MAX_SLICES } from '../../../shared/constants';
 import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
 import { SLICE_FIELD_MESSAGES } from '../../../shared/slice';
 import type { Slice } from '../../../shared/types';
-import { bodyOf, httpEvent } from './events';
+import { bodyOf, httpEvent } from '../../support/http-event';
 
 const create = (body: unknown) =>
-  createSlice(httpEvent({ method: 'POST', path: '/api/slices', body }));
+  createSlice(httpEvent({ caller: 'admin', method: 'POST', path: '/api/slices', body }));
 const update = (id: string, body: unknown) =>
   updateSlice(
-    httpEvent({ method: 'PUT', path: `/api/slices/${id}`, pathParameters: { id }, body }),
+    httpEvent({
+      caller: 'admin',
+      method: 'PUT',
+      path: `/api/slices/${id}`,
+      pathParameters: { id },
+      body,
+    }),
   );
 const remove = (id: string) =>
-  deleteSlice(httpEvent({ method: 'DELETE', path: `/api/slices/${id}`, pathParameters: { id } }));
+  deleteSlice(
+    httpEvent({
+      caller: 'admin',
+      method: 'DELETE',
+      path: `/api/slices/${id}`,
+      pathParameters: { id },
+    }),
+  );
 const list = async (): Promise<Slice[]> =>
-  JSON.parse((await listSlices(httpEvent({ path: '/api/slices' }))).body ?? '[]') as Slice[];
+  JSON.parse(
+    (await listSlices(httpEvent({ caller: 'admin', method: 'GET', path: '/api/slices' }))).body ??
+      '[]',
+  ) as Slice[];
 
 // One file, one table set: the tests run in order and build on each other's slices.
 describe('slice handlers', () => {
@@ -46,7 +62,9 @@ describe('slice handlers', () => {
       create({ name: 'Ok', stock: -1 }),
       create({ name: 'Ok', bgColor: 'red' }),
       create({ name: 'Ok', extra: true }),
-      createSlice(httpEvent({ method: 'POST', path: '/api/slices', body: '{not json' })),
+      createSlice(
+        httpEvent({ caller: 'admin', method: 'POST', path: '/api/slices', body: '{not json' }),
+      ),
     ]);
     expect(results.map((r) => [r.statusCode, bodyOf(r).message])).toEqual([
       [400, MESSAGES.sliceNameTooLongShort],

@@ -18,7 +18,7 @@ import {
   OPERATOR_CLAIMS,
   VISITOR_CLAIMS,
   type Claims,
-} from './events';
+} from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
 type Route = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as listUsers } from '../../../lambdas/handlers/list-users';
 import { USERS_PAGE_SIZE } from '../../../shared/constants';
 import type { Customer, UsersPage } from '../../../shared/types';
-import { bodyOf, httpEvent, OPERATOR_CLAIMS } from './events';
+import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
 const list = (cursor?: string) =>

@@ -3,7 +3,7 @@ import { handler as redeemUser } from '../../../lambdas/handlers/redeem-user';
 import { logger } from '../../../lambdas/lib/logger';
 import { getCustomer } from '../../../lambdas/repositories/customers';
 import { API_MESSAGES, STAFF_TEXT } from '../../../shared/messages';
-import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from './events';
+import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
 const redeem = (phoneNumber: unknown, claims = OPERATOR_CLAIMS) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as listUsers } from '../../../lambdas/handlers/list-users';
 import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
 import { MESSAGES } from '../../../shared/messages';
-import { bodyOf, httpEvent, OPERATOR_CLAIMS } from './events';
+import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
 const search = (body: unknown) =>

@@ -8,7 +8,8 @@ import { startCognitoStandIn } from '../../../local/cognito';
 import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
 import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
-import { addSlice, httpEvent, parse, startOutbox, testPhone, type Outbox } from './support';
+import { httpEvent, statusAndBody } from '../../support/http-event';
+import { addSlice, startOutbox, testPhone, type Outbox } from './support';
 
 let outbox: Outbox;
 let standIn: Awaited<ReturnType<typeof startCognitoStandIn>>;
@@ -74,7 +75,7 @@ describe('visitor sign-in on the Cognito stand-in', () => {
   it('creates the user, sends one code, accepts it after a typo, and the token spins once', async () => {
     const { local, intl } = testPhone(5001);
     // Prepare: the server-side checks and the user
-    expect(parse(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
+    expect(statusAndBody(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
       status: 202,
       body: {},
     });
@@ -89,7 +90,9 @@ describe('visitor sign-in on the Cognito stand-in', () => {
       ]),
     );
     // A second start for the same number is fine (the user already exists).
-    expect(parse(await startOtp(httpEvent({ body: { phoneNumber: local } }))).status).toBe(202);
+    expect(statusAndBody(await startOtp(httpEvent({ body: { phoneNumber: local } }))).status).toBe(
+      202,
+    );
 
     // Act: sign in
     const challenge = await initiate(intl);
@@ -108,10 +111,10 @@ describe('visitor sign-in on the Cognito stand-in', () => {
       phone_number_verified: 'true',
       token_use: 'id',
     });
-    const spin = parse(await createSpin(httpEvent({ body: {}, claims })));
+    const spin = statusAndBody(await createSpin(httpEvent({ body: {}, claims })));
     expect(spin.status).toBe(200);
     expect(spin.body).toMatchObject({ offer: 'Free Side' });
-    expect(parse(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
+    expect(statusAndBody(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
       status: 409,
       body: { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward },
     });
@@ -136,7 +139,7 @@ describe('visitor sign-in on the Cognito stand-in', () => {
     await startOtp(httpEvent({ body: { phoneNumber: local } }));
     const first = await initiate(intl);
     await respond(first, outbox.latestCode(intl)!); // signed in: the code is spent
-    expect(parse(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
+    expect(statusAndBody(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
       status: 429,
       body: { code: 'SMS_PER_MINUTE', message: API_MESSAGES.smsPerMinute },
     });
@@ -154,7 +157,7 @@ describe('visitor sign-in on the Cognito stand-in', () => {
       { phoneNumber: '041234567' },
       { phoneNumber: '0412345678', x: 1 },
     ]) {
-      expect(parse(await startOtp(httpEvent({ body }))).status).toBe(400);
+      expect(statusAndBody(await startOtp(httpEvent({ body }))).status).toBe(400);
     }
     await expect(
       standIn.call('AdminGetUser', {

@@ -7,10 +7,11 @@ import { PREVIEWS_PER_ADDRESS_PER_HOUR } from '../../../lambdas/domain/spin-tick
 import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
 import { API_MESSAGES } from '../../../shared/messages';
-import { addSlice, httpEvent, parse, testPhone, visitorClaimsFor } from './support';
+import { httpEvent, statusAndBody, visitorClaimsFor } from '../../support/http-event';
+import { addSlice, testPhone } from './support';
 
 const spinAs = async (phone: string, body: unknown = {}) =>
-  parse(await createSpin(httpEvent({ body, claims: visitorClaimsFor(phone) })));
+  statusAndBody(await createSpin(httpEvent({ body, claims: visitorClaimsFor(phone) })));
 
 const allCustomers = async () => (await listCustomers(undefined, 1000)).users;
 
@@ -40,14 +41,14 @@ describe('POST /api/spins', () => {
       { sub: 'x', token_use: 'id' },
     ];
     for (const claims of cases) {
-      const result = parse(
+      const result = statusAndBody(
         await createSpin(httpEvent({ body: {}, ...(claims ? { claims } : {}) })),
       );
       expect(result).toEqual({
         status: 401,
         body: { code: 'UNAUTHORIZED', message: API_MESSAGES.unauthorized },
       });
-      const mine = parse(await getMySpin(httpEvent({ ...(claims ? { claims } : {}) })));
+      const mine = statusAndBody(await getMySpin(httpEvent({ ...(claims ? { claims } : {}) })));
       expect(mine.status).toBe(401);
     }
     expect(await getCustomer(intl)).toBeUndefined();
@@ -146,19 +147,27 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
     const slice = await addSlice('Side', 1, null);
     await withSlices([slice], async () => {
       const { intl, local } = testPhone(4600);
-      expect(parse(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) })))).toEqual({
-        status: 404,
-        body: { code: 'NO_SPIN', message: API_MESSAGES.noSpin },
-      });
-      expect(parse(await userExists(httpEvent({ body: { phoneNumber: local } }))).body).toEqual({
+      expect(statusAndBody(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) })))).toEqual(
+        {
+          status: 404,
+          body: { code: 'NO_SPIN', message: API_MESSAGES.noSpin },
+        },
+      );
+      expect(
+        statusAndBody(await userExists(httpEvent({ body: { phoneNumber: local } }))).body,
+      ).toEqual({
         doesExist: false,
       });
       const spun = await spinAs(intl);
-      expect(parse(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) })))).toEqual({
-        status: 200,
-        body: spun.body,
-      });
-      expect(parse(await userExists(httpEvent({ body: { phoneNumber: local } }))).body).toEqual({
+      expect(statusAndBody(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) })))).toEqual(
+        {
+          status: 200,
+          body: spun.body,
+        },
+      );
+      expect(
+        statusAndBody(await userExists(httpEvent({ body: { phoneNumber: local } }))).body,
+      ).toEqual({
         doesExist: true,
       });
     });
@@ -171,7 +180,7 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
       { phoneNumber: '+61412345678' },
       { phoneNumber: 412345678 },
     ]) {
-      expect(parse(await userExists(httpEvent({ body }))).status).toBe(400);
+      expect(statusAndBody(await userExists(httpEvent({ body }))).status).toBe(400);
     }
   });
 });
@@ -181,7 +190,9 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     const a = await addSlice('Alpha', 1, null);
     const b = await addSlice('Beta', 1, null);
     await withSlices([a, b], async () => {
-      const preview = parse(await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.1' })));
+      const preview = statusAndBody(
+        await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.1' })),
+      );
       expect(preview.status).toBe(200);
       expect(preview.body.ticket).toMatch(/^[A-Za-z0-9_-]{24}$/);
       const { intl } = testPhone(4700);
@@ -192,7 +203,9 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
         comment: preview.body.comment,
       });
       // The saved prize comes back for the same number, even with another ticket.
-      const second = parse(await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.1' })));
+      const second = statusAndBody(
+        await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.1' })),
+      );
       expect((await spinAs(intl, { ticket: second.body.ticket })).body).toEqual(spun.body);
       // A used ticket is refused for another number.
       expect(await spinAs(testPhone(4701).intl, { ticket: preview.body.ticket })).toEqual({
@@ -211,7 +224,7 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     await withSlices([scarce, other], async () => {
       let preview;
       do
-        preview = parse(
+        preview = statusAndBody(
           await previewSpin(
             httpEvent({ body: {}, sourceIp: `198.51.100.${Math.floor(Math.random() * 250)}` }),
           ),
@@ -232,15 +245,16 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     await withSlices([slice], async () => {
       const headers = { 'cloudfront-viewer-address': '192.0.2.77:51234' };
       for (let i = 0; i < PREVIEWS_PER_ADDRESS_PER_HOUR; i++) {
-        expect(parse(await previewSpin(httpEvent({ body: {}, headers }))).status).toBe(200);
+        expect(statusAndBody(await previewSpin(httpEvent({ body: {}, headers }))).status).toBe(200);
       }
-      expect(parse(await previewSpin(httpEvent({ body: {}, headers })))).toEqual({
+      expect(statusAndBody(await previewSpin(httpEvent({ body: {}, headers })))).toEqual({
         status: 429,
         body: { code: 'SPIN_PREVIEW_LIMIT', message: API_MESSAGES.spinPreviewLimit },
       });
       expect(
-        parse(await previewSpin(httpEvent({ body: { sliceId: slice.id }, sourceIp: '192.0.2.78' })))
-          .status,
+        statusAndBody(
+          await previewSpin(httpEvent({ body: { sliceId: slice.id }, sourceIp: '192.0.2.78' })),
+        ).status,
       ).toBe(400);
     });
   });
@@ -275,7 +289,7 @@ describe('GET /api/wheel', () => {
     const a = await addSlice('Shown', 2, 5);
     const b = await addSlice('Gone', 1, 0);
     await withSlices([a, b], async () => {
-      const result = parse(await getWheel(httpEvent()));
+      const result = statusAndBody(await getWheel(httpEvent()));
       expect(result.status).toBe(200);
       expect(result.body.game).toMatchObject({ spinMode: 'verify-first' });
       expect(result.body.business).toMatchObject({ businessName: '' });

@@ -1,64 +1,8 @@
-/** Helpers of the visitor handler tests: HTTP API events, visitor claims, slices, an SMS outbox. */
+/** Helpers of the visitor handler tests: test numbers, slices, an SMS outbox. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpEvent } from '../../../lambdas/lib/http';
 import { createSlice } from '../../../lambdas/repositories/slices';
 import type { Slice } from '../../../shared/types';
-
-type Claims = Record<string, string | number | boolean | string[]>;
-
-/** An HTTP API v2 event as API Gateway hands it to a handler. */
-export function httpEvent(
-  options: {
-    body?: unknown;
-    claims?: Claims;
-    headers?: Record<string, string>;
-    sourceIp?: string;
-  } = {},
-): HttpEvent {
-  return {
-    version: '2.0',
-    routeKey: 'POST /api/test',
-    rawPath: '/api/test',
-    rawQueryString: '',
-    headers: options.headers ?? {},
-    isBase64Encoded: false,
-    body:
-      options.body === undefined
-        ? undefined
-        : typeof options.body === 'string'
-          ? options.body
-          : JSON.stringify(options.body),
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: {
-        method: 'POST',
-        path: '/api/test',
-        protocol: 'HTTP/1.1',
-        sourceIp: options.sourceIp ?? '203.0.113.9',
-        userAgent: 'test',
-      },
-      requestId: 'r',
-      routeKey: 'POST /api/test',
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-      ...(options.claims ? { authorizer: { jwt: { claims: options.claims, scopes: null } } } : {}),
-    },
-  } as HttpEvent;
-}
-
-/** The stringified claims of a visitor ID token, as the JWT authorizer passes them on. */
-export const visitorClaimsFor = (phoneNumber: string): Claims => ({
-  sub: `sub-${phoneNumber}`,
-  token_use: 'id',
-  phone_number: phoneNumber,
-  phone_number_verified: 'true',
-  'cognito:username': `sub-${phoneNumber}`,
-});
 
 /** The n-th test number in both forms: 04000nnnnn / +614000nnnnn. */
 export function testPhone(n: number): { local: string; intl: string } {
@@ -77,19 +21,6 @@ export const addSlice = (
     { name, comment, imageSrc: '', bgColor: '#ffffff', weight, stock },
     new Date().toISOString(),
   );
-
-export interface ParsedResult {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-/** Status and JSON body of a handler result. */
-export function parse(result: { statusCode?: number; body?: string }): ParsedResult {
-  return {
-    status: result.statusCode ?? 0,
-    body: result.body ? (JSON.parse(result.body) as Record<string, unknown>) : {},
-  };
-}
 
 export interface Outbox {
   url: string;
