@@ -298,6 +298,16 @@ interface BodyRoute {
   segmentIsValid?: (decoded: string) => boolean;
 }
 
+/** A slice body both slice routes accept. */
+const VALID_SLICE = {
+  name: 'Chips',
+  comment: 'c',
+  imageSrc: '/a.png',
+  bgColor: '#fff',
+  weight: 1,
+  stock: 3,
+};
+
 const BODY_ROUTES: BodyRoute[] = [
   {
     id: 'start-otp',
@@ -373,14 +383,7 @@ const BODY_ROUTES: BodyRoute[] = [
     method: 'POST',
     path: '/api/slices',
     schema: sliceInputSchema,
-    valid: {
-      name: 'Chips',
-      comment: 'c',
-      imageSrc: '/a.png',
-      bgColor: '#fff',
-      weight: 1,
-      stock: 3,
-    },
+    valid: VALID_SLICE,
     who: 'admin',
   },
   {
@@ -388,14 +391,7 @@ const BODY_ROUTES: BodyRoute[] = [
     method: 'PUT',
     path: (segment) => `/api/slices/${segment}`,
     schema: sliceInputSchema,
-    valid: {
-      name: 'Chips',
-      comment: 'c',
-      imageSrc: '/a.png',
-      bgColor: '#fff',
-      weight: 1,
-      stock: 3,
-    },
+    valid: VALID_SLICE,
     who: 'admin',
     segmentIsValid: (id) => sliceIdSchema.safeParse(id).success,
   },

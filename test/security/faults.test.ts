@@ -12,7 +12,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, s3, setClientsForTest, sns } from '../../lambdas/lib/clients';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { API_MESSAGES } from '../../shared/messages';
-import { isCleanError, startHarness, STAFF_PASSWORDS, writeSummary, type Harness } from './support';
+import {
+  isCleanError,
+  startHarness,
+  STAFF_PASSWORDS,
+  writeSummary,
+  type Harness,
+  type SendOptions,
+  type Sent,
+} from './support';
 
 const CREDENTIALS = {
   accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
@@ -107,6 +115,24 @@ async function unchanged(before: string): Promise<void> {
   expect(after).toBe(before);
 }
 
+/**
+ * Sends `request` with `faulty` clients in place of the real ones: the answer must be a clean
+ * failure that changed no data. Then, with the real clients back, sends the same request again and
+ * returns that retry's answer.
+ */
+async function failsCleanlyThenRetry(
+  faulty: Parameters<typeof setClientsForTest>[0],
+  request: SendOptions,
+): Promise<Sent> {
+  const before = await harness.snapshot();
+  setClientsForTest(faulty);
+  const failed = await harness.send(request);
+  expectCleanFailure(failed);
+  await unchanged(before);
+  setClientsForTest(real);
+  return harness.send(request);
+}
+
 const wheelSlices = async () =>
   (await harness.send({ method: 'GET', url: '/api/slices', token: admin })).json as {
     id: string;
@@ -117,81 +143,45 @@ describe('faults mid-request', () => {
   it('records no customer and keeps the stock when the spin transaction is throttled; the retry wins', async () => {
     // Prepare
     const visitor = await harness.visitorToken('0400000101');
-    const before = await harness.snapshot();
-    setClientsForTest({ dynamo: faultyDynamo(failing(/TransactWrite/)) });
 
     // Act
-    const failed = await harness.send({
-      method: 'POST',
-      url: '/api/spins',
-      token: visitor,
-      body: {},
-    });
+    const retry = await failsCleanlyThenRetry(
+      { dynamo: faultyDynamo(failing(/TransactWrite/)) },
+      { method: 'POST', url: '/api/spins', token: visitor, body: {} },
+    );
 
     // Assess
-    expectCleanFailure(failed);
-    await unchanged(before);
-    setClientsForTest(real);
-    const retry = await harness.send({
-      method: 'POST',
-      url: '/api/spins',
-      token: visitor,
-      body: {},
-    });
     expect(retry.status).toBe(200);
     expect((await wheelSlices())[0]?.stock).toBe(2);
   });
 
   it('writes nothing when DynamoDB is unreachable for a whole spin; the retry wins', async () => {
     const visitor = await harness.visitorToken('0400000102');
-    const before = await harness.snapshot();
-    setClientsForTest({
-      dynamo: DynamoDBDocumentClient.from(
-        new DynamoDBClient({
-          endpoint: DEAD_ENDPOINT,
-          region: LOCAL_AWS_ENV.AWS_REGION,
-          credentials: CREDENTIALS,
-          maxAttempts: 2,
-        }),
-      ),
-    });
     faultsInjected++;
 
-    const failed = await harness.send({
-      method: 'POST',
-      url: '/api/spins',
-      token: visitor,
-      body: {},
-    });
+    const retry = await failsCleanlyThenRetry(
+      {
+        dynamo: DynamoDBDocumentClient.from(
+          new DynamoDBClient({
+            endpoint: DEAD_ENDPOINT,
+            region: LOCAL_AWS_ENV.AWS_REGION,
+            credentials: CREDENTIALS,
+            maxAttempts: 2,
+          }),
+        ),
+      },
+      { method: 'POST', url: '/api/spins', token: visitor, body: {} },
+    );
 
-    expectCleanFailure(failed);
-    await unchanged(before);
-    setClientsForTest(real);
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/spins', token: visitor, body: {} })).status,
-    ).toBe(200);
+    expect(retry.status).toBe(200);
   });
 
   it('neither adds nor counts a slice when the add is throttled; the retry counts it once', async () => {
-    const before = await harness.snapshot();
-    setClientsForTest({ dynamo: faultyDynamo(failing(/TransactWrite/)) });
+    const retry = await failsCleanlyThenRetry(
+      { dynamo: faultyDynamo(failing(/TransactWrite/)) },
+      { method: 'POST', url: '/api/slices', token: admin, body: { name: 'Chips' } },
+    );
 
-    const failed = await harness.send({
-      method: 'POST',
-      url: '/api/slices',
-      token: admin,
-      body: { name: 'Chips' },
-    });
-
-    expectCleanFailure(failed);
-    await unchanged(before);
-    setClientsForTest(real);
-    const retry = await harness.send({
-      method: 'POST',
-      url: '/api/slices',
-      token: admin,
-      body: { name: 'Chips' },
-    });
     expect(retry.status).toBe(201);
     const slices = await wheelSlices();
     expect(slices.filter((s) => (s as unknown as { name: string }).name === 'Chips')).toHaveLength(
@@ -203,102 +193,65 @@ describe('faults mid-request', () => {
     const chips = (await wheelSlices()).find(
       (s) => (s as unknown as { name: string }).name === 'Chips',
     )!;
-    const before = await harness.snapshot();
-    setClientsForTest({
-      dynamo: faultyDynamo(failing(/TransactWrite/, 'ServiceUnavailable', 'Service unavailable')),
-    });
+    const retry = await failsCleanlyThenRetry(
+      {
+        dynamo: faultyDynamo(failing(/TransactWrite/, 'ServiceUnavailable', 'Service unavailable')),
+      },
+      { method: 'DELETE', url: `/api/slices/${chips.id}`, token: admin },
+    );
 
-    const failed = await harness.send({
-      method: 'DELETE',
-      url: `/api/slices/${chips.id}`,
-      token: admin,
-    });
-
-    expectCleanFailure(failed);
-    await unchanged(before);
-    setClientsForTest(real);
-    expect(
-      (await harness.send({ method: 'DELETE', url: `/api/slices/${chips.id}`, token: admin }))
-        .status,
-    ).toBe(200);
+    expect(retry.status).toBe(200);
     // The count went down once: ten adds fit again after this delete.
     expect((await wheelSlices()).some((s) => s.id === chips.id)).toBe(false);
   });
 
   it('leaves the offer unredeemed when the redeem write fails; the retry redeems', async () => {
-    const before = await harness.snapshot();
-    setClientsForTest({ dynamo: faultyDynamo(failing(/^Update/, 'ServiceUnavailable', 'down')) });
+    const retry = await failsCleanlyThenRetry(
+      { dynamo: faultyDynamo(failing(/^Update/, 'ServiceUnavailable', 'down')) },
+      {
+        method: 'POST',
+        url: '/api/users/redeem',
+        token: operator,
+        body: { phoneNumber: '0400000101' },
+      },
+    );
 
-    const failed = await harness.send({
-      method: 'POST',
-      url: '/api/users/redeem',
-      token: operator,
-      body: { phoneNumber: '0400000101' },
-    });
-
-    expectCleanFailure(failed);
-    await unchanged(before);
-    setClientsForTest(real);
-    const retry = await harness.send({
-      method: 'POST',
-      url: '/api/users/redeem',
-      token: operator,
-      body: { phoneNumber: '0400000101' },
-    });
     expect(retry.status).toBe(200);
   });
 
   it('keeps the settings when the save is throttled; the retry saves every field', async () => {
-    const before = await harness.snapshot();
-    setClientsForTest({ dynamo: faultyDynamo(failing(/^Update/)) });
     const body = { businessName: 'Fault Shop', website: 'https://fault.example.com' };
 
-    const failed = await harness.send({
-      method: 'PUT',
-      url: '/api/settings/business',
-      token: admin,
-      body,
-    });
+    const retry = await failsCleanlyThenRetry(
+      { dynamo: faultyDynamo(failing(/^Update/)) },
+      { method: 'PUT', url: '/api/settings/business', token: admin, body },
+    );
 
-    expectCleanFailure(failed);
-    await unchanged(before);
-    setClientsForTest(real);
-    const retry = await harness.send({
-      method: 'PUT',
-      url: '/api/settings/business',
-      token: admin,
-      body,
-    });
     expect(retry.json).toMatchObject(body);
   });
 
   it('stores no logo when S3 fails the upload; the retry stores it', async () => {
-    const before = await harness.snapshot();
-    setClientsForTest({
-      s3: new S3Client({
-        endpoint: DEAD_ENDPOINT,
-        forcePathStyle: true,
-        region: LOCAL_AWS_ENV.AWS_REGION,
-        credentials: CREDENTIALS,
-        maxAttempts: 1,
-      }),
-    });
     faultsInjected++;
-    const upload = () =>
-      harness.send({
+
+    const retry = await failsCleanlyThenRetry(
+      {
+        s3: new S3Client({
+          endpoint: DEAD_ENDPOINT,
+          forcePathStyle: true,
+          region: LOCAL_AWS_ENV.AWS_REGION,
+          credentials: CREDENTIALS,
+          maxAttempts: 1,
+        }),
+      },
+      {
         method: 'POST',
         url: '/api/logo',
         token: admin,
         body: PNG,
         headers: { 'content-type': 'image/png', 'x-file-name': 'logo.png' },
-      });
+      },
+    );
 
-    const failed = await upload();
-
-    expectCleanFailure(failed);
-    await unchanged(before);
-    setClientsForTest(real);
-    const retry = await upload();
     expect(retry.status).toBe(201);
     expect((retry.json as { logoUrl: string }).logoUrl).toMatch(
       /^\/media\/business\/\d+-logo\.png$/,

@@ -1,20 +1,10 @@
 /** Paging in its own file: fresh tables, so exactly the seeded customers exist. */
 import { describe, expect, it } from 'vitest';
-import { handler as listUsers } from '../../../lambdas/handlers/list-users';
 import { USERS_PAGE_SIZE } from '../../../shared/constants';
 import type { Customer, UsersPage } from '../../../shared/types';
-import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { bodyOf } from '../../support/http-event';
+import { listUsersPage } from './list-users';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
-
-const list = (cursor?: string) =>
-  listUsers(
-    httpEvent({
-      claims: OPERATOR_CLAIMS,
-      method: 'GET',
-      path: '/api/users',
-      query: cursor === undefined ? undefined : { cursor },
-    }),
-  );
 
 describe('GET /api/users paging', () => {
   it('pages through 1,000 customers newest first, each exactly once', async () => {
@@ -35,7 +25,7 @@ describe('GET /api/users paging', () => {
     const pageSizes: number[] = [];
     let cursor: string | undefined;
     do {
-      const result = await list(cursor);
+      const result = await listUsersPage(cursor);
       expect(result.statusCode).toBe(200);
       const { data } = bodyOf(result) as { data: UsersPage };
       pageSizes.push(data.users.length);

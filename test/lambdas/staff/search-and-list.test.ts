@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { handler as listUsers } from '../../../lambdas/handlers/list-users';
 import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
 import { MESSAGES } from '../../../shared/messages';
 import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { listUsersPage } from './list-users';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
 const search = (body: unknown) =>
   searchUsers(httpEvent({ claims: OPERATOR_CLAIMS, path: '/api/users/search', body }));
-const list = (cursor?: string) =>
-  listUsers(
-    httpEvent({
-      claims: OPERATOR_CLAIMS,
-      method: 'GET',
-      path: '/api/users',
-      query: cursor === undefined ? undefined : { cursor },
-    }),
-  );
 
 describe('POST /api/users/search', () => {
   it('finds a customer by local number', async () => {
@@ -50,7 +41,7 @@ describe('POST /api/users/search', () => {
 
 describe('GET /api/users', () => {
   it('treats an empty cursor as the first page', async () => {
-    const result = await list('');
+    const result = await listUsersPage('');
     expect(result.statusCode).toBe(200);
     expect(bodyOf(result)).toMatchObject({ data: { users: expect.any(Array) } });
   });
@@ -64,7 +55,7 @@ describe('GET /api/users', () => {
     ['too long', 'a'.repeat(600)],
     ['JSON junk', Buffer.from('[1,2,3]').toString('base64url')],
   ])('refuses a forged cursor (%s) with a 400', async (_label, cursor) => {
-    const result = await list(cursor);
+    const result = await listUsersPage(cursor);
     expect(result.statusCode).toBe(400);
     expect(bodyOf(result)).toMatchObject({ code: 'INVALID_CURSOR' });
   });
