@@ -10,7 +10,7 @@ import { unauthorized } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import type { StaffRole } from '../../shared/types';
 import { staffClaims, visitorClaims, type StaffIdentity, type VisitorIdentity } from './claims';
-import { cognito } from './clients';
+import { cognito } from './cognito-client';
 import { requireEnv } from './env';
 import type { HttpEvent } from './http';
 
