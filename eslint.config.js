@@ -16,18 +16,31 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // `import { z } from 'zod'` pulls every zod locale (about 360 KB) into each Lambda bundle;
-      // `import * as z from 'zod'` lets esbuild keep only what is used.
+      // zod is imported once, in shared/zod.ts (configured there); elsewhere
+      // `import * as z from '<...>/shared/zod'`, which also lets esbuild drop zod's locales.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: "Import from shared/zod: `import * as z from '.../shared/zod'`.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         {
           selector:
-            "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
-          message: "Use `import * as z from 'zod'`.",
+            "ImportDeclaration[source.value=/shared\\/zod$|^\\.\\/zod$/] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from '.../shared/zod'`.",
         },
       ],
     },
   },
+  { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 /** Dashboard search rules of spec section 5. */
-import * as z from 'zod';
+import * as z from './zod';
 import { PHONE_LOCAL_LENGTH } from './constants';
 import { MESSAGES } from './messages';
 

@@ -1,5 +1,5 @@
 /** One-time code rules of spec section 5. */
-import * as z from 'zod';
+import * as z from './zod';
 import { MESSAGES } from './messages';
 
 export * from './otp-format';

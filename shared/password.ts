@@ -1,5 +1,5 @@
 /** Staff password and login rules of spec section 5. */
-import * as z from 'zod';
+import * as z from './zod';
 import { PASSWORD_MIN } from './constants';
 import { MESSAGES } from './messages';
 

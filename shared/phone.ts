@@ -1,5 +1,5 @@
 /** Phone rules of spec section 5, and conversion between local and international forms. */
-import * as z from 'zod';
+import * as z from './zod';
 import { MESSAGES } from './messages';
 import { LOCAL_MOBILE } from './phone-format';
 

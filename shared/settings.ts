@@ -1,5 +1,5 @@
 /** Business and game settings schemas (spec section 3). Saving business settings merges. */
-import * as z from 'zod';
+import * as z from './zod';
 import {
   BUSINESS_NAME_MAX,
   DEFAULT_ITEM_BACKGROUND_COLORS,

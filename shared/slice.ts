@@ -1,5 +1,5 @@
 /** Prize slice rules of spec sections 3 and 5, plus odds and stock. */
-import * as z from 'zod';
+import * as z from './zod';
 import {
   DEFAULT_SLICE_COLOR,
   MAX_SLICES,

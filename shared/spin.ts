@@ -1,5 +1,5 @@
 /** Request and response shapes of the spin routes, shared by the handlers and the wheel page. */
-import * as z from 'zod';
+import * as z from './zod';
 import { API_MESSAGES } from './messages';
 
 /** A spin ticket: 24 base64url characters (18 random bytes). */

@@ -4,7 +4,7 @@
  * first, and mark an offer redeemed exactly once. The repository is passed in so the rules here
  * read without DynamoDB; the handlers pass the real one.
  */
-import * as z from 'zod';
+import * as z from '../../shared/zod';
 import { USERS_PAGE_SIZE } from '../../shared/constants';
 import { conflict, notFound } from '../../shared/errors';
 import { API_MESSAGES, STAFF_TEXT } from '../../shared/messages';

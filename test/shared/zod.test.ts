@@ -1,0 +1,28 @@
+import { globalConfig } from 'zod/v4/core';
+import { describe, expect, it, vi } from 'vitest';
+
+describe('shared/zod', () => {
+  it('never evaluates code while parsing, so a CSP without unsafe-eval reports nothing', async () => {
+    // Prepare: watch the Function constructor before zod's one-time eval probe can run.
+    const RealFunction = globalThis.Function;
+    const calls = vi.fn();
+    globalThis.Function = new Proxy(RealFunction, {
+      construct(target, args) {
+        calls(args);
+        return Reflect.construct(target, args);
+      },
+    });
+    try {
+      // Act: load the schemas the way the web app does and parse objects (zod's JIT path).
+      const { loginSchema } = await import('../../shared/password');
+      const { sliceInputSchema } = await import('../../shared/slice');
+      loginSchema.safeParse({ username: 'operator', password: 'secret1' });
+      sliceInputSchema.safeParse({ name: 'Free Chips', weight: 2 });
+      // Assess
+      expect(globalConfig.jitless).toBe(true);
+      expect(calls).not.toHaveBeenCalled();
+    } finally {
+      globalThis.Function = RealFunction;
+    }
+  });
+});
