@@ -129,9 +129,9 @@ describe('admin journey', () => {
     const thumb = page.getByRole('img', { name: ADMIN_TEXT.logoPreview });
     const logoUrl = (await thumb.getAttribute('src')) ?? '';
     expect(logoUrl).toMatch(/^\/media\/business\/\d+-Barn-Logo\.png$/);
-    expect(await thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
-      8,
-    );
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(8);
     await page.getByRole('button', { name: ADMIN_TEXT.save, exact: true }).click();
     await page.getByText(MESSAGES.savedSuccessfully).waitFor();
 
@@ -196,7 +196,10 @@ describe('admin journey', () => {
     await wheel.getByText(businessName).first().waitFor();
     const logo = wheel.locator(`img[src="${logoUrl}"]`).first();
     await logo.waitFor();
-    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
+    // The element exists before its bytes arrive: wait for the decoded image.
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(8);
     // The wheel's accessible name counts the slices it drew (spec 1).
     await wheel.locator(`[aria-label$="The wheel has ${names.length} slices."]`).first().waitFor();
 

@@ -181,6 +181,9 @@ describe('operator sessions and redirects (spec 4)', () => {
     const page = await newBrowserPage();
     await login(page, '/login', 'operator', staffPassword('operator'));
     await page.waitForURL(url('/dashboard'));
+    // Let the dashboard's own first calls finish: one still in flight after the tamper would be
+    // refused and sign out before the reload below, which then rightly goes to /login instead.
+    await page.waitForLoadState('networkidle');
     // Tamper with the stored ID token: the JWT authorizer refuses a bad signature.
     await page.evaluate(() => {
       const key = 'spinwin.session.operator';
