@@ -21,7 +21,14 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  await build({ configFile: join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  // Vitest sets NODE_ENV=test, which Vite would bake into the bundle (React's development build,
+  // over 500 kB): build exactly what production serves.
+  await build({
+    configFile: join(REPO_ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  });
   const dataDir = mkdtempSync(join(tmpdir(), 'spin-e2e-'));
   const stack = await startStack({ dataDir, port: 0, web: 'dist', quiet: true });
   const { admin, operator } = stack.passwords;
