@@ -21,14 +21,19 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Vitest sets NODE_ENV=test, which Vite would bake into the bundle (React's development build,
-  // over 500 kB): build exactly what production serves.
-  await build({
-    configFile: join(REPO_ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  });
+  // Vitest sets NODE_ENV=test, which Vite and the React plugin would bake into the bundle (React's
+  // development build, over 500 kB): build exactly what production serves.
+  const testNodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(REPO_ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      mode: 'production',
+    });
+  } finally {
+    process.env.NODE_ENV = testNodeEnv;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'spin-e2e-'));
   const stack = await startStack({ dataDir, port: 0, web: 'dist', quiet: true });
   const { admin, operator } = stack.passwords;

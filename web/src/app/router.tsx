@@ -11,6 +11,12 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's chunk loads: the same mark index.html paints before any script.
+    hydrateFallbackElement: (
+      <div className="boot" aria-hidden="true">
+        <img src="/favicon.svg" alt="" width="64" height="64" />
+      </div>
+    ),
     children: [
       { path: PATHS.wheel, lazy: () => import('../features/visitor/routes/wheel-page') },
       { path: PATHS.login, lazy: () => import('../features/staff/routes/login-page') },
