@@ -12,6 +12,7 @@ import {
 import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
 import { checkSliceName, sliceInputSchema, type SliceInput } from '../../../../../shared/slice';
 import type { Slice } from '../../../../../shared/types';
+import { wrapTabFocus } from '../../../lib/focus';
 import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';
 
@@ -24,9 +25,6 @@ export interface SliceDialogProps {
   onSubmit: (input: SliceInput) => Promise<Notice>;
   onCancel: () => void;
 }
-
-const FOCUSABLE =
-  'button:not([disabled]), input:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Whole numbers only: '' stays '' (for stock: unlimited); anything else becomes NaN for the schema. */
 const toNumber = (text: string): number =>
@@ -66,18 +64,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
       if (!saving) onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialogRef.current) wrapTabFocus(event, dialogRef.current);
   }
 
   async function submit(event: FormEvent) {

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { STAFF_TEXT } from '../../../../../shared/messages';
+import { wrapTabFocus } from '../../../lib/focus';
 
 export interface ConfirmDialogProps {
   /** The question under the title. */
@@ -17,7 +18,6 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -34,17 +34,7 @@ export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogPro
       onCancel();
       return;
     }
-    if (event.key !== 'Tab') return;
-    // Two buttons: Tab and Shift+Tab move between them and never leave the dialog.
-    const first = cancelRef.current;
-    const last = confirmRef.current;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    wrapTabFocus(event, event.currentTarget);
   }
 
   return (
@@ -73,7 +63,7 @@ export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogPro
           >
             {STAFF_TEXT.cancel}
           </button>
-          <button ref={confirmRef} type="button" className="staff-button" onClick={onConfirm}>
+          <button type="button" className="staff-button" onClick={onConfirm}>
             {STAFF_TEXT.confirm}
           </button>
         </div>

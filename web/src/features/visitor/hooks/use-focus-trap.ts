@@ -1,7 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { wrapTabFocus } from '../../../lib/focus';
 
 /**
  * Modal focus handling: focus moves into `container` (its first field, else the container itself),
@@ -16,7 +14,6 @@ export function useFocusTrap(
     const root = container.current;
     if (!root) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const focusables = () => Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
     // The first field, else the dialog itself (read out by its name; no focus ring on a close button).
     (root.querySelector<HTMLElement>('input:not([disabled])') ?? root).focus();
 
@@ -26,18 +23,7 @@ export function useFocusTrap(
         onEscape();
         return;
       }
-      if (event.key !== 'Tab') return;
-      const items = focusables();
-      const first = items[0];
-      const last = items.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
+      wrapTabFocus(event, root);
     };
     root.addEventListener('keydown', onKeyDown);
     return () => {
