@@ -1,0 +1,85 @@
+/**
+ * Signing in against a running stack the way the browser does, over Cognito's JSON protocol: staff
+ * by password, visitors by SMS code (POST /api/otp/start -> CUSTOM_AUTH -> the code ->
+ * RespondToAuthChallenge). Used by the e2e helpers and the benchmarks.
+ */
+import { toInternational } from '../../shared/phone';
+
+/** Where to sign in: the API origin, the Cognito endpoint and the two app clients. */
+export interface SignInTarget {
+  apiBase: string;
+  cognitoEndpoint: string;
+  staffClientId: string;
+  visitorClientId: string;
+}
+
+interface AuthResponse {
+  Session?: string;
+  ChallengeParameters?: Record<string, string>;
+  AuthenticationResult?: { IdToken: string };
+}
+
+/** One Cognito JSON 1.1 call; throws with Cognito's error type and message. */
+export async function cognitoJson<T>(
+  endpoint: string,
+  operation: string,
+  body: unknown,
+): Promise<T> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const data = (await response.json()) as T & { __type?: string; message?: string };
+  if (!response.ok) throw new Error(`${operation}: ${data.__type} ${data.message}`);
+  return data;
+}
+
+/** The ID token of a staff user signed in with USER_PASSWORD_AUTH. */
+export async function staffSignIn(
+  target: SignInTarget,
+  username: string,
+  password: string,
+): Promise<string> {
+  const result = await cognitoJson<AuthResponse>(target.cognitoEndpoint, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: target.staffClientId,
+    AuthParameters: { USERNAME: username, PASSWORD: password },
+  });
+  if (!result.AuthenticationResult) throw new Error('staff sign-in gave no tokens');
+  return result.AuthenticationResult.IdToken;
+}
+
+/** Verifies `localPhone` by the SMS code `readCode` finds; returns the visitor's ID token. */
+export async function visitorSignIn(
+  target: SignInTarget,
+  localPhone: string,
+  readCode: (localPhone: string) => Promise<string>,
+): Promise<string> {
+  const start = await fetch(new URL('/api/otp/start', target.apiBase), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber: localPhone }),
+  });
+  if (start.status !== 202) throw new Error(`otp/start: ${start.status} ${await start.text()}`);
+  const username = toInternational(localPhone);
+  const challenge = await cognitoJson<AuthResponse>(target.cognitoEndpoint, 'InitiateAuth', {
+    AuthFlow: 'CUSTOM_AUTH',
+    ClientId: target.visitorClientId,
+    AuthParameters: { USERNAME: username },
+  });
+  const answer = await cognitoJson<AuthResponse>(target.cognitoEndpoint, 'RespondToAuthChallenge', {
+    ClientId: target.visitorClientId,
+    ChallengeName: 'CUSTOM_CHALLENGE',
+    Session: challenge.Session,
+    ChallengeResponses: {
+      USERNAME: challenge.ChallengeParameters?.USERNAME ?? username,
+      ANSWER: await readCode(localPhone),
+    },
+  });
+  if (!answer.AuthenticationResult) throw new Error('code not accepted');
+  return answer.AuthenticationResult.IdToken;
+}
