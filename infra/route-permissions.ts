@@ -5,7 +5,7 @@
  * checks); write adds PutItem, UpdateItem, DeleteItem.
  */
 import type { RouteId } from '../shared/routes';
-import type { TableDef } from './definitions';
+import type { TableDef } from '../shared/definitions';
 
 export type TableAccess = 'read' | 'write';
 

@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STAFF_USERS } from '../infra/definitions';
+import { STAFF_USERS } from '../shared/definitions';
 import { PLACEHOLDER_BUSINESS } from '../shared/constants';
 import { DEFAULT_GAME_SETTINGS } from '../shared/settings';
 import { sliceInputSchema } from '../shared/slice';

@@ -1,6 +1,6 @@
 // Benchmark page: our engine with the spec's item values and 10 image slices.
-import { Wheel } from '../../web/src/features/wheel/engine/wheel';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../web/src/features/wheel/components/prize-wheel';
+import { Wheel } from '../../web/src/components/wheel/engine/wheel';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../web/src/components/wheel/prize-wheel';
 import {
   BENCH_SPIN,
   SLICE_LABELS,

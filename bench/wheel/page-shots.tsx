@@ -1,7 +1,7 @@
 // Screenshot page: the PrizeWheel as the wheel page uses it; ?n=<slices>&images=<0|1>.
 // The Spin button stays within 2 x itemLabelRadiusMax x radius (19% of the wheel) so it never covers labels.
 import { createRoot } from 'react-dom/client';
-import { PrizeWheel, WHEEL_PAGE_PROPS } from '../../web/src/features/wheel/components/prize-wheel';
+import { PrizeWheel, WHEEL_PAGE_PROPS } from '../../web/src/components/wheel/prize-wheel';
 import { SLICE_LABELS, makeSliceImageUrls } from './fixture';
 
 const params = new URLSearchParams(location.search);

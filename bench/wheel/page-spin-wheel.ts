@@ -1,7 +1,7 @@
 // Benchmark page: the spin-wheel library with the same slices, images, size and spin.
 import { Wheel } from 'spin-wheel';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../web/src/features/wheel/components/prize-wheel';
-import { cubicOut } from '../../web/src/features/wheel/engine/easing';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../web/src/components/wheel/prize-wheel';
+import { cubicOut } from '../../web/src/components/wheel/engine/easing';
 import {
   BENCH_SPIN,
   BENCH_WHEEL_PX,

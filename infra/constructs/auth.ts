@@ -25,7 +25,7 @@ import {
   STAFF_PASSWORD_POLICY,
   STAFF_USERS,
   TOKEN_VALIDITY,
-} from '../definitions';
+} from '../../shared/definitions';
 import { SpinFunction } from '../function-defaults';
 
 /** Generated staff passwords: long, letters and digits only, so they survive copy and paste. */

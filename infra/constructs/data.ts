@@ -5,7 +5,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLES, tableEnvName, type TableDef } from '../definitions';
+import { TABLES, tableEnvName, type TableDef } from '../../shared/definitions';
 
 export type TableName = TableDef['name'];
 

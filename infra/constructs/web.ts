@@ -35,8 +35,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { MEDIA_PATH_PREFIX } from '../definitions';
-import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../security-headers';
+import { MEDIA_PATH_PREFIX } from '../../shared/definitions';
+import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
 export const HASHED_ASSETS_PREFIX = 'assets/';

@@ -4,7 +4,7 @@
  * expire; the new password is what the next sign-in needs.
  */
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { STAFF_USERS } from '../../infra/definitions';
+import { STAFF_USERS } from '../../shared/definitions';
 import { badRequest, notFound } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
 import { isStaffRole, type StaffRole } from '../../shared/types';

@@ -4,30 +4,10 @@
  */
 import { spinPreviewRequestSchema } from '../../shared/spin';
 import { previewSpin } from '../domain/spin-ticket';
-import { http, ok, parseBody, type HttpEvent } from '../lib/http';
-
-/**
- * The visitor's address, for the per-address preview budget. Behind CloudFront, API Gateway's
- * sourceIp is the edge's, shared by many visitors, so: CloudFront-Viewer-Address ("ip:port", set
- * by CloudFront when the origin request policy forwards it) first; else the last X-Forwarded-For
- * entry that is not the edge itself (CloudFront appends the viewer's address after anything the
- * client sent, so spoofed entries come earlier); else sourceIp (direct calls, the local stack).
- */
-export function clientAddress(event: HttpEvent): string {
-  const sourceIp = event.requestContext.http?.sourceIp ?? 'unknown';
-  const viewer = event.headers?.['cloudfront-viewer-address'];
-  if (viewer) {
-    const cut = viewer.lastIndexOf(':');
-    return cut > 0 ? viewer.slice(0, cut) : viewer;
-  }
-  const forwarded = (event.headers?.['x-forwarded-for'] ?? '')
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '' && entry !== sourceIp);
-  return forwarded.at(-1) ?? sourceIp;
-}
+import { http, ok, parseBody } from '../lib/http';
+import { viewerAddress } from '../lib/viewer';
 
 export const handler = http(async (event) => {
   parseBody(spinPreviewRequestSchema, event);
-  return ok(await previewSpin(clientAddress(event)));
+  return ok(await previewSpin(viewerAddress(event)));
 });

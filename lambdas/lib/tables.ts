@@ -1,5 +1,5 @@
 /** Table names, read once from the env the CDK stack (or the local stack) sets. */
-import { tableEnvName, type TableDef } from '../../infra/definitions';
+import { tableEnvName, type TableDef } from '../../shared/definitions';
 import { requireEnv } from './env';
 
 const cache = new Map<TableDef['name'], string>();

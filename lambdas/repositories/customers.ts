@@ -5,7 +5,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../../infra/definitions';
+import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../../shared/definitions';
 import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import type { Customer, UsersPage } from '../../shared/types';

@@ -1,6 +1,6 @@
 /** Logo files in the logo bucket, under business/ (spec 3), served publicly under /media/. */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '../../infra/definitions';
+import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '../../shared/definitions';
 import { s3 } from '../lib/s3-client';
 import { requireEnv } from '../lib/env';
 

@@ -4,7 +4,7 @@
  * answers are Cognito's JSON shapes (reference/cognito-protocol.md §2, §3, §5).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { POOLS, STAFF_PASSWORD_POLICY } from '../../infra/definitions';
+import { POOLS, STAFF_PASSWORD_POLICY } from '../../shared/definitions';
 import {
   COGNITO_MESSAGES,
   CognitoServiceError,

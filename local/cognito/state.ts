@@ -8,7 +8,7 @@ import { generateKeyPair, randomBytes, randomInt, randomUUID, type JsonWebKey } 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
-import { POOLS, STAFF_GROUPS } from '../../infra/definitions';
+import { POOLS, STAFF_GROUPS } from '../../shared/definitions';
 
 export type PoolKind = keyof typeof POOLS;
 export const POOL_KINDS = Object.keys(POOLS) as PoolKind[];

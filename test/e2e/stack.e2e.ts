@@ -1,6 +1,6 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
-import { securityHeaders } from '../../infra/security-headers';
+import { securityHeaders } from '../../shared/security-headers';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { SAMPLE_SLICES } from '../../local/seed';
 import { PLACEHOLDER_BUSINESS } from '../../shared/constants';

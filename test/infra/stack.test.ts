@@ -17,9 +17,9 @@ import {
   STAFF_USERS,
   TABLES,
   TOKEN_VALIDITY,
-} from '../../infra/definitions';
+} from '../../shared/definitions';
 import { ROUTE_NEEDS } from '../../infra/route-permissions';
-import { securityHeaders } from '../../infra/security-headers';
+import { securityHeaders } from '../../shared/security-headers';
 import type { SpinWinStack } from '../../infra/stack';
 import { ROUTES } from '../../shared/routes';
 import { nagFindings, testApp } from './support';

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STAFF_PASSWORD_POLICY } from '../../infra/definitions';
+import { STAFF_PASSWORD_POLICY } from '../../shared/definitions';
 import {
   startCognitoStandIn,
   type CustomAuthTriggers,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseHeadersFrom } from '../../infra/constructs/web';
-import { securityHeaders } from '../../infra/security-headers';
+import { securityHeaders } from '../../shared/security-headers';
 import { setUserLookupForTest } from '../../lambdas/lib/active-user';
 import { logger } from '../../lambdas/lib/logger';
 import { startStack, type RunningStack } from '../../local/stack';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { TABLES, tableEnvName } from '../../infra/definitions';
+import { TABLES, tableEnvName } from '../../shared/definitions';
 import { setUserLookupForTest } from '../../lambdas/lib/active-user';
 import {
   createApiGateway,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
-import { tableEnvName, type TableDef } from '../../infra/definitions';
+import { tableEnvName, type TableDef } from '../../shared/definitions';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { setUserLookupForTest } from '../../lambdas/lib/active-user';
 

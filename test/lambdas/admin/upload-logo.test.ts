@@ -2,7 +2,7 @@ import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { s3 } from '../../../lambdas/lib/clients';
 import { handler } from '../../../lambdas/handlers/upload-logo';
-import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '../../../infra/definitions';
+import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '../../../shared/definitions';
 import { LOGO_MAX_BYTES } from '../../../shared/constants';
 import { API_MESSAGES } from '../../../shared/messages';
 import { bodyOf, httpEvent, type Caller } from '../../support/http-event';

@@ -260,26 +260,26 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
   });
 });
 
-describe('clientAddress', () => {
+describe('viewerAddress', () => {
   it('prefers CloudFront-Viewer-Address, then the last forwarded entry that is not the edge, then sourceIp', async () => {
-    const { clientAddress } = await import('../../../lambdas/handlers/preview-spin');
+    const { viewerAddress } = await import('../../../lambdas/lib/viewer');
     const edge = '130.176.1.1';
     expect(
-      clientAddress(
+      viewerAddress(
         httpEvent({ sourceIp: edge, headers: { 'cloudfront-viewer-address': '2001:db8::7:443' } }),
       ),
     ).toBe('2001:db8::7');
     expect(
-      clientAddress(
+      viewerAddress(
         httpEvent({ sourceIp: edge, headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.5' } }),
       ),
     ).toBe('203.0.113.5');
     expect(
-      clientAddress(
+      viewerAddress(
         httpEvent({ sourceIp: edge, headers: { 'x-forwarded-for': `203.0.113.5, ${edge}` } }),
       ),
     ).toBe('203.0.113.5');
-    expect(clientAddress(httpEvent({ sourceIp: '198.51.100.4' }))).toBe('198.51.100.4');
+    expect(viewerAddress(httpEvent({ sourceIp: '198.51.100.4' }))).toBe('198.51.100.4');
   });
 });
 

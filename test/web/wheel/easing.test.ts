@@ -7,7 +7,7 @@ import {
   invertEasing,
   linear,
   sineOut,
-} from '../../../web/src/features/wheel/engine/easing';
+} from '../../../web/src/components/wheel/engine/easing';
 
 /** Evaluates a CSS cubic-bezier(x1, y1, x2, y2) at time x, by bisection on the x polynomial. */
 function cssCubicBezier(css: string, x: number): number {

@@ -10,7 +10,7 @@ import {
   shortestDelta,
   sliceSpans,
   targetRotationFor,
-} from '../../../web/src/features/wheel/engine/geometry';
+} from '../../../web/src/components/wheel/engine/geometry';
 
 const weights = fc.array(fc.double({ min: 0.05, max: 20, noNaN: true }), {
   minLength: 1,

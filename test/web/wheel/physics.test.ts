@@ -6,7 +6,7 @@ import {
   restingRotation,
   stepFreeSpin,
   timeToRest,
-} from '../../../web/src/features/wheel/engine/physics';
+} from '../../../web/src/components/wheel/engine/physics';
 
 describe('stepFreeSpin', () => {
   it('slows the wheel by the resistance each second when spinning clockwise', () => {

@@ -6,7 +6,7 @@ import {
   PrizeWheel,
   WHEEL_PAGE_PROPS,
   type PrizeWheelHandle,
-} from '../../../web/src/features/wheel/components/prize-wheel';
+} from '../../../web/src/components/wheel/prize-wheel';
 
 const items = [
   { label: 'Free side' },

@@ -5,7 +5,7 @@
 import { DEFAULT_SLICE_COLOR } from '../../../../../shared/constants';
 import { partialShuffle } from '../../../../../shared/draw';
 import type { PublicSlice } from '../../../../../shared/types';
-import type { PrizeWheelItem } from '../../wheel/components/prize-wheel';
+import type { PrizeWheelItem } from '../../../components/wheel/prize-wheel';
 
 /** 2^32: the range of one Uint32 from crypto.getRandomValues. */
 const UINT32_RANGE = 2 ** 32;

@@ -21,7 +21,7 @@ import {
   PrizeWheel,
   WHEEL_PAGE_PROPS,
   type PrizeWheelHandle,
-} from '../../wheel/components/prize-wheel';
+} from '../../../components/wheel/prize-wheel';
 import { createSpin } from '../api/create-spin';
 import { fetchMySpin } from '../api/get-my-spin';
 import { previewSpin } from '../api/preview-spin';

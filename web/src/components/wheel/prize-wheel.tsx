@@ -4,11 +4,11 @@
  * page owns the Spin button (passed as children, shown in the centre) and the prize draw.
  */
 import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
-import { cubicOut, sineOut } from '../engine/easing';
-import { centerAngle, targetRotationFor } from '../engine/geometry';
-import type { ItemProps } from '../engine/item';
-import { WHEEL_SETTING_NAMES, Wheel, type WheelSettings } from '../engine/wheel';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../../shared/constants';
+import { cubicOut, sineOut } from './engine/easing';
+import { centerAngle, targetRotationFor } from './engine/geometry';
+import type { ItemProps } from './engine/item';
+import { WHEEL_SETTING_NAMES, Wheel, type WheelSettings } from './engine/wheel';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../shared/constants';
 import './prize-wheel.css';
 
 /** Default slice colours in spec order, defined once in shared/constants. */
