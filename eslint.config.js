@@ -4,6 +4,76 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// zod is imported once, in shared/zod.ts (configured there); elsewhere
+// `import * as z from '<...>/shared/zod'`, which also lets esbuild drop zod's locales.
+const ZOD_ONLY_VIA_SHARED = {
+  name: 'zod',
+  message: "Import from shared/zod: `import * as z from '.../shared/zod'`.",
+  allowTypeImports: true,
+};
+
+/**
+ * Dependency arrows (docs/architecture.md, "Dependency rules"): shared/ imports nothing of ours;
+ * lambdas/ and web/ never import infra/, local/ or each other; infra/ never imports local/ or web/
+ * code; local/ is imported only by local/, tests and benchmarks; web features never import each
+ * other (they meet in web/src/app and share web/src/components and web/src/lib).
+ */
+const forbid = (folders, why) => ({
+  regex: `(^|/)(${folders.join('|')})/`,
+  message: why,
+});
+const ZONES = [
+  {
+    files: ['shared/**/*.ts'],
+    patterns: [
+      { regex: '^\\.\\./', message: 'shared/ imports nothing of ours outside shared/.' },
+      {
+        regex: '^(@aws-sdk/|aws-cdk-lib|constructs|react|react-dom|react-router)',
+        message: 'shared/ holds plain rules: no AWS, CDK or React imports.',
+      },
+    ],
+  },
+  {
+    files: ['lambdas/**/*.ts'],
+    patterns: [
+      forbid(
+        ['infra', 'local', 'web', 'test', 'bench'],
+        'lambdas/ imports only shared/ and lambdas/.',
+      ),
+    ],
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    patterns: [
+      forbid(['infra', 'local', 'lambdas', 'test', 'bench'], 'web/ imports only shared/ and web/.'),
+    ],
+  },
+  {
+    files: ['infra/**/*.ts'],
+    patterns: [
+      forbid(
+        ['local', 'web/src', 'test', 'bench'],
+        'infra/ never imports the local stack, web code, tests or benchmarks.',
+      ),
+    ],
+  },
+  {
+    files: ['local/**/*.ts'],
+    patterns: [
+      forbid(['web/src', 'test', 'bench'], 'local/ never imports web code, tests or benchmarks.'),
+    ],
+  },
+  ...['admin', 'staff', 'visitor'].map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    patterns: [
+      forbid(
+        ['admin', 'staff', 'visitor'].filter((other) => other !== feature),
+        'Web features never import each other: share through web/src/components or web/src/lib.',
+      ),
+    ],
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'dist', 'web/dist', '.local', 'coverage', '.bench'] },
   js.configs.recommended,
@@ -16,20 +86,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      // zod is imported once, in shared/zod.ts (configured there); elsewhere
-      // `import * as z from '<...>/shared/zod'`, which also lets esbuild drop zod's locales.
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'zod',
-              message: "Import from shared/zod: `import * as z from '.../shared/zod'`.",
-              allowTypeImports: true,
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { paths: [ZOD_ONLY_VIA_SHARED] }],
       'no-restricted-syntax': [
         'error',
         {
@@ -40,7 +97,15 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['shared/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // Later blocks replace the rule's options for their files, so each zone repeats the zod rule.
+  ...ZONES.map(({ files, patterns }) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_ONLY_VIA_SHARED], patterns }] },
+  })),
+  {
+    files: ['shared/zod.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ZONES[0].patterns }] },
+  },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

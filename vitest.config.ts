@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{shared,lambdas,local,infra,security}/**/*.test.ts'],
+          include: ['test/{shared,lambdas,local,infra,security,lint}/**/*.test.ts'],
           globalSetup: ['test/setup/services.ts'],
           setupFiles: ['test/setup/env.ts'],
           testTimeout: 30_000,

@@ -10,7 +10,6 @@ export const MESSAGES = Object.freeze({
   // OTP
   otpSendFailed: 'Failed to send OTP. Please try again.',
   otpResendFailed: 'Failed to resend OTP. Please try again.',
-  otpResendFailedShort: 'Failed to resend OTP',
   otpMustBe6Digits: 'Please enter a 6-digit OTP',
   otpMustBe6Characters: 'OTP must be 6 characters long',
   otpVerificationFailed: 'OTP verification failed',
@@ -223,7 +222,6 @@ export const ADMIN_TEXT = Object.freeze({
   username: 'Username',
   password: 'Password',
   login: 'Login',
-  loggingIn: 'Logging in...',
 });
 
 /** "12.5%" style odds text for the admin table. */
