@@ -15,6 +15,8 @@ export const RESEND_COUNTDOWN_SECONDS = 60;
 export const MAX_SLICES = 10;
 export const SLICE_NAME_MAX = 16;
 export const PASSWORD_MIN = 6;
+/** Longest password Cognito accepts. */
+export const PASSWORD_MAX = 256;
 export const DEFAULT_SLICE_COLOR = '#ffffff';
 
 /** Win popup opens this long after the wheel rests. */

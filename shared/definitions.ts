@@ -3,6 +3,8 @@
  * both build from these, so the two cannot drift. No CDK imports here.
  */
 
+import { PASSWORD_MIN } from './constants';
+
 export interface TableDef {
   /** Logical name: the CDK construct id and the env var suffix (e.g. CUSTOMERS_TABLE). */
   name: 'customers' | 'slices' | 'settings' | 'limits';
@@ -41,13 +43,14 @@ export const tableEnvName = (name: TableDef['name']): string => `${name.toUpperC
 export const LOGO_KEY_PREFIX = 'business/';
 export const MEDIA_PATH_PREFIX = '/media/';
 
-/** Staff groups in the staff pool, one per role. */
-export const STAFF_GROUPS = ['admin', 'operator'] as const;
 /** Staff users created at deploy (and at first local start), with the group each belongs to. */
 export const STAFF_USERS = [
   { username: 'admin', group: 'admin', email: 'admin@example.com' },
   { username: 'operator', group: 'operator', email: 'operator@example.com' },
 ] as const;
+
+/** The one challenge name of the visitors' custom sign-in (Cognito's wire value). */
+export const CUSTOM_CHALLENGE = 'CUSTOM_CHALLENGE';
 
 export const POOLS = {
   visitor: {
@@ -71,5 +74,5 @@ export const TOKEN_VALIDITY = {
   refreshDays: 30,
 } as const;
 
-/** Password policy of the staff pool: the spec's minimum (6). */
-export const STAFF_PASSWORD_POLICY = { minLength: 6 } as const;
+/** Password policy of the staff pool: the product's minimum; Cognito's own maximum applies. */
+export const STAFF_PASSWORD_POLICY = { minLength: PASSWORD_MIN } as const;

@@ -1,11 +1,11 @@
 /** Staff password and login rules of spec section 5. */
 import * as z from './zod';
-import { PASSWORD_MIN } from './constants';
+import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { MESSAGES } from './messages';
 
-/** Cognito's own password cap. */
-export const PASSWORD_MAX = 256;
 export const USERNAME_MAX = 128;
+
+const PASSWORD_TOO_LONG = `Password cannot exceed ${PASSWORD_MAX} characters`;
 
 export const LOGIN_FIELD_MESSAGES = Object.freeze({
   usernameRequired: 'Username is required',
@@ -16,7 +16,7 @@ export const LOGIN_FIELD_MESSAGES = Object.freeze({
 export function checkNewPassword(password: string): string | undefined {
   if (password.length === 0) return MESSAGES.passwordRequired;
   if (password.length < PASSWORD_MIN) return MESSAGES.passwordTooShort;
-  if (password.length > PASSWORD_MAX) return `Password cannot exceed ${PASSWORD_MAX} characters`;
+  if (password.length > PASSWORD_MAX) return PASSWORD_TOO_LONG;
   return undefined;
 }
 
@@ -26,7 +26,7 @@ export const newPasswordSchema = z.strictObject({
     .string({ error: MESSAGES.passwordRequired })
     .min(1, { error: MESSAGES.passwordRequired })
     .min(PASSWORD_MIN, { error: MESSAGES.passwordTooShort })
-    .max(PASSWORD_MAX, { error: `Password cannot exceed ${PASSWORD_MAX} characters` }),
+    .max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG }),
 });
 export type NewPasswordRequest = z.infer<typeof newPasswordSchema>;
 

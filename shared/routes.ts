@@ -39,6 +39,12 @@ export const ROUTES = [
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
+export type Route<Id extends RouteId = RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>;
+
+/** The route with this id. */
+export function routeOf<Id extends RouteId>(id: Id): Route<Id> {
+  return ROUTES.find((route) => route.id === id) as Route<Id>;
+}
 
 /** Fills a route path's {params}, encoding each value. */
 export function routePath(path: string, params: Record<string, string> = {}): string {

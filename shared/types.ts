@@ -5,6 +5,33 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const isStaffRole = (value: unknown): value is StaffRole =>
   typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 
+/**
+ * The staff roles in a `cognito:groups` claim. A raw ID token holds a JSON array; behind the HTTP
+ * API JWT authorizer the claim reaches handlers as a string like "[admin operator]" (arrays are
+ * stringified), or a JSON array string. Unknown groups are dropped.
+ */
+export function staffRolesOf(groupsClaim: unknown): StaffRole[] {
+  return groupNames(groupsClaim).filter(isStaffRole);
+}
+
+function groupNames(value: unknown): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  const text = value.trim();
+  if (text.startsWith('["')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // fall through to the bracketed, space-separated form
+    }
+  }
+  return text
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
 export interface Customer {
   /** International form, +614XXXXXXXX: the key. */
   phoneNumber: string;
@@ -87,6 +114,12 @@ export interface SpinResult {
   sliceId: string;
   offer: string;
   comment: string;
+}
+
+/** POST /api/spins/preview (spin-first): a draw not yet recorded. */
+export interface SpinPreview extends SpinResult {
+  /** Single-use proof of this draw, exchanged for the prize after verification. */
+  ticket: string;
 }
 
 export interface UsersPage {

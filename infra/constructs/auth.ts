@@ -21,11 +21,11 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import {
   POOLS,
-  STAFF_GROUPS,
   STAFF_PASSWORD_POLICY,
   STAFF_USERS,
   TOKEN_VALIDITY,
 } from '../../shared/definitions';
+import { STAFF_ROLES } from '../../shared/types';
 import { SpinFunction } from '../function-defaults';
 
 /** Generated staff passwords: long, letters and digits only, so they survive copy and paste. */
@@ -183,7 +183,7 @@ export class Auth extends Construct {
       authFlows: authFlowsOf(staff),
       authSessionValidity: Duration.minutes(staff.authSessionValidityMinutes),
     });
-    for (const group of STAFF_GROUPS) {
+    for (const group of STAFF_ROLES) {
       new CfnUserPoolGroup(this, `Group${group}`, {
         userPoolId: this.staffPool.userPoolId,
         groupName: group,

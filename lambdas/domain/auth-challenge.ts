@@ -5,13 +5,12 @@
  * CUSTOM_CHALLENGE answer never becomes CodeMismatchException).
  */
 import { OTP_MAX_ATTEMPTS } from '../../shared/constants';
+import { CUSTOM_CHALLENGE } from '../../shared/definitions';
 import { logger } from '../lib/logger';
 import { maskPhone } from '../../shared/phone';
 import { codeMatches, digestFromMetadata, digestToMetadata, type CodeDigest } from './otp-code';
 import { issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
 import { assertAustralianMobile } from './sms-cost-guard';
-
-export const CUSTOM_CHALLENGE = 'CUSTOM_CHALLENGE';
 
 /** One answered challenge as Cognito lists it in `request.session`. */
 export interface SessionEntry {

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { badRequest, tooManyRequests } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
-import type { SpinResult } from '../../shared/types';
+import type { SpinPreview, SpinResult } from '../../shared/types';
 import { reserveCounters } from '../repositories/limits';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
 import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
@@ -24,10 +24,6 @@ export const TICKET_TTL_S = 15 * 60;
 /** Previews one client address may draw an hour: a household or a shop's Wi-Fi shares one. */
 export const PREVIEWS_PER_ADDRESS_PER_HOUR = 10;
 const HOUR_S = 3600;
-
-export interface SpinPreview extends SpinResult {
-  ticket: string;
-}
 
 /** Draws a prize for an anonymous visitor and issues its ticket; 429 past the address's budget. */
 export async function previewSpin(

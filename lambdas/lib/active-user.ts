@@ -9,7 +9,13 @@ import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { unauthorized } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import type { StaffRole } from '../../shared/types';
-import { staffClaims, visitorClaims, type StaffIdentity, type VisitorIdentity } from './claims';
+import {
+  claimsOf,
+  staffClaims,
+  visitorClaims,
+  type StaffIdentity,
+  type VisitorIdentity,
+} from './claims';
 import { cognito } from './cognito-client';
 import { requireEnv } from './env';
 import type { HttpEvent } from './http';
@@ -55,9 +61,6 @@ let lookup: UserLookup = cognitoLookup;
 export function setUserLookupForTest(replacement: UserLookup | undefined): void {
   lookup = replacement ?? cognitoLookup;
 }
-
-type Claims = Record<string, string | number | boolean | string[]>;
-const claimsOf = (event: HttpEvent): Claims => event.requestContext.authorizer?.jwt?.claims ?? {};
 
 /** 401 unless the pool still has this user, enabled, with this sub. */
 export async function requireActiveUser(

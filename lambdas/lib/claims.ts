@@ -5,38 +5,17 @@
 import { forbidden, unauthorized } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { isInternationalMobile } from '../../shared/phone';
-import { isStaffRole, type StaffRole } from '../../shared/types';
+import { staffRolesOf, type StaffRole } from '../../shared/types';
 import type { HttpEvent } from './http';
 
 type Claims = Record<string, string | number | boolean | string[]>;
 
-const claimsOf = (event: HttpEvent): Claims => {
+/** The authorizer's claims; 401 when the route had no token. */
+export const claimsOf = (event: HttpEvent): Claims => {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   if (!claims) throw unauthorized(API_MESSAGES.unauthorized);
   return claims;
 };
-
-/**
- * `cognito:groups` reaches handlers as a string like "[admin operator]" (the HTTP API authorizer
- * stringifies arrays); accept a real array or a JSON array string as well.
- */
-export function parseGroups(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value !== 'string' || value.trim() === '') return [];
-  const text = value.trim();
-  if (text.startsWith('["')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parsed.map(String);
-    } catch {
-      // fall through to the bracketed, space-separated form
-    }
-  }
-  return text
-    .replace(/^\[|\]$/g, '')
-    .split(/[\s,]+/)
-    .filter(Boolean);
-}
 
 export interface VisitorIdentity {
   /** +614XXXXXXXX, from the ID token's verified phone number. */
@@ -73,7 +52,7 @@ export function staffClaims(event: HttpEvent, allowed: readonly StaffRole[]): St
   const username = claims['cognito:username'] ?? claims.username;
   if (typeof username !== 'string' || username === '')
     throw unauthorized(API_MESSAGES.unauthorized);
-  const roles = parseGroups(claims['cognito:groups']).filter(isStaffRole);
+  const roles = staffRolesOf(claims['cognito:groups']);
   if (!roles.some((role) => allowed.includes(role))) throw forbidden(API_MESSAGES.forbidden);
   const email = typeof claims.email === 'string' ? claims.email : '';
   return { username, roles, email };

@@ -4,7 +4,8 @@
  * answers are Cognito's JSON shapes (reference/cognito-protocol.md §2, §3, §5).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { POOLS, STAFF_PASSWORD_POLICY } from '../../shared/definitions';
+import { PASSWORD_MAX } from '../../shared/constants';
+import { CUSTOM_CHALLENGE, POOLS, STAFF_PASSWORD_POLICY } from '../../shared/definitions';
 import {
   COGNITO_MESSAGES,
   CognitoServiceError,
@@ -40,7 +41,6 @@ import {
   type TriggerName,
 } from './triggers';
 
-const CUSTOM_CHALLENGE = 'CUSTOM_CHALLENGE';
 const MS_PER_SECOND = 1000;
 const MS_PER_MINUTE = 60_000;
 /** Random bytes in an auth session: Cognito's are opaque strings of about 1000 characters. */
@@ -49,8 +49,6 @@ const SESSION_BYTES = 48;
 const SESSION_RETENTION_MS = 30 * MS_PER_MINUTE;
 /** Cognito's password policy default, for the visitor pool (which never uses passwords). */
 const DEFAULT_PASSWORD_MIN = 8;
-/** Longest password Cognito accepts (model: max 256). */
-const PASSWORD_MAX = 256;
 /** E.164: + and up to 15 digits. */
 const E164 = /^\+[1-9]\d{1,14}$/;
 

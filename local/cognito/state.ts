@@ -8,7 +8,8 @@ import { generateKeyPair, randomBytes, randomInt, randomUUID, type JsonWebKey } 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
-import { POOLS, STAFF_GROUPS } from '../../shared/definitions';
+import { POOLS } from '../../shared/definitions';
+import { STAFF_ROLES } from '../../shared/types';
 
 export type PoolKind = keyof typeof POOLS;
 export const POOL_KINDS = Object.keys(POOLS) as PoolKind[];
@@ -88,7 +89,7 @@ async function newPool(kind: PoolKind, region: string): Promise<StoredPool> {
     poolId: `${region}_${randomString(ALPHANUMERIC, POOL_ID_SUFFIX_LENGTH)}`,
     clientId: randomString(LOWER_ALPHANUMERIC, CLIENT_ID_LENGTH),
     users: {},
-    groups: kind === 'staff' ? [...STAFF_GROUPS] : [],
+    groups: kind === 'staff' ? [...STAFF_ROLES] : [],
     keys: { id, access },
   };
 }

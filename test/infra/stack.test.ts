@@ -13,11 +13,11 @@ import { SPA_FALLBACK, stripPrefixCode } from '../../infra/constructs/web';
 import {
   LOGO_KEY_PREFIX,
   MEDIA_PATH_PREFIX,
-  STAFF_GROUPS,
   STAFF_USERS,
   TABLES,
   TOKEN_VALIDITY,
 } from '../../shared/definitions';
+import { STAFF_ROLES } from '../../shared/types';
 import { ROUTE_NEEDS } from '../../infra/route-permissions';
 import { securityHeaders } from '../../shared/security-headers';
 import type { SpinWinStack } from '../../infra/stack';
@@ -193,7 +193,7 @@ describe('SpinWinStack', () => {
       ]);
       expect(client('staffClient').GenerateSecret).toBe(false);
       const groups = ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties);
-      expect(groups.map((g) => g.GroupName).sort()).toEqual([...STAFF_GROUPS].sort());
+      expect(groups.map((g) => g.GroupName).sort()).toEqual([...STAFF_ROLES].sort());
       for (const g of groups)
         expect(g.UserPoolId).toEqual({ Ref: logicalId(stack.auth.staffPool) });
     });

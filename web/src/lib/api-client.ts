@@ -1,5 +1,9 @@
-/** The typed API client: JSON in and out, `{code, message}` errors as ApiError. */
+/**
+ * The typed API client: every call names a route of shared/routes.ts, which gives its method, path
+ * and who may call it; JSON in and out, `{code, message}` errors as ApiError.
+ */
 import type { ErrorBody } from '../../../shared/errors';
+import { routeOf, routePath, type RouteAuth, type RouteId } from '../../../shared/routes';
 import { getIdToken, type SessionKind } from './session';
 
 export class ApiError extends Error {
@@ -13,18 +17,52 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface RouteCall {
+  /** Values of the route path's {params}. */
+  params?: Record<string, string>;
+  /** Query string entries; undefined ones are left out. */
+  query?: Record<string, string | undefined>;
   /** JSON-serialised unless it is a Blob (sent as is, e.g. an image upload). */
   body?: unknown;
-  /** Which session's ID token to send. */
+  /** Whose ID token to send, where the route's auth allows more than one session. */
+  session?: SessionKind;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The session whose token a route needs by default: staff routes are the counter's (operator). */
+const SESSION_FOR: Record<RouteAuth, SessionKind | undefined> = {
+  public: undefined,
+  visitor: 'visitor',
+  staff: 'operator',
+  admin: 'admin',
+};
+
+/** Calls a route; resolves with the JSON body, throws ApiError for any non-2xx answer. */
+export function callRoute<T>(id: RouteId, call: RouteCall = {}): Promise<T> {
+  const route = routeOf(id);
+  const query = new URLSearchParams(
+    Object.entries(call.query ?? {}).filter((entry): entry is [string, string] => !!entry[1]),
+  ).toString();
+  const path = routePath(route.path, call.params) + (query ? `?${query}` : '');
+  return apiFetch<T>(path, {
+    method: route.method,
+    body: call.body,
+    auth: call.session ?? SESSION_FOR[route.auth],
+    headers: call.headers,
+    signal: call.signal,
+  });
+}
+
+interface ApiRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
   auth?: SessionKind;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-/** Calls the API; resolves with the JSON body, throws ApiError for any non-2xx answer. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
+async function apiFetch<T>(path: string, request: ApiRequest): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   if (request.auth) {
     const token = await getIdToken(request.auth);
@@ -42,7 +80,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   let response: Response;
   try {
     response = await fetch(path, {
-      method: request.method ?? 'GET',
+      method: request.method,
       headers,
       body,
       signal: request.signal,

@@ -2,6 +2,7 @@
  * A small Cognito user-pool client over fetch: the JSON 1.1 protocol for the four calls the app
  * makes. No Amplify and no AWS SDK in the browser bundle.
  */
+import { CUSTOM_CHALLENGE } from '../../../shared/definitions';
 import { loadRuntimeConfig } from '../config/runtime';
 
 export interface Tokens {
@@ -93,7 +94,7 @@ export async function startCustomAuth(
     ClientId: clientId,
     AuthParameters: { USERNAME: phoneNumber },
   });
-  if (response.ChallengeName !== 'CUSTOM_CHALLENGE' || !response.Session) {
+  if (response.ChallengeName !== CUSTOM_CHALLENGE || !response.Session) {
     throw new CognitoError('UnexpectedResponse', 'expected a custom challenge');
   }
   return {
@@ -113,12 +114,12 @@ export async function answerCustomChallenge(
 ): Promise<{ tokens: Tokens } | { retry: CustomChallenge }> {
   const response = await call<AuthResponse>('RespondToAuthChallenge', {
     ClientId: clientId,
-    ChallengeName: 'CUSTOM_CHALLENGE',
+    ChallengeName: CUSTOM_CHALLENGE,
     Session: challenge.session,
     ChallengeResponses: { USERNAME: challenge.username, ANSWER: answer },
   });
   if (response.AuthenticationResult) return { tokens: toTokens(response.AuthenticationResult) };
-  if (response.ChallengeName === 'CUSTOM_CHALLENGE' && response.Session) {
+  if (response.ChallengeName === CUSTOM_CHALLENGE && response.Session) {
     return {
       retry: {
         session: response.Session,

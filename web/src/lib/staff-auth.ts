@@ -12,7 +12,7 @@
  * placed in both groups by hand could use both areas, which is also what the server allows.
  */
 import { MESSAGES } from '../../../shared/messages';
-import { isStaffRole, type StaffAccount, type StaffRole } from '../../../shared/types';
+import { staffRolesOf, type StaffAccount, type StaffRole } from '../../../shared/types';
 import { loadRuntimeConfig } from '../config/runtime';
 import { CognitoError, decodeJwtPayload, passwordSignIn } from './cognito';
 import { clearSession, hasSession, saveSession } from './session';
@@ -46,13 +46,6 @@ const WRONG_ROLE_MESSAGE: Record<StaffLoginPage, string> = {
  * answer NotAuthorizedException for both; this guards a pool that is not).
  */
 const BAD_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
-
-/** Staff groups from the ID token's `cognito:groups` claim (an array in a raw JWT). */
-export function groupsFromClaims(claims: Record<string, unknown>): StaffRole[] {
-  const groups = claims['cognito:groups'];
-  if (!Array.isArray(groups)) return [];
-  return groups.filter(isStaffRole);
-}
 
 /**
  * Signs a staff member in for a page that requires `requiredRole`.
@@ -92,7 +85,7 @@ export async function signInStaff(
   if (claims.token_use !== 'id' || typeof accountName !== 'string' || accountName === '') {
     return { ok: false, message: MESSAGES.loginFailed };
   }
-  if (!groupsFromClaims(claims).includes(requiredRole)) {
+  if (!staffRolesOf(claims['cognito:groups']).includes(requiredRole)) {
     return { ok: false, message: WRONG_ROLE_MESSAGE[page] };
   }
 

@@ -4,9 +4,8 @@
  */
 import { LOGO_MAX_BYTES } from '../../../../../shared/constants';
 import { API_MESSAGES } from '../../../../../shared/messages';
-import { apiFetch } from '../../../lib/api-client';
+import { callRoute } from '../../../lib/api-client';
 
-export const LOGO_PATH = '/api/logo';
 /** What the file picker offers: the formats the server accepts (no SVG). */
 export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif';
 const ACCEPTED_TYPES = new Set(LOGO_ACCEPT.split(','));
@@ -20,10 +19,8 @@ export function precheckLogo(file: File): string | undefined {
 
 /** Uploads a logo file; resolves with its public URL (/media/business/...). */
 export async function uploadLogo(file: File): Promise<string> {
-  const { logoUrl } = await apiFetch<{ logoUrl: string }>(LOGO_PATH, {
-    method: 'POST',
+  const { logoUrl } = await callRoute<{ logoUrl: string }>('upload-logo', {
     body: file,
-    auth: 'admin',
     headers: { 'content-type': file.type, 'x-file-name': encodeURIComponent(file.name) },
   });
   return logoUrl;

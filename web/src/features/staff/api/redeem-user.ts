@@ -1,9 +1,7 @@
 /** POST /api/users/redeem: marks a customer's offer redeemed (once; 409 when already). */
 import type { SearchRequest } from '../../../../../shared/dashboard-search';
 import type { Customer } from '../../../../../shared/types';
-import { apiFetch } from '../../../lib/api-client';
-
-export const REDEEM_USER_PATH = '/api/users/redeem';
+import { callRoute } from '../../../lib/api-client';
 
 export interface RedeemResponse {
   message: string;
@@ -14,5 +12,5 @@ export interface RedeemResponse {
 /** Redeems the offer of the customer with this local number. Throws ApiError (404, 409, ...). */
 export function redeemUser(phoneNumber: string): Promise<RedeemResponse> {
   const body: SearchRequest = { phoneNumber };
-  return apiFetch<RedeemResponse>(REDEEM_USER_PATH, { method: 'POST', body, auth: 'operator' });
+  return callRoute<RedeemResponse>('redeem-user', { body });
 }

@@ -3,14 +3,10 @@ import {
   DEFAULT_ITEM_BACKGROUND_COLORS,
   PLACEHOLDER_BUSINESS,
 } from '../../../../../shared/constants';
-import type { BusinessSettings, GameSettings, PublicSlice } from '../../../../../shared/types';
+import type { BusinessSettings, WheelResponse } from '../../../../../shared/types';
 import { fetchWheel } from '../api/get-wheel';
 
-export interface WheelData {
-  business: BusinessSettings;
-  game: GameSettings;
-  slices: PublicSlice[];
-}
+export type WheelData = WheelResponse;
 
 export type WheelDataState =
   { status: 'loading'; data: WheelData } | { status: 'ready'; data: WheelData };
