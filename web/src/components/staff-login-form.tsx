@@ -6,6 +6,7 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { STAFF_TEXT } from '../../../shared/messages';
 import { loginSchema } from '../../../shared/password';
+import './ui.css';
 import './staff-login-form.css';
 
 export interface StaffLoginFormProps {
@@ -79,7 +80,7 @@ export function StaffLoginForm({
   return (
     <div className="staff-login">
       <form
-        className="staff-login__card"
+        className="ui-card staff-login__card"
         onSubmit={handleSubmit}
         noValidate
         aria-labelledby={`${id}-title`}
@@ -87,7 +88,7 @@ export function StaffLoginForm({
         <h1 id={`${id}-title`} className="staff-login__title">
           {title}
         </h1>
-        <div className="staff-login__field">
+        <div className="ui-field">
           <label htmlFor={`${id}-username`}>{STAFF_TEXT.username}</label>
           <input
             ref={usernameRef}
@@ -104,12 +105,12 @@ export function StaffLoginForm({
             onChange={(e) => setUsername(e.target.value)}
           />
           {fieldErrors.username && (
-            <p id={usernameErrorId} className="staff-login__field-error">
+            <p id={usernameErrorId} className="ui-error">
               {fieldErrors.username}
             </p>
           )}
         </div>
-        <div className="staff-login__field">
+        <div className="ui-field">
           <label htmlFor={`${id}-password`}>{STAFF_TEXT.password}</label>
           <input
             ref={passwordRef}
@@ -124,17 +125,17 @@ export function StaffLoginForm({
             onChange={(e) => setPassword(e.target.value)}
           />
           {fieldErrors.password && (
-            <p id={passwordErrorId} className="staff-login__field-error">
+            <p id={passwordErrorId} className="ui-error">
               {fieldErrors.password}
             </p>
           )}
         </div>
-        <div role="alert" className="staff-login__error">
+        <div role="alert" className="ui-error">
           {error}
         </div>
         <button
           type="submit"
-          className="staff-login__submit"
+          className="ui-button ui-button--block"
           disabled={busy}
           aria-busy={busy || undefined}
         >

@@ -40,6 +40,7 @@ export function ColorField({
   return (
     <div className="admin-color-row">
       <input
+        className="ui-input"
         id={id}
         name={name}
         type="text"

@@ -12,10 +12,10 @@ export interface NoticeRegionProps {
 export function NoticeRegion({ notice }: NoticeRegionProps) {
   return (
     <>
-      <div role="status" className="admin-notice admin-notice--success">
+      <div role="status" className="ui-notice ui-notice--success">
         {notice?.kind === 'success' ? notice.text : null}
       </div>
-      <div role="alert" className="admin-notice admin-notice--error">
+      <div role="alert" className="ui-notice ui-notice--error">
         {notice?.kind === 'error'
           ? notice.detail
             ? `${notice.text} ${notice.detail}`

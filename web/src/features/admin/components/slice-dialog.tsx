@@ -111,26 +111,26 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
       .join(' ') || undefined;
   const fieldError = (key: FieldKey, text: string | undefined) =>
     text ? (
-      <p id={errorId(key)} className="admin-field-error">
+      <p id={errorId(key)} className="ui-error">
         {text}
       </p>
     ) : null;
 
   return (
-    <div className="admin-dialog-backdrop">
+    <div className="ui-dialog-backdrop">
       <div
         ref={dialogRef}
-        className="admin-dialog"
+        className="ui-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         onKeyDown={onKeyDown}
       >
-        <h2 id={`${id}-title`} className="admin-dialog__title">
+        <h2 id={`${id}-title`} className="ui-dialog__title">
           {slice ? ADMIN_TEXT.editSliceTitle : ADMIN_TEXT.addSliceTitle}
         </h2>
         <form onSubmit={submit} noValidate className="admin-grid">
-          <div className="admin-field admin-field--wide">
+          <div className="ui-field ui-field--wide">
             <label htmlFor={`${id}-name`}>{ADMIN_TEXT.sliceName}</label>
             <input
               ref={nameRef}
@@ -148,7 +148,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
             />
             <div aria-live="polite">{fieldError('name', nameError)}</div>
           </div>
-          <div className="admin-field admin-field--wide">
+          <div className="ui-field ui-field--wide">
             <label htmlFor={`${id}-comment`}>{ADMIN_TEXT.sliceComment}</label>
             <textarea
               id={`${id}-comment`}
@@ -161,7 +161,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
             />
             {fieldError('comment', errors.comment)}
           </div>
-          <div className="admin-field admin-field--wide">
+          <div className="ui-field ui-field--wide">
             <label htmlFor={`${id}-bgColor`}>{ADMIN_TEXT.sliceBgColor}</label>
             <ColorField
               id={`${id}-bgColor`}
@@ -174,7 +174,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
             />
             {fieldError('bgColor', errors.bgColor)}
           </div>
-          <div className="admin-field">
+          <div className="ui-field">
             <label htmlFor={`${id}-weight`}>{ADMIN_TEXT.sliceWeight}</label>
             <input
               id={`${id}-weight`}
@@ -193,7 +193,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
               {ADMIN_TEXT.sliceWeightHint}
             </p>
           </div>
-          <div className="admin-field">
+          <div className="ui-field">
             <label htmlFor={`${id}-stock`}>{ADMIN_TEXT.sliceStock}</label>
             <input
               id={`${id}-stock`}
@@ -213,22 +213,18 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
               {ADMIN_TEXT.sliceStockHint}
             </p>
           </div>
-          <div className="admin-field--wide">
+          <div className="ui-field--wide">
             <NoticeRegion notice={notice} />
             <div className="admin-actions">
               <button
                 type="button"
-                className="admin-button admin-button--secondary"
+                className="ui-button ui-button--secondary"
                 onClick={onCancel}
                 disabled={saving}
               >
                 {ADMIN_TEXT.cancel}
               </button>
-              <button
-                type="submit"
-                className="admin-button"
-                disabled={saving || Boolean(nameTooLong)}
-              >
+              <button type="submit" className="ui-button" disabled={saving || Boolean(nameTooLong)}>
                 {saving ? ADMIN_TEXT.saving : slice ? ADMIN_TEXT.update : ADMIN_TEXT.add}
               </button>
             </div>

@@ -69,7 +69,7 @@ export function SlicesTable({ slices, onEdit, onDelete, busyId }: SlicesTablePro
                 <div className="slices-table__actions">
                   <button
                     type="button"
-                    className="admin-button admin-button--secondary admin-button--small"
+                    className="ui-button ui-button--secondary ui-button--small"
                     aria-label={`${ADMIN_TEXT.edit} ${slice.name}`}
                     disabled={busyId === slice.id}
                     onClick={() => onEdit(slice)}
@@ -78,7 +78,7 @@ export function SlicesTable({ slices, onEdit, onDelete, busyId }: SlicesTablePro
                   </button>
                   <button
                     type="button"
-                    className="admin-button admin-button--danger admin-button--small"
+                    className="ui-button ui-button--danger ui-button--small"
                     aria-label={`${ADMIN_TEXT.delete} ${slice.name}`}
                     disabled={busyId === slice.id}
                     onClick={() => onDelete(slice)}

@@ -72,8 +72,8 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
   }
 
   return (
-    <form className="admin-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="admin-card__title">
+    <form className="ui-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="ui-card__title">
         {ADMIN_TEXT.wheelSettings}
       </h2>
       <fieldset className="admin-fieldset">
@@ -99,7 +99,7 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
               />
               <button
                 type="button"
-                className="admin-button admin-button--secondary admin-button--small"
+                className="ui-button ui-button--secondary ui-button--small"
                 aria-label={`${ADMIN_TEXT.removeColor} ${ADMIN_TEXT.colorText.toLowerCase()} ${index + 1}`}
                 onClick={() => setColors(colors.filter((c) => c.key !== color.key))}
               >
@@ -111,7 +111,7 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
         <div className="admin-actions">
           <button
             type="button"
-            className="admin-button admin-button--secondary"
+            className="ui-button ui-button--secondary"
             onClick={addColor}
             disabled={colors.length >= MAX_WHEEL_COLORS}
           >
@@ -135,7 +135,7 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
         ))}
       </fieldset>
       <div className="admin-actions">
-        <button type="submit" className="admin-button" disabled={saving}>
+        <button type="submit" className="ui-button" disabled={saving}>
           {saving ? ADMIN_TEXT.saving : ADMIN_TEXT.saveWheelSettings}
         </button>
       </div>

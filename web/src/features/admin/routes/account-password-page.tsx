@@ -74,8 +74,8 @@ function PasswordForm({ role }: { role: StaffRole }) {
       <h1 id={`${id}-title`} className="admin-page__title">
         {TITLES[role]}
       </h1>
-      <form className="admin-card" onSubmit={onSubmit} noValidate>
-        <div className="admin-field">
+      <form className="ui-card" onSubmit={onSubmit} noValidate>
+        <div className="ui-field">
           <label htmlFor={`${id}-password`}>{ADMIN_TEXT.newPassword}</label>
           <div className="admin-password-row">
             <input
@@ -96,7 +96,7 @@ function PasswordForm({ role }: { role: StaffRole }) {
             />
             <button
               type="button"
-              className="admin-button admin-button--secondary"
+              className="ui-button ui-button--secondary"
               aria-controls={`${id}-password`}
               onClick={() => setVisible((v) => !v)}
             >
@@ -104,7 +104,7 @@ function PasswordForm({ role }: { role: StaffRole }) {
             </button>
           </div>
           {fieldError && (
-            <p id={errorId} className="admin-field-error" role="alert">
+            <p id={errorId} className="ui-error" role="alert">
               {fieldError}
             </p>
           )}
@@ -113,7 +113,7 @@ function PasswordForm({ role }: { role: StaffRole }) {
           </p>
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button" disabled={saving}>
+          <button type="submit" className="ui-button" disabled={saving}>
             {saving ? ADMIN_TEXT.saving : ADMIN_TEXT.save}
           </button>
         </div>

@@ -79,7 +79,7 @@ export function Component() {
         <h1 id={`${id}-title`} className="admin-page__title">
           {ADMIN_TEXT.businessSettings}
         </h1>
-        <p role="alert" className="admin-notice admin-notice--error">
+        <p role="alert" className="ui-notice ui-notice--error">
           {MESSAGES.loadSettingsFailed}
         </p>
       </section>
@@ -176,10 +176,10 @@ export function Component() {
       <h1 id={`${id}-title`} className="admin-page__title">
         {ADMIN_TEXT.businessSettings}
       </h1>
-      <form ref={formRef} className="admin-card" onSubmit={onSubmit} noValidate>
+      <form ref={formRef} className="ui-card" onSubmit={onSubmit} noValidate>
         <div className="admin-grid">
           {FIELDS.slice(0, 1).map((field) => renderField(field, true))}
-          <div className="admin-field admin-field--wide">
+          <div className="ui-field ui-field--wide">
             <label htmlFor={`${id}-logo`}>{ADMIN_TEXT.logo}</label>
             <div className="admin-logo">
               {current.logoUrl && brokenLogo !== current.logoUrl ? (
@@ -204,7 +204,7 @@ export function Component() {
               {ADMIN_TEXT.logoHint}
             </p>
             {logoError && (
-              <p id={errorId('logoUrl')} className="admin-field-error">
+              <p id={errorId('logoUrl')} className="ui-error">
                 {logoError}
               </p>
             )}
@@ -215,7 +215,7 @@ export function Component() {
           {FIELDS.slice(1).map((field) => renderField(field, false))}
         </div>
         <div className="admin-actions">
-          <button type="submit" className="admin-button" disabled={saving || uploading}>
+          <button type="submit" className="ui-button" disabled={saving || uploading}>
             {saving ? ADMIN_TEXT.saving : ADMIN_TEXT.save}
           </button>
         </div>
@@ -227,7 +227,7 @@ export function Component() {
   function renderField(field: (typeof FIELDS)[number], wide: boolean) {
     const error = fieldErrors[field.key];
     return (
-      <div key={field.key} className={`admin-field${wide ? ' admin-field--wide' : ''}`}>
+      <div key={field.key} className={`ui-field${wide ? ' ui-field--wide' : ''}`}>
         <label htmlFor={`${id}-${field.key}`}>{field.label}</label>
         <input
           id={`${id}-${field.key}`}
@@ -241,7 +241,7 @@ export function Component() {
           onChange={(e) => setField(field.key, e.target.value)}
         />
         {error && (
-          <p id={errorId(field.key)} className="admin-field-error">
+          <p id={errorId(field.key)} className="ui-error">
             {error}
           </p>
         )}

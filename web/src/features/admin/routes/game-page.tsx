@@ -109,16 +109,16 @@ export function Component() {
       <h1 id={`${id}-title`} className="admin-page__title">
         {ADMIN_TEXT.gameSettings}
       </h1>
-      <div className="admin-card">
-        <div className="admin-card__header">
-          <h2 className="admin-card__title">
+      <div className="ui-card">
+        <div className="ui-card__header">
+          <h2 className="ui-card__title">
             {ADMIN_TEXT.slices}
             {slices ? ` (${slices.length}/${MAX_SLICES})` : ''}
           </h2>
           {slices && (
             <button
               type="button"
-              className="admin-button"
+              className="ui-button"
               disabled={full}
               onClick={() => {
                 setNotice(undefined);
@@ -130,7 +130,7 @@ export function Component() {
           )}
         </div>
         {slicesFailed ? (
-          <p role="alert" className="admin-notice admin-notice--error">
+          <p role="alert" className="ui-notice ui-notice--error">
             {MESSAGES.loadSlicesFailed}
           </p>
         ) : slices === undefined ? (
@@ -149,7 +149,7 @@ export function Component() {
         <NoticeRegion notice={notice} />
       </div>
       {gameFailed ? (
-        <p role="alert" className="admin-notice admin-notice--error">
+        <p role="alert" className="ui-notice ui-notice--error">
           {MESSAGES.loadSettingsFailed}
         </p>
       ) : game ? (

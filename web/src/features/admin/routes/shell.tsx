@@ -9,6 +9,7 @@ import { ADMIN_TEXT } from '../../../../../shared/messages';
 import { PATHS } from '../../../config/paths';
 import { isStaffSignedIn } from '../../../lib/staff-auth';
 import { useAdminLogout } from '../hooks/use-admin-session';
+import '../../../components/ui.css';
 import '../components/admin.css';
 
 const LINKS = [

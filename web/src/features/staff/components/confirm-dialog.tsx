@@ -39,31 +39,31 @@ export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogPro
 
   return (
     <div
-      className="staff-dialog__backdrop"
+      className="ui-dialog-backdrop"
       onMouseDown={(e) => e.target === e.currentTarget && onCancel()}
     >
       <div
-        className="staff-dialog"
+        className="ui-dialog"
         role="dialog"
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-message`}
         onKeyDown={onKeyDown}
       >
-        <h2 id={`${id}-title`} className="staff-dialog__title">
+        <h2 id={`${id}-title`} className="ui-dialog__title">
           {STAFF_TEXT.confirmTitle}
         </h2>
         <p id={`${id}-message`}>{message}</p>
-        <div className="staff-dialog__actions">
+        <div className="ui-dialog__actions">
           <button
             ref={cancelRef}
             type="button"
-            className="staff-button staff-button--secondary"
+            className="ui-button ui-button--secondary"
             onClick={onCancel}
           >
             {STAFF_TEXT.cancel}
           </button>
-          <button type="button" className="staff-button" onClick={onConfirm}>
+          <button type="button" className="ui-button" onClick={onConfirm}>
             {STAFF_TEXT.confirm}
           </button>
         </div>

@@ -43,20 +43,16 @@ export function LoadMore({ status, count, onLoadMore }: LoadMoreProps) {
       </p>
       {status === 'error' && (
         <>
-          <p role="alert" className="staff-error">
+          <p role="alert" className="ui-error">
             {MESSAGES.fetchUsersFailed}
           </p>
-          <button
-            type="button"
-            className="staff-button staff-button--secondary"
-            onClick={onLoadMore}
-          >
+          <button type="button" className="ui-button ui-button--secondary" onClick={onLoadMore}>
             {STAFF_TEXT.retry}
           </button>
         </>
       )}
       {status === 'idle' && (
-        <button type="button" className="staff-button staff-button--secondary" onClick={onLoadMore}>
+        <button type="button" className="ui-button ui-button--secondary" onClick={onLoadMore}>
           {STAFF_TEXT.loadMore}
         </button>
       )}

@@ -44,7 +44,7 @@ export function SearchBox({ onSearch, busy }: SearchBoxProps) {
       role="search"
       aria-labelledby={`${id}-heading`}
     >
-      <h2 id={`${id}-heading`} className="staff-section__title">
+      <h2 id={`${id}-heading`} className="ui-card__title">
         {STAFF_TEXT.searchHeading}
       </h2>
       <label htmlFor={`${id}-input`} className="visually-hidden">
@@ -52,6 +52,7 @@ export function SearchBox({ onSearch, busy }: SearchBoxProps) {
       </label>
       <div className="staff-search__row">
         <input
+          className="ui-input"
           id={`${id}-input`}
           type="text"
           inputMode="numeric"
@@ -62,11 +63,11 @@ export function SearchBox({ onSearch, busy }: SearchBoxProps) {
           aria-describedby={`${id}-error`}
           onChange={(e) => onChange(e.target.value)}
         />
-        <button type="submit" className="staff-button" disabled={busy}>
+        <button type="submit" className="ui-button" disabled={busy}>
           {busy ? STAFF_TEXT.searching : STAFF_TEXT.search}
         </button>
       </div>
-      <p id={`${id}-error`} role="alert" className="staff-error">
+      <p id={`${id}-error`} role="alert" className="ui-error">
         {error}
       </p>
     </form>

@@ -13,7 +13,7 @@ export function TopBar({ username, onLogout }: TopBarProps) {
       <h1 className="staff-topbar__title">{STAFF_TEXT.appTitle}</h1>
       <div className="staff-topbar__user">
         <span className="staff-topbar__name">{username}</span>
-        <button type="button" className="staff-button staff-button--light" onClick={onLogout}>
+        <button type="button" className="ui-button ui-button--light" onClick={onLogout}>
           {STAFF_TEXT.logout}
         </button>
       </div>

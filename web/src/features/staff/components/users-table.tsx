@@ -62,17 +62,13 @@ export function UsersTable({ caption, users, processing, onClaim, empty }: Users
                   </td>
                   <td role="cell" className="staff-table__actions">
                     {customer.isOfferClaimed ? (
-                      <button
-                        type="button"
-                        className="staff-button staff-button--redeemed"
-                        disabled
-                      >
+                      <button type="button" className="ui-button staff-redeemed" disabled>
                         {STAFF_TEXT.redeemed}
                       </button>
                     ) : (
                       <button
                         type="button"
-                        className="staff-button"
+                        className="ui-button"
                         // Any redeem in flight blocks other claims: one confirm at a time.
                         disabled={processing !== undefined}
                         aria-busy={busy || undefined}

@@ -19,6 +19,7 @@ import { TopBar } from '../components/top-bar';
 import { UsersTable } from '../components/users-table';
 import { useOperatorSession, type OperatorSession } from '../hooks/use-operator-session';
 import { useUsersList } from '../hooks/use-users-list';
+import '../../../components/ui.css';
 import '../components/staff.css';
 
 type SearchState =
@@ -102,7 +103,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
     <div className="staff-page">
       <TopBar username={username} onLogout={logout} />
       <main className="staff-main">
-        <section className="staff-section">
+        <section className="ui-card">
           <SearchBox onSearch={onSearch} busy={search.status === 'searching'} />
         </section>
 
@@ -110,16 +111,14 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
           ref={feedbackRef}
           tabIndex={-1}
           role={feedback?.kind === 'error' ? 'alert' : 'status'}
-          className={
-            feedback?.kind === 'error' ? 'staff-feedback staff-feedback--error' : 'staff-feedback'
-          }
+          className={feedback?.kind === 'error' ? 'ui-notice ui-notice--error' : 'ui-notice'}
         >
           {feedback?.text}
         </p>
 
         {(search.status === 'found' || search.status === 'none') && (
-          <section className="staff-section" aria-labelledby="search-result-heading">
-            <h2 id="search-result-heading" className="staff-section__title">
+          <section className="ui-card" aria-labelledby="search-result-heading">
+            <h2 id="search-result-heading" className="ui-card__title">
               {STAFF_TEXT.searchResultHeading}
             </h2>
             {search.status === 'found' ? (
@@ -130,15 +129,15 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
                 onClaim={setPending}
               />
             ) : (
-              <p role="alert" className="staff-error">
+              <p role="alert" className="ui-error">
                 {MESSAGES.searchNoUser}
               </p>
             )}
           </section>
         )}
 
-        <section className="staff-section" aria-labelledby="all-users-heading">
-          <h2 id="all-users-heading" className="staff-section__title">
+        <section className="ui-card" aria-labelledby="all-users-heading">
+          <h2 id="all-users-heading" className="ui-card__title">
             {STAFF_TEXT.allUsersHeading}
           </h2>
           <UsersTable

@@ -10,6 +10,7 @@ import type { StaffAccount } from '../../../../../shared/types';
 import { StaffLoginForm } from '../../../components/staff-login-form';
 import { PATHS } from '../../../config/paths';
 import { isStaffSignedIn, signInStaff, signOutStaff } from '../../../lib/staff-auth';
+import '../../../components/ui.css';
 import '../components/staff.css';
 
 /** The /operator-login route. */
@@ -24,15 +25,15 @@ export function Component() {
   if (account) {
     return (
       <main className="staff-welcome">
-        <div className="staff-welcome__card">
+        <div className="ui-card staff-welcome__card">
           <h1 className="staff-welcome__title">{STAFF_TEXT.welcome(account.username)}</h1>
           <p>{STAFF_TEXT.signedInAs(account.role)}</p>
-          <Link to={PATHS.dashboard} className="staff-button staff-welcome__link">
+          <Link to={PATHS.dashboard} className="ui-button staff-welcome__link">
             {STAFF_TEXT.goToDashboard}
           </Link>
           <button
             type="button"
-            className="staff-button staff-button--secondary"
+            className="ui-button ui-button--secondary"
             onClick={() => {
               signOutStaff('operator');
               navigate(PATHS.login, { replace: true });
