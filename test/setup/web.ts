@@ -1,5 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy*/waitFor wait up to 1 s by default; the whole suite shares two cores with DynamoDB Local,
+// where a render after a fake network answer has been seen to take longer. Waiting longer only
+// slows a failing test.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());

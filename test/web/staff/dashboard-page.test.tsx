@@ -156,6 +156,7 @@ describe('/dashboard All Users', () => {
     renderAt('/dashboard');
     await screen.findByRole('row', { name: /0400000004/ });
     expect(screen.queryByRole('row', { name: /0400000003/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(observed.some((o) => o.element)).toBe(true));
     // Act: the sentinel becomes visible.
     act(() => {
       for (const o of [...observed]) {
