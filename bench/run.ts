@@ -3,6 +3,9 @@
  * one table (area | measure | value | target | floor | ratio / pass) of every figure, measured in
  * this one run, also written to bench/results/latest.md. Not part of `npm test`: figures, not
  * assertions. See each bench/*.ts module for how its figures are taken.
+ *
+ * `npm run bench -- --only=lambda,api` measures some areas only (web, wheel, lighthouse, lambda,
+ * scale, api) and prints the table without writing the results file, which holds whole runs only.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,8 +36,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 const RESULTS_FILE = join(ROOT, 'bench/results/latest.md');
 /** Target from the issue: the wheel page's JS within 25 KB gzipped of the floor app's. */
 const MAX_WHEEL_JS_OVER_FLOOR_BYTES = 25 * 1024;
-/** Target from the issue: our wheel's main-thread time per frame at most 1/20 of spin-wheel's. */
-const MAX_WHEEL_FRAME_RATIO = 1 / 20;
+/** Target: our wheel's main-thread time per frame at most 1/50 of spin-wheel's. */
+const MAX_WHEEL_FRAME_RATIO = 1 / 50;
 /**
  * Verified visitors for the POST /api/spins load: one request each (a number spins once). Enough
  * for several seconds of load at the rates this machine reaches, few enough to verify quickly.
@@ -56,6 +59,16 @@ interface Row {
   floor: string;
   verdict: string;
 }
+
+const AREAS = ['web', 'wheel', 'lighthouse', 'lambda', 'scale', 'api'] as const;
+type Area = (typeof AREAS)[number];
+const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : undefined;
+for (const area of only ?? []) {
+  if (!(AREAS as readonly string[]).includes(area))
+    throw new Error(`--only: unknown area ${area} (areas: ${AREAS.join(', ')})`);
+}
+const wanted = (area: Area): boolean => !only || only.has(area);
 
 const rows: Row[] = [];
 const notes: string[] = [];
@@ -275,20 +288,12 @@ async function main(): Promise<void> {
   log('building web/dist (production build, served by the stack as CloudFront would)...');
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
 
-  log('web sizes (product and floor app, built the same way)...');
-  webRows(await measureWebSize());
+  if (wanted('web')) {
+    log('web sizes (product and floor app, built the same way)...');
+    webRows(await measureWebSize());
+  }
 
-  log('wheel: npm run bench:wheel...');
-  const wheel = await runWheelBench();
-  const wheelRatio = wheel.ours / wheel.theirs;
-  row({
-    area: 'Wheel',
-    measure: 'main-thread ms/frame, 4 s spin (ours; floor = spin-wheel)',
-    value: `${wheel.ours.toFixed(3)} ms`,
-    target: '<= 1/20 of spin-wheel',
-    floor: `${wheel.theirs.toFixed(3)} ms`,
-    verdict: `1/${(1 / wheelRatio).toFixed(0)} ${pass(wheelRatio <= MAX_WHEEL_FRAME_RATIO)}`,
-  });
+  if (wanted('wheel')) await wheelRow();
 
   process.env.SMS_HOURLY_CAP = BENCH_SMS_HOURLY_CAP;
   const dataDir = mkdtempSync(join(tmpdir(), 'spin-bench-stack-'));
@@ -299,29 +304,37 @@ async function main(): Promise<void> {
     if (!adminPassword) throw new Error('the fresh stack printed no admin password');
     const staffToken = await staffIdToken(stack, 'admin', adminPassword);
 
-    log('lighthouse on / and /dashboard...');
-    lighthouseRows(await measureLighthouse([`${stack.url}/`, `${stack.url}/dashboard`]));
+    if (wanted('lighthouse')) {
+      log('lighthouse on / and /dashboard...');
+      lighthouseRows(await measureLighthouse([`${stack.url}/`, `${stack.url}/dashboard`]));
+    }
 
-    log('lambda bundles and cold starts...');
-    lambdaRows(await measureLambdas({ coldStarts: true }));
+    if (wanted('lambda')) {
+      log('lambda bundles and cold starts...');
+      lambdaRows(await measureLambdas({ coldStarts: true }));
+    }
 
-    log('scale: loading 1,000 customers...');
-    const scale = await measureScale(stack, staffToken, log);
-    scaleRows(scale.small, scale.large);
-    notes.push(
-      `Scale: 99,000 customers loaded by BatchWriteItem in ${scale.loadSeconds.toFixed(0)} s; each figure the median of 7 sequential calls over HTTP with a staff token.`,
-    );
+    if (wanted('scale')) {
+      log('scale: loading 1,000 customers...');
+      const scale = await measureScale(stack, staffToken, log);
+      scaleRows(scale.small, scale.large);
+      notes.push(
+        `Scale: 99,000 customers loaded by BatchWriteItem in ${scale.loadSeconds.toFixed(0)} s; each figure the median of 7 sequential calls over HTTP with a staff token.`,
+      );
+    }
 
-    log(`verifying ${SPIN_VISITORS + 1} visitors through the real SMS flow...`);
-    const verifyStart = Date.now();
-    const phones = Array.from({ length: SPIN_VISITORS + 1 }, (_, i) => `0${SPIN_PHONE_BASE + i}`);
-    const tokens = await mapLimit(phones, VERIFY_CONCURRENCY, (p) => visitorIdToken(stack, p));
-    notes.push(
-      `API: ${tokens.length} visitors verified through otp/start + CUSTOM_AUTH + the SMS outbox before the timed window, in ${((Date.now() - verifyStart) / 1000).toFixed(0)} s (SMS_HOURLY_CAP raised to ${BENCH_SMS_HOURLY_CAP} for this throwaway stack; per-number limits untouched, every number is new).`,
-    );
-    const [capture, ...loadTokens] = tokens;
-    log('API load (autocannon, child process) against the stack and the floor server...');
-    apiRows(await measureApiLoad(stack, staffToken, { capture: capture!, load: loadTokens }));
+    if (wanted('api')) {
+      log(`verifying ${SPIN_VISITORS + 1} visitors through the real SMS flow...`);
+      const verifyStart = Date.now();
+      const phones = Array.from({ length: SPIN_VISITORS + 1 }, (_, i) => `0${SPIN_PHONE_BASE + i}`);
+      const tokens = await mapLimit(phones, VERIFY_CONCURRENCY, (p) => visitorIdToken(stack, p));
+      notes.push(
+        `API: ${tokens.length} visitors verified through otp/start + CUSTOM_AUTH + the SMS outbox before the timed window, in ${((Date.now() - verifyStart) / 1000).toFixed(0)} s (SMS_HOURLY_CAP raised to ${BENCH_SMS_HOURLY_CAP} for this throwaway stack; per-number limits untouched, every number is new).`,
+      );
+      const [capture, ...loadTokens] = tokens;
+      log('API load (autocannon, child process) against the stack and the floor server...');
+      apiRows(await measureApiLoad(stack, staffToken, { capture: capture!, load: loadTokens }));
+    }
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -335,6 +348,7 @@ async function main(): Promise<void> {
   ];
   const text = [...header, '', table(), '', ...notes.map((n) => `- ${n}`)].join('\n');
   console.log(text);
+  if (only) return;
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
   // Formatted as `npm run lint` (prettier --check) expects the committed file to be.
   writeFileSync(
@@ -342,6 +356,20 @@ async function main(): Promise<void> {
     await format(`# Benchmark results\n\n${text}\n`, { parser: 'markdown' }),
   );
   log(`written to ${RESULTS_FILE}`);
+}
+
+async function wheelRow(): Promise<void> {
+  log('wheel: npm run bench:wheel...');
+  const wheel = await runWheelBench();
+  const wheelRatio = wheel.ours / wheel.theirs;
+  row({
+    area: 'Wheel',
+    measure: 'main-thread ms/frame, 4 s spin (ours; floor = spin-wheel)',
+    value: `${wheel.ours.toFixed(3)} ms`,
+    target: '<= 1/50 of spin-wheel',
+    floor: `${wheel.theirs.toFixed(3)} ms`,
+    verdict: `1/${(1 / wheelRatio).toFixed(0)} ${pass(wheelRatio <= MAX_WHEEL_FRAME_RATIO)}`,
+  });
 }
 
 await main();
