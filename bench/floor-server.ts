@@ -1,33 +1,135 @@
 /**
- * The API floor: a bare Node HTTP server answering each benchmarked route with the body the real
- * API gave (captured just before), with the same status and content type. Run as its own process:
- * tsx bench/floor-server.ts <answers.json>; prints its port on the first stdout line.
+ * The API floor: a bare Node HTTP server that makes, for each benchmarked route, the same DynamoDB
+ * calls the route makes, against the same DynamoDB Local and the same tables, and nothing else: no
+ * JWT check, no Cognito lookup, no validation, no logging. What the real API costs beyond this is
+ * what our code adds. Run as its own process with the stack's env (table names, endpoint):
+ * tsx bench/floor-server.ts; prints its port on the first stdout line.
+ *
+ * - GET /api/wheel: GetItem settings "business" and "game" and a consistent Scan of slices, at once.
+ * - POST /api/spins: GetItem the customer, Scan the slices, TransactWriteItems (put the customer if
+ *   absent + the slice's stock check or decrement). The number comes from the bearer token's
+ *   payload, decoded, not verified, with a suffix so the floor's customers never collide with the
+ *   API's.
+ * - GET /api/users: one Query of the newest-first index, 50 items.
  */
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lambdas/lib/dynamo-client';
+import { tableName } from '../lambdas/lib/tables';
+import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../shared/definitions';
+import { USERS_PAGE_SIZE } from '../shared/constants';
 
-/** "METHOD /path" (no query) -> the captured answer. */
-export type FloorAnswers = Record<string, { status: number; body: string }>;
+const db = dynamo();
 
-const answers = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as FloorAnswers;
+async function wheel(): Promise<unknown> {
+  const [business, game, slices] = await Promise.all([
+    db.send(new GetCommand({ TableName: tableName('settings'), Key: { id: 'business' } })),
+    db.send(new GetCommand({ TableName: tableName('settings'), Key: { id: 'game' } })),
+    db.send(new ScanCommand({ TableName: tableName('slices'), ConsistentRead: true })),
+  ]);
+  return { business: business.Item, game: game.Item, slices: slices.Items };
+}
+
+function phoneOf(authorization: string | undefined): string {
+  const payload = (authorization ?? '').split('.')[1] ?? '';
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8') || '{}') as {
+    phone_number?: string;
+  };
+  return `${claims.phone_number ?? 'unknown'}#floor`;
+}
+
+async function spin(phoneNumber: string): Promise<unknown> {
+  const customers = tableName('customers');
+  const existing = await db.send(new GetCommand({ TableName: customers, Key: { phoneNumber } }));
+  if (existing.Item) return existing.Item;
+  const { Items = [] } = await db.send(
+    new ScanCommand({ TableName: tableName('slices'), ConsistentRead: true }),
+  );
+  const slice = Items[Math.floor(Math.random() * Items.length)] as
+    { id: string; name: string; stock?: number | null } | undefined;
+  if (!slice) return {};
+  const limited = typeof slice.stock === 'number';
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: customers,
+            Item: {
+              phoneNumber,
+              offer: slice.name,
+              sliceId: slice.id,
+              isOfferClaimed: false,
+              createdAt: new Date().toISOString(),
+            },
+            ConditionExpression: 'attribute_not_exists(phoneNumber)',
+          },
+        },
+        limited
+          ? {
+              Update: {
+                TableName: tableName('slices'),
+                Key: { id: slice.id },
+                UpdateExpression: 'SET stock = stock - :one',
+                ConditionExpression: 'attribute_exists(id) AND stock > :zero',
+                ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+              },
+            }
+          : {
+              ConditionCheck: {
+                TableName: tableName('slices'),
+                Key: { id: slice.id },
+                ConditionExpression: 'attribute_exists(id)',
+              },
+            },
+      ],
+    }),
+  );
+  return { sliceId: slice.id, offer: slice.name };
+}
+
+async function users(): Promise<unknown> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName('customers'),
+      IndexName: CUSTOMERS_BY_CREATED_INDEX,
+      KeyConditionExpression: 'listPartition = :p',
+      ExpressionAttributeValues: { ':p': CUSTOMERS_LIST_PARTITION },
+      ScanIndexForward: false,
+      Limit: USERS_PAGE_SIZE,
+    }),
+  );
+  return { data: { users: Items } };
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}
 
 const server = createServer((req, res) => {
   // The body is read before answering, as the real API must read it.
   req.resume();
   req.on('end', () => {
-    const path = (req.url ?? '/').split('?')[0];
-    const answer = answers[`${req.method} ${path}`];
-    if (!answer) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      res.end('{"message":"Not Found"}');
-      return;
-    }
-    res.writeHead(answer.status, {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(answer.body)),
-    });
-    res.end(answer.body);
+    const route = `${req.method} ${(req.url ?? '/').split('?')[0]}`;
+    const work =
+      route === 'GET /api/wheel'
+        ? wheel()
+        : route === 'POST /api/spins'
+          ? spin(phoneOf(req.headers.authorization))
+          : route === 'GET /api/users'
+            ? users()
+            : undefined;
+    if (!work) return send(res, 404, { message: 'Not Found' });
+    work.then(
+      (body) => send(res, 200, body),
+      (error: unknown) => send(res, 500, { message: String(error) }),
+    );
   });
 });
 server.listen(0, '127.0.0.1', () => {

@@ -19,6 +19,8 @@ import {
   LOAD_SECONDS,
   MAX_P99_OVER_FLOOR,
   measureApiLoad,
+  measureUserCheck,
+  USER_CHECK_CALLS,
   type LoadFigure,
 } from './api-load';
 import {
@@ -334,6 +336,18 @@ async function main(): Promise<void> {
       const [capture, ...loadTokens] = tokens;
       log('API load (autocannon, child process) against the stack and the floor server...');
       apiRows(await measureApiLoad(stack, staffToken, { capture: capture!, load: loadTokens }));
+      const check = await measureUserCheck();
+      row({
+        area: 'API',
+        measure: 'AdminGetUser user check, one call (p50 / p99)',
+        value: `${ms(check.p50)} / ${ms(check.p99)}`,
+        target: '-',
+        floor: '-',
+        verdict: '-',
+      });
+      notes.push(
+        `API: the user check is one AdminGetUser per non-public request (${USER_CHECK_CALLS} sequential calls to the local stand-in timed here); it is part of the gap between each staff/visitor route and its floor. See docs/performance.md for why there is no cache.`,
+      );
     }
   } finally {
     await stack.stop();
