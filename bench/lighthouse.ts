@@ -25,6 +25,8 @@ export interface LighthouseFigures {
   scores: Record<(typeof LIGHTHOUSE_CATEGORIES)[number], number>;
   lcpMs: number;
   tbtMs: number;
+  /** What the largest contentful paint was (its selector and snippet), to see what it waits for. */
+  lcpElement: string;
   /** Audits that cost points, with their titles, so a miss can be fixed. */
   failing: string[];
 }
@@ -74,6 +76,7 @@ export async function measureLighthouse(urls: readonly string[]): Promise<Lighth
         scores,
         lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
         tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+        lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
         failing,
       });
     } finally {
@@ -81,4 +84,17 @@ export async function measureLighthouse(urls: readonly string[]): Promise<Lighth
     }
   }
   return results;
+}
+
+/** The LCP element audit's node (selector and snippet), found wherever the report nests it. */
+function lcpElementOf(details: unknown): string {
+  const seen: unknown[] = [details];
+  while (seen.length > 0) {
+    const item = seen.pop();
+    if (!item || typeof item !== 'object') continue;
+    const node = item as { type?: string; selector?: string; snippet?: string };
+    if (node.type === 'node') return `${node.selector ?? '?'} ${node.snippet ?? ''}`.trim();
+    seen.push(...Object.values(item));
+  }
+  return 'none reported';
 }

@@ -32,6 +32,7 @@ import {
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, measureLighthouse } from './lighthouse';
 import { MAX_SCALE_RATIO, measureScale, type ScaleFigures } from './scale';
 import { mapLimit, staffIdToken, visitorIdToken } from './stack-client';
+import { median } from './stats';
 import { measureWebSize } from './web-size';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -52,6 +53,11 @@ const BENCH_SMS_HOURLY_CAP = '1000000';
 /** Spin-load numbers: 047XXXXXXX, apart from the scale customers' 048 numbers. */
 const SPIN_PHONE_BASE = 470_000_000;
 const KB = 1024;
+/** Lighthouse runs of the wheel page; the figures are their median (one run varies by a few points). */
+const WHEEL_LIGHTHOUSE_RUNS = 3;
+/** Targets for the wheel page on Lighthouse's mobile preset. */
+const MAX_WHEEL_LCP_MS = 2000;
+const MAX_WHEEL_TBT_MS = 100;
 
 interface Row {
   area: string;
@@ -139,40 +145,57 @@ function webRows(web: Awaited<ReturnType<typeof measureWebSize>>): void {
   );
 }
 
+/**
+ * One set of rows per page: with several runs of a page, each figure is their median and the row
+ * shows every run. The wheel page has LCP and TBT targets; the others are printed for reading.
+ */
 function lighthouseRows(results: Awaited<ReturnType<typeof measureLighthouse>>): void {
-  for (const r of results) {
-    const page = new URL(r.url).pathname;
-    const landed = new URL(r.finalUrl).pathname;
+  const pages = new Map<string, typeof results>();
+  for (const r of results) pages.set(r.url, [...(pages.get(r.url) ?? []), r]);
+  for (const [url, runs] of pages) {
+    const page = new URL(url).pathname;
+    const landed = new URL(runs[0]!.finalUrl).pathname;
     const label = landed === page ? page : `${page} (-> ${landed})`;
+    const each = (values: number[], show: (v: number) => string) =>
+      runs.length > 1 ? ` (runs: ${values.map(show).join(', ')})` : '';
     for (const c of LIGHTHOUSE_CATEGORIES) {
       const target = LIGHTHOUSE_TARGETS[c];
+      const scores = runs.map((r) => r.scores[c]);
+      const value = median(scores);
       row({
         area: 'Lighthouse',
-        measure: `${label} ${c}`,
-        value: String(r.scores[c]),
+        measure: `${label} ${c}${runs.length > 1 ? ', median' : ''}`,
+        value: `${value}${each(scores, String)}`,
         target: `>= ${target}`,
         floor: '-',
-        verdict: pass(r.scores[c] >= target),
+        verdict: pass(value >= target),
       });
     }
-    row({
-      area: 'Lighthouse',
-      measure: `${label} LCP`,
-      value: ms(r.lcpMs),
-      target: '-',
-      floor: '-',
-      verdict: '-',
-    });
-    row({
-      area: 'Lighthouse',
-      measure: `${label} TBT`,
-      value: ms(r.tbtMs),
-      target: '-',
-      floor: '-',
-      verdict: '-',
-    });
-    if (r.failing.length > 0)
-      notes.push(`Lighthouse ${label} audits below 1: ${r.failing.join('; ')}`);
+    const isWheel = page === '/';
+    const timing = (name: string, values: number[], max: number) => {
+      const value = median(values);
+      row({
+        area: 'Lighthouse',
+        measure: `${label} ${name}${runs.length > 1 ? ', median' : ''}`,
+        value: `${ms(value)}${each(values, ms)}`,
+        target: isWheel ? `<= ${ms(max)}` : '-',
+        floor: '-',
+        verdict: isWheel ? pass(value <= max) : '-',
+      });
+    };
+    timing(
+      'LCP',
+      runs.map((r) => r.lcpMs),
+      MAX_WHEEL_LCP_MS,
+    );
+    timing(
+      'TBT',
+      runs.map((r) => r.tbtMs),
+      MAX_WHEEL_TBT_MS,
+    );
+    notes.push(`Lighthouse ${label} LCP element: ${runs[0]!.lcpElement}`);
+    const failing = [...new Set(runs.flatMap((r) => r.failing))];
+    if (failing.length > 0) notes.push(`Lighthouse ${label} audits below 1: ${failing.join('; ')}`);
   }
 }
 
@@ -307,8 +330,9 @@ async function main(): Promise<void> {
     const staffToken = await staffIdToken(stack, 'admin', adminPassword);
 
     if (wanted('lighthouse')) {
-      log('lighthouse on / and /dashboard...');
-      lighthouseRows(await measureLighthouse([`${stack.url}/`, `${stack.url}/dashboard`]));
+      log(`lighthouse on / (${WHEEL_LIGHTHOUSE_RUNS} runs) and /dashboard...`);
+      const wheelRuns = Array.from({ length: WHEEL_LIGHTHOUSE_RUNS }, () => `${stack.url}/`);
+      lighthouseRows(await measureLighthouse([...wheelRuns, `${stack.url}/dashboard`]));
     }
 
     if (wanted('lambda')) {
