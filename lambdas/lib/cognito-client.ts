@@ -4,6 +4,7 @@ import { endpoint, MAX_ATTEMPTS } from './client-options';
 
 let cognitoClient: CognitoIdentityProviderClient | undefined;
 export function cognito(): CognitoIdentityProviderClient {
+  // Not counted here: the local Cognito stand-in counts every call it receives, the browser's too.
   cognitoClient ??= new CognitoIdentityProviderClient({
     ...endpoint('COGNITO_ENDPOINT'),
     maxAttempts: MAX_ATTEMPTS,

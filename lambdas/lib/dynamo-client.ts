@@ -4,12 +4,16 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { countingCalls } from './aws-calls';
 import { endpoint, MAX_ATTEMPTS } from './client-options';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 export function dynamo(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({ ...endpoint('DYNAMODB_ENDPOINT'), maxAttempts: MAX_ATTEMPTS }),
+    countingCalls(
+      new DynamoDBClient({ ...endpoint('DYNAMODB_ENDPOINT'), maxAttempts: MAX_ATTEMPTS }),
+      'dynamodb',
+    ),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return documentClient;

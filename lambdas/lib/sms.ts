@@ -3,6 +3,7 @@
  * outbox when SMS_OUTBOX_URL is set (the local stack prints it and tests read codes from it).
  */
 import { PublishCommand } from '@aws-sdk/client-sns';
+import { countAwsCall } from './aws-calls';
 import { sns } from './sns-client';
 
 /** The outbox is on loopback; a hung outbox must not hold the 5 s trigger budget. */
@@ -12,6 +13,8 @@ const OUTBOX_TIMEOUT_MS = 2000;
 export async function sendSms(phoneNumber: string, message: string): Promise<void> {
   const outbox = process.env.SMS_OUTBOX_URL;
   if (outbox) {
+    // The outbox stands in for SNS: counted as the Publish it replaces.
+    countAwsCall('sns', 'Publish');
     const response = await fetch(outbox, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

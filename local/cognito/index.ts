@@ -4,6 +4,7 @@
  * the local stack's server (createCognitoStandIn + handle) or on its own loopback port
  * (startCognitoStandIn), e.g. from handler tests.
  */
+import { countAwsCall } from '../../lambdas/lib/aws-calls';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -183,6 +184,7 @@ export async function createCognitoStandIn(
           'Start of structure or map found where not expected.',
         );
       }
+      countAwsCall('cognito-idp', target.slice(TARGET_PREFIX.length));
       const answer = await service.call(
         target.slice(TARGET_PREFIX.length),
         body as Record<string, unknown>,

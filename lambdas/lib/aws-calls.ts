@@ -1,0 +1,45 @@
+/**
+ * Counts AWS calls by service and operation, when a run asks for it: the capacity benchmark runs a
+ * crowd through the local stack and reads how many calls of each kind a visitor costs. Off unless
+ * startCountingAwsCalls() was called in this process; in Lambda it is never called.
+ */
+/** The counts live on globalThis so the local Cognito stand-in and the handlers share one map. */
+const COUNTS = Symbol.for('spin-and-win.aws-calls');
+type Registry = typeof globalThis & { [COUNTS]?: Map<string, number> };
+
+/** Starts (or restarts) counting in this process; returns the live map "service Operation" -> n. */
+export function startCountingAwsCalls(): Map<string, number> {
+  const counts = new Map<string, number>();
+  (globalThis as Registry)[COUNTS] = counts;
+  return counts;
+}
+
+/** Records one call, if counting is on. */
+export function countAwsCall(service: string, operation: string): void {
+  const counts = (globalThis as Registry)[COUNTS];
+  if (!counts) return;
+  const key = `${service} ${operation}`;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+type Next = (args: unknown) => Promise<unknown>;
+/** What counting needs of an SDK client: its middleware stack (typed loosely: every client's). */
+interface CountableClient {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each client's own generics
+  middlewareStack: { add: (...args: any[]) => void };
+}
+
+/**
+ * Adds the counting step to an SDK client: one count per command sent (retries of the same command
+ * are not counted again: the quota question is how many calls our code makes).
+ */
+export function countingCalls<C extends CountableClient>(client: C, service: string): C {
+  client.middlewareStack.add(
+    (next: Next, context: { commandName?: string }) => async (args: unknown) => {
+      countAwsCall(service, String(context.commandName ?? 'unknown').replace(/Command$/, ''));
+      return next(args);
+    },
+    { step: 'initialize', name: 'countAwsCalls' },
+  );
+  return client;
+}

@@ -1,0 +1,59 @@
+/**
+ * The AWS call counter the capacity benchmark reads: DynamoDB calls counted at the handlers' SDK
+ * client, Cognito calls at the stand-in (whoever makes them), code SMS at the outbox.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCognitoStandIn } from '../../local/cognito';
+import { handler as getWheel } from '../../lambdas/handlers/get-wheel';
+import { startCountingAwsCalls } from '../../lambdas/lib/aws-calls';
+import { sendSms } from '../../lambdas/lib/sms';
+import { httpEvent } from '../support/http-event';
+import { startOutbox, type Outbox } from './visitor/support';
+
+let standIn: Awaited<ReturnType<typeof startCognitoStandIn>>;
+let outbox: Outbox;
+
+beforeAll(async () => {
+  standIn = await startCognitoStandIn();
+  outbox = await startOutbox();
+});
+
+afterAll(async () => {
+  delete process.env.SMS_OUTBOX_URL;
+  await standIn.stop();
+  await outbox.close();
+});
+
+describe('AWS call counting', () => {
+  it('counts each call by service and operation once counting has started', async () => {
+    // Prepare: calls before counting starts are not counted.
+    await getWheel(httpEvent({ method: 'GET', path: '/api/wheel' }));
+    const counts = startCountingAwsCalls();
+    process.env.SMS_OUTBOX_URL = outbox.url;
+
+    // Act
+    await getWheel(httpEvent({ method: 'GET', path: '/api/wheel' }));
+    // A call over Cognito's wire protocol, as the browser and the SDK make it.
+    await fetch(standIn.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: standIn.pools.staff.clientId,
+        AuthParameters: { USERNAME: 'nobody', PASSWORD: 'wrong-password' },
+      }),
+    });
+    await sendSms('+61412345678', 'Your code');
+
+    // Assess
+    expect(Object.fromEntries(counts)).toEqual({
+      'dynamodb GetItem': 2,
+      'dynamodb Scan': 1,
+      'cognito-idp InitiateAuth': 1,
+      'sns Publish': 1,
+    });
+  });
+});
