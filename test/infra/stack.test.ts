@@ -419,7 +419,7 @@ describe('SpinWinStack', () => {
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
-        DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+        DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
         AccessLogSettings: {
           DestinationArn: Match.anyValue(),
           Format: Match.stringLikeRegexp('requestId'),
