@@ -18,7 +18,8 @@ import {
   mergeBusinessSettings,
   mergeGameSettings,
 } from '../lambdas/repositories/settings';
-import { createSlice, listSlices } from '../lambdas/repositories/slices';
+import { listSlices } from '../lambdas/repositories/slices';
+import { addSlice } from '../lambdas/domain/slices-admin';
 import type { CognitoStandIn } from './cognito';
 
 /**
@@ -87,8 +88,7 @@ export async function seedIfNeeded(dataDir: string, cognito: CognitoCaller): Pro
 
   if ((await listSlices()).length === 0) {
     // One after the other: createSlice's counter is the max-10 guard, and order gives distinct times.
-    for (const slice of SAMPLE_SLICES)
-      await createSlice(sliceInputSchema.parse(slice), new Date().toISOString());
+    for (const slice of SAMPLE_SLICES) await addSlice(sliceInputSchema.parse(slice), new Date());
   }
   if ((await getBusinessSettings()).updatedAt === undefined)
     await mergeBusinessSettings({ ...PLACEHOLDER_BUSINESS }, now);

@@ -6,14 +6,16 @@ import { conflict } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
 import { toInternational } from '../../shared/phone';
 import { getCustomer } from '../repositories/customers';
+import * as visitorPool from '../repositories/visitor-pool';
 import { checkCanIssue } from './otp-delivery';
 import type { SmsCostGuard } from './sms-cost-guard';
-import { ensureVisitorUser } from './visitor-users';
 
 export interface OtpStartDeps {
   guard: SmsCostGuard;
   nowMs: () => number;
   visitorUserPoolId: string;
+  /** Where visitor users are created. */
+  visitorPool?: Pick<typeof visitorPool, 'createVisitorUser'>;
 }
 
 /**
@@ -25,5 +27,6 @@ export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise
   if (await getCustomer(phoneNumber))
     throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
   await checkCanIssue(phoneNumber, deps);
-  await ensureVisitorUser(deps.visitorUserPoolId, phoneNumber);
+  // A user that already exists is fine: the sign-in can start.
+  await (deps.visitorPool ?? visitorPool).createVisitorUser(deps.visitorUserPoolId, phoneNumber);
 }

@@ -3,12 +3,11 @@
  * and is never stored, logged or returned by our code. Existing tokens stay valid until they
  * expire; the new password is what the next sign-in needs.
  */
-import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { STAFF_USERS } from '../../shared/definitions';
 import { badRequest, notFound } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
 import { isStaffRole, type StaffRole } from '../../shared/types';
-import { cognito } from '../lib/cognito-client';
+import * as staffPool from '../repositories/staff-pool';
 
 /** The role named by the {role} path parameter; 404 for anything but 'admin' or 'operator'. */
 export function parseStaffRole(value: unknown): StaffRole {
@@ -35,22 +34,10 @@ export async function setStaffPassword(
   userPoolId: string,
   role: StaffRole,
   password: string,
+  pool: Pick<typeof staffPool, 'setUserPassword'> = staffPool,
 ): Promise<void> {
-  try {
-    await cognito().send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: userPoolId,
-        Username: staffUsername(role),
-        Password: password,
-        Permanent: true,
-      }),
-    );
-  } catch (error) {
-    const name = error instanceof Error ? error.name : '';
-    if (name === 'InvalidPasswordException')
-      throw badRequest('INVALID_PASSWORD', API_MESSAGES.passwordPolicy);
-    if (name === 'UserNotFoundException')
-      throw notFound('ACCOUNT_NOT_FOUND', API_MESSAGES.accountNotFound);
-    throw error;
-  }
+  const result = await pool.setUserPassword(userPoolId, staffUsername(role), password);
+  if (result === 'invalid-password')
+    throw badRequest('INVALID_PASSWORD', API_MESSAGES.passwordPolicy);
+  if (result === 'not-found') throw notFound('ACCOUNT_NOT_FOUND', API_MESSAGES.accountNotFound);
 }

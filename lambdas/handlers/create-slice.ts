@@ -1,8 +1,8 @@
-/** POST /api/slices (admin): adds a slice; 409 with the spec's message once MAX_SLICES exist. */
+/** POST /api/slices (admin): adds a slice; 409 with the product's message once MAX_SLICES exist. */
 import { sliceInputSchema } from '../../shared/slice';
+import { addSlice } from '../domain/slices-admin';
 import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseBody } from '../lib/http';
-import { createSlice } from '../repositories/slices';
 
 /** HTTP 201 Created. */
 const CREATED = 201;
@@ -10,5 +10,5 @@ const CREATED = 201;
 export const handler = http(async (event) => {
   await activeStaffClaims(event, ['admin']);
   const input = parseBody(sliceInputSchema, event);
-  return ok(await createSlice(input, new Date().toISOString()), CREATED);
+  return ok(await addSlice(input, new Date()), CREATED);
 });

@@ -12,12 +12,10 @@ import {
   setStaffPassword,
 } from '../domain/staff-passwords';
 
-const STAFF_USER_POOL_ID = requireEnv('STAFF_USER_POOL_ID');
-
 export const handler = http(async (event) => {
   await activeStaffClaims(event, ['admin']);
   const role = parseStaffRole(event.pathParameters?.role);
   const { password } = parseBody(newPasswordSchema, event);
-  await setStaffPassword(STAFF_USER_POOL_ID, role, password);
+  await setStaffPassword(requireEnv('STAFF_USER_POOL_ID'), role, password);
   return ok({ message: passwordUpdatedMessage(role) });
 });

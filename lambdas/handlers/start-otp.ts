@@ -5,11 +5,12 @@ import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';
 import { requireEnv } from '../lib/env';
 import { http, ok, parseBody } from '../lib/http';
 
-const visitorUserPoolId = requireEnv('VISITOR_USER_POOL_ID');
-const guard = new SmsCostGuard(smsLimitsFromEnv());
-
 export const handler = http(async (event) => {
   const { phoneNumber } = parseBody(phoneRequestSchema, event);
-  await startOtp(phoneNumber, { guard, nowMs: Date.now, visitorUserPoolId });
+  await startOtp(phoneNumber, {
+    guard: new SmsCostGuard(smsLimitsFromEnv()),
+    nowMs: Date.now,
+    visitorUserPoolId: requireEnv('VISITOR_USER_POOL_ID'),
+  });
   return ok({}, 202);
 });

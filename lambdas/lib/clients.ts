@@ -4,10 +4,9 @@
  * variables.
  *
  * Function code imports the one module it needs (dynamo-client, s3-client, sns-client,
- * cognito-client), never this file: @aws-sdk/* stays external to the bundles, so esbuild keeps
- * every SDK package a bundle's modules import, used or not, and loading an SDK client package is
- * most of a cold start (measured: 250-500 ms when every function loaded all four clients). This
- * file gathers them for tests.
+ * cognito-client), never this file: a bundle then holds only the SDK clients its function calls,
+ * and loading SDK code is most of a cold start (measured: 250-500 ms when every function loaded all
+ * four clients). This file gathers them for tests.
  */
 import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { S3Client } from '@aws-sdk/client-s3';

@@ -1,17 +1,18 @@
-/** Environment read once at module scope; a missing variable fails the cold start, not a request. */
+/**
+ * Configuration from the environment, read where it is used, on each use: a process.env lookup
+ * costs nothing, and the local stack and the tests can run handlers in one process with settings
+ * of their own. A missing variable fails that request with a logged error, never silently; the
+ * CDK assertions (test/infra) check that every function is given what it reads.
+ */
+
+/** A required variable. */
 export function requireEnv(name: string): string {
   const value = process.env[name];
   if (value === undefined || value === '') throw new Error(`Missing environment variable ${name}`);
   return value;
 }
 
-/** An optional variable, or the fallback. */
-export const optionalEnv = (name: string, fallback: string): string => {
-  const value = process.env[name];
-  return value === undefined || value === '' ? fallback : value;
-};
-
-/** An optional positive integer variable, or the fallback. */
+/** An optional whole-number variable, or the fallback. */
 export function intEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;

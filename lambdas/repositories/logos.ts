@@ -4,8 +4,6 @@ import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '../../shared/definitions';
 import { s3 } from '../lib/s3-client';
 import { requireEnv } from '../lib/env';
 
-const BUCKET = requireEnv('LOGO_BUCKET');
-
 /** Keys are unique (timestamped) and never overwritten, so browsers and CloudFront may cache for a year. */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -24,7 +22,7 @@ export async function putLogo(
   const key = logoKey(fileName);
   await s3().send(
     new PutObjectCommand({
-      Bucket: BUCKET,
+      Bucket: requireEnv('LOGO_BUCKET'),
       Key: key,
       Body: bytes,
       ContentType: contentType,

@@ -10,8 +10,6 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { MAX_SLICES } from '../../shared/constants';
-import { conflict, notFound } from '../../shared/errors';
-import { API_MESSAGES, MESSAGES } from '../../shared/messages';
 import type { SliceInput } from '../../shared/slice';
 import type { Slice } from '../../shared/types';
 import { dynamo } from '../lib/dynamo-client';
@@ -20,8 +18,6 @@ import { tableName } from '../lib/tables';
 
 /** Settings-table item that counts slices. */
 export const SLICE_COUNT_ID = 'slice-count';
-
-const sliceNotFound = () => notFound('SLICE_NOT_FOUND', API_MESSAGES.sliceNotFound);
 
 const toSlice = (item: Record<string, unknown>): Slice => ({
   id: String(item.id),
@@ -62,12 +58,18 @@ export async function getSlice(id: string): Promise<Slice | undefined> {
   return Item ? toSlice(Item) : undefined;
 }
 
-/** Adds a slice unless MAX_SLICES already exist (409 with the spec's message). */
+export type CreateSliceResult =
+  | { status: 'created'; slice: Slice }
+  | { status: 'max-slices' }
+  | { status: 'id-taken' }
+  | { status: 'conflict' };
+
+/** Adds a slice unless MAX_SLICES already exist. */
 export async function createSlice(
   input: SliceInput,
   now: string,
   id: string = randomUUID(),
-): Promise<Slice> {
+): Promise<CreateSliceResult> {
   const slice: Slice = { id, ...input, createdAt: now, updatedAt: now };
   try {
     await dynamo().send(
@@ -93,20 +95,24 @@ export async function createSlice(
         ],
       }),
     );
-    return slice;
+    return { status: 'created', slice };
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed')
-      throw conflict('MAX_SLICES', MESSAGES.maxSlicesReached);
-    if (codes?.[1] === 'ConditionalCheckFailed')
-      throw conflict('SLICE_EXISTS', API_MESSAGES.invalidInput);
-    if (codes) throw conflict('CONFLICT', MESSAGES.saveSliceFailed);
+    if (codes?.[0] === 'ConditionalCheckFailed') return { status: 'max-slices' };
+    if (codes?.[1] === 'ConditionalCheckFailed') return { status: 'id-taken' };
+    if (codes) return { status: 'conflict' };
     throw error;
   }
 }
 
-/** Replaces a slice's editable fields; 404 when it does not exist. */
-export async function updateSlice(id: string, input: SliceInput, now: string): Promise<Slice> {
+export type UpdateSliceResult = { status: 'updated'; slice: Slice } | { status: 'not-found' };
+
+/** Replaces a slice's editable fields, if it exists. */
+export async function updateSlice(
+  id: string,
+  input: SliceInput,
+  now: string,
+): Promise<UpdateSliceResult> {
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
@@ -129,15 +135,17 @@ export async function updateSlice(id: string, input: SliceInput, now: string): P
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return toSlice(Attributes ?? {});
+    return { status: 'updated', slice: toSlice(Attributes ?? {}) };
   } catch (error) {
-    if (isConditionFailed(error)) throw sliceNotFound();
+    if (isConditionFailed(error)) return { status: 'not-found' };
     throw error;
   }
 }
 
-/** Deletes a slice and lowers the count in one transaction; 404 when it does not exist. */
-export async function deleteSlice(id: string): Promise<void> {
+export type DeleteSliceResult = 'deleted' | 'not-found' | 'conflict';
+
+/** Deletes a slice and lowers the count in one transaction, if it exists. */
+export async function deleteSlice(id: string): Promise<DeleteSliceResult> {
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -162,10 +170,11 @@ export async function deleteSlice(id: string): Promise<void> {
         ],
       }),
     );
+    return 'deleted';
   } catch (error) {
     const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') throw sliceNotFound();
-    if (codes) throw conflict('CONFLICT', MESSAGES.deleteSliceFailed);
+    if (codes?.[0] === 'ConditionalCheckFailed') return 'not-found';
+    if (codes) return 'conflict';
     throw error;
   }
 }

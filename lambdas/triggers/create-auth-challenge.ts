@@ -11,8 +11,6 @@ import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';
 import { logger } from '../lib/logger';
 import { sendSms } from '../lib/sms';
 
-const guard = new SmsCostGuard(smsLimitsFromEnv());
-
 export const handler = async (
   event: CreateAuthChallengeTriggerEvent,
 ): Promise<CreateAuthChallengeTriggerEvent> => {
@@ -20,7 +18,7 @@ export const handler = async (
     const challenge = await createCodeChallenge(
       event.request.userAttributes.phone_number,
       event.request.session as SessionEntry[],
-      { guard, send: sendSms, nowMs: Date.now },
+      { guard: new SmsCostGuard(smsLimitsFromEnv()), send: sendSms, nowMs: Date.now },
     );
     event.response.publicChallengeParameters = challenge.publicChallengeParameters;
     event.response.privateChallengeParameters = challenge.privateChallengeParameters;

@@ -71,7 +71,7 @@ export interface Harness {
 
 const toLocalIntl = (local: string) => `+61${local.slice(1)}`;
 
-/** Starts the stand-in, the outbox and the gateway; sets the env the handlers read at import. */
+/** Starts the stand-in, the outbox and the gateway; sets the env the handlers read. */
 export async function startHarness(): Promise<Harness> {
   setUserLookupForTest(undefined);
   let offset = 0;

@@ -1,6 +1,6 @@
 /**
  * Per test file: fresh tables and a fresh logo bucket under a random prefix, and the env the
- * handlers read at import. Runs before the file's own imports are evaluated.
+ * handlers read. Runs before the file's own imports are evaluated.
  */
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';

@@ -8,11 +8,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { s3 } from '../../../lambdas/lib/clients';
 import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { getBusinessSettings, getGameSettings } from '../../../lambdas/repositories/settings';
-import { createSlice, listSlices } from '../../../lambdas/repositories/slices';
+import { listSlices } from '../../../lambdas/repositories/slices';
+import { addSlice } from '../../../lambdas/domain/slices-admin';
 import { ROUTES } from '../../../shared/routes';
 import { httpEvent, type Caller } from '../../support/http-event';
 
-// set-staff-password reads its pool id at import; the call never reaches Cognito here.
+// set-staff-password needs a pool id in its env; the call never reaches Cognito here.
 vi.hoisted(() => {
   process.env.STAFF_USER_POOL_ID ??= 'ap-southeast-2_refused';
 });
@@ -77,7 +78,7 @@ describe('admin routes', () => {
     '%s refuses operators, visitors and anonymous callers',
     async (_, route) => {
       // Prepare
-      const slice = await createSlice(
+      const slice = await addSlice(
         {
           name: `Keep ${randomUUID().slice(0, 4)}`,
           comment: '',
@@ -86,7 +87,7 @@ describe('admin routes', () => {
           weight: 1,
           stock: null,
         },
-        new Date().toISOString(),
+        new Date(),
       );
       const before = await snapshot();
       const { handler } = (await import(`../../../lambdas/handlers/${route.id}.ts`)) as {

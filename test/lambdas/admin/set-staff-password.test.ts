@@ -44,7 +44,7 @@ const put = (role: string, body: unknown, caller: Caller = 'admin') =>
 beforeAll(async () => {
   cognito = await startCognitoStandIn();
   poolId = cognito.pools.staff.poolId;
-  // The handler reads these at import: the SDK client then talks to the stand-in.
+  // The handler reads these when called: the SDK client then talks to the stand-in.
   process.env.COGNITO_ENDPOINT = cognito.endpoint;
   process.env.STAFF_USER_POOL_ID = poolId;
   for (const role of ['admin', 'operator'] as const) {

@@ -5,7 +5,7 @@ import {
   putCustomerOnce,
   redeemCustomer,
 } from '../../../lambdas/repositories/customers';
-import { createSlice } from '../../../lambdas/repositories/slices';
+import { addSlice } from '../../../lambdas/domain/slices-admin';
 import type { Customer } from '../../../shared/types';
 
 const customer = (n: number, sliceId: string, createdAt: string): Customer => {
@@ -23,9 +23,9 @@ const customer = (n: number, sliceId: string, createdAt: string): Customer => {
 describe('customers repository', () => {
   it('records one win per number and decrements stock within one transaction', async () => {
     // Prepare
-    const slice = await createSlice(
+    const slice = await addSlice(
       { name: 'Chips', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: 1 },
-      new Date().toISOString(),
+      new Date(),
     );
     const first = customer(1, slice.id, '2026-01-01T00:00:00.000Z');
     // Act
@@ -41,9 +41,9 @@ describe('customers repository', () => {
   });
 
   it('redeems once and reports a second redeem and a missing number', async () => {
-    const slice = await createSlice(
+    const slice = await addSlice(
       { name: 'Burger', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: null },
-      new Date().toISOString(),
+      new Date(),
     );
     const c = customer(10, slice.id, '2026-01-02T00:00:00.000Z');
     await putCustomerOnce(c, slice);
@@ -59,9 +59,9 @@ describe('customers repository', () => {
   });
 
   it('lists newest first across pages and rejects a forged cursor', async () => {
-    const slice = await createSlice(
+    const slice = await addSlice(
       { name: 'Drink', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: null },
-      new Date().toISOString(),
+      new Date(),
     );
     for (let i = 0; i < 5; i++) {
       await putCustomerOnce(customer(100 + i, slice.id, `2026-02-0${i + 1}T00:00:00.000Z`), slice);

@@ -1,13 +1,13 @@
 /** Seeds customers through the real repository (one transaction each, as a spin records them). */
 import { putCustomerOnce } from '../../../lambdas/repositories/customers';
-import { createSlice } from '../../../lambdas/repositories/slices';
+import { addSlice } from '../../../lambdas/domain/slices-admin';
 import type { Customer } from '../../../shared/types';
 
 let sliceOnce: Promise<{ id: string; stock: null }> | undefined;
 
 /** The one prize slice (unlimited stock) seeded customers of this test file hang on. */
 export function seedSlice(): Promise<{ id: string; stock: null }> {
-  sliceOnce ??= createSlice(
+  sliceOnce ??= addSlice(
     {
       name: 'FREE CHIPS',
       comment: 'Min spend $10',
@@ -16,7 +16,7 @@ export function seedSlice(): Promise<{ id: string; stock: null }> {
       weight: 1,
       stock: null,
     },
-    new Date().toISOString(),
+    new Date(),
   ).then((slice) => ({ id: slice.id, stock: null }));
   return sliceOnce;
 }

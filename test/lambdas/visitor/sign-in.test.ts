@@ -21,7 +21,7 @@ beforeAll(async () => {
   process.env.SMS_OUTBOX_URL = outbox.url;
   process.env.COGNITO_ENDPOINT = standIn.endpoint;
   process.env.VISITOR_USER_POOL_ID = standIn.pools.visitor.poolId;
-  // The handler reads its env at import, as a Lambda does at cold start.
+  // Set before the handler first runs: its SDK client is made with this endpoint.
   ({ handler: startOtp } = await import('../../../lambdas/handlers/start-otp'));
   await addSlice('Free Side', 1, null);
 });

@@ -1,7 +1,7 @@
 /** Helpers of the visitor handler tests: test numbers, slices, an SMS outbox. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSlice } from '../../../lambdas/repositories/slices';
+import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
 import type { Slice } from '../../../shared/types';
 
 /** The n-th test number in both forms: 04000nnnnn / +614000nnnnn. */
@@ -17,10 +17,7 @@ export const addSlice = (
   stock: number | null = null,
   comment = `${name} comment`,
 ): Promise<Slice> =>
-  createSlice(
-    { name, comment, imageSrc: '', bgColor: '#ffffff', weight, stock },
-    new Date().toISOString(),
-  );
+  addSliceAsAdmin({ name, comment, imageSrc: '', bgColor: '#ffffff', weight, stock }, new Date());
 
 export interface Outbox {
   url: string;

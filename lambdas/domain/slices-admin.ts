@@ -1,0 +1,58 @@
+/**
+ * The admin's slice edits: the slices repository reports what happened, this module turns each
+ * outcome into the answer the admin sees (the product's messages where it has them).
+ */
+import { conflict, notFound } from '../../shared/errors';
+import { API_MESSAGES, MESSAGES } from '../../shared/messages';
+import { sliceIdSchema, type SliceInput } from '../../shared/slice';
+import type { Slice } from '../../shared/types';
+import * as slicesRepository from '../repositories/slices';
+
+export type SlicesStore = Pick<
+  typeof slicesRepository,
+  'createSlice' | 'updateSlice' | 'deleteSlice'
+>;
+
+const sliceNotFound = () => notFound('SLICE_NOT_FOUND', API_MESSAGES.sliceNotFound);
+
+/** The slice id of a {id} path parameter; an id that is not one of ours names no slice (404). */
+export function sliceIdFrom(value: unknown): string {
+  const id = sliceIdSchema.safeParse(value);
+  if (!id.success) throw sliceNotFound();
+  return id.data;
+}
+
+/** Adds a slice; 409 with the product's message once MAX_SLICES exist. */
+export async function addSlice(
+  input: SliceInput,
+  now: Date,
+  store: SlicesStore = slicesRepository,
+): Promise<Slice> {
+  const result = await store.createSlice(input, now.toISOString());
+  if (result.status === 'created') return result.slice;
+  if (result.status === 'max-slices') throw conflict('MAX_SLICES', MESSAGES.maxSlicesReached);
+  if (result.status === 'id-taken') throw conflict('SLICE_EXISTS', API_MESSAGES.invalidInput);
+  throw conflict('CONFLICT', MESSAGES.saveSliceFailed);
+}
+
+/** Replaces a slice's fields; 404 when it no longer exists. */
+export async function editSlice(
+  id: string,
+  input: SliceInput,
+  now: Date,
+  store: SlicesStore = slicesRepository,
+): Promise<Slice> {
+  const result = await store.updateSlice(id, input, now.toISOString());
+  if (result.status === 'not-found') throw sliceNotFound();
+  return result.slice;
+}
+
+/** Removes a slice; 404 when it does not exist. */
+export async function removeSlice(
+  id: string,
+  store: SlicesStore = slicesRepository,
+): Promise<void> {
+  const result = await store.deleteSlice(id);
+  if (result === 'not-found') throw sliceNotFound();
+  if (result === 'conflict') throw conflict('CONFLICT', MESSAGES.deleteSliceFailed);
+}

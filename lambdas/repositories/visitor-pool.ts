@@ -1,0 +1,30 @@
+/** The visitor user pool: users are created by the server (there is no public sign-up). */
+import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { cognito } from '../lib/cognito-client';
+
+/**
+ * Creates the visitor user for a +61 number: phone number as username, marked verified (the SMS
+ * code sign-in is what proves it), and no invitation message. 'exists' when it already is there.
+ */
+export async function createVisitorUser(
+  userPoolId: string,
+  phoneNumber: string,
+): Promise<'created' | 'exists'> {
+  try {
+    await cognito().send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: phoneNumber,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'phone_number', Value: phoneNumber },
+          { Name: 'phone_number_verified', Value: 'true' },
+        ],
+      }),
+    );
+    return 'created';
+  } catch (error) {
+    if (error instanceof Error && error.name === 'UsernameExistsException') return 'exists';
+    throw error;
+  }
+}
