@@ -5,12 +5,9 @@
  * - per number: SMS_LIMIT_PER_MINUTE a minute, SMS_LIMIT_PER_HOUR an hour, SMS_LIMIT_PER_DAY a day;
  * - per deployment: a cap an hour (SMS_HOURLY_CAP, default SMS_GLOBAL_HOURLY_CAP_DEFAULT).
  *
- * Windows are fixed (aligned to the epoch, so days run from 00:00 UTC): each window is one counter
- * item whose key names the window, raised with a conditional write, so no read-modify-write race
- * exists and old windows simply expire by TTL. The price of fixed windows is a burst at a window
- * boundary (e.g. 2 codes a few seconds apart across a minute boundary); the hour, day and global
- * budgets still bound the spend, and the code reuse in otp-delivery.ts keeps a retried Create
- * from spending at all.
+ * The budgets are fixed windows (windowed-budget.ts): two codes may go out seconds apart across a
+ * minute boundary, but the hour, day and global budgets still bound the spend, and the code reuse
+ * in otp-delivery.ts keeps a retried Create from spending at all.
  */
 import {
   SMS_GLOBAL_HOURLY_CAP_DEFAULT,
@@ -28,12 +25,7 @@ import {
   reserveCounters,
   type CounterSpec,
 } from '../repositories/limits';
-
-const MINUTE_S = 60;
-const HOUR_S = 60 * MINUTE_S;
-const DAY_S = 24 * HOUR_S;
-/** Counters outlive their window by this much before TTL may remove them (TTL is lazy anyway). */
-const EXPIRY_SLACK_S = MINUTE_S;
+import { budgetCounter, DAY_S, HOUR_S, MINUTE_S, type WindowedBudget } from './windowed-budget';
 
 export interface SmsLimits {
   perMinute: number;
@@ -51,10 +43,7 @@ export const smsLimitsFromEnv = (): SmsLimits => ({
   globalHourlyCap: intEnv('SMS_HOURLY_CAP', SMS_GLOBAL_HOURLY_CAP_DEFAULT),
 });
 
-interface Budget {
-  name: string;
-  windowSeconds: number;
-  limit: number;
+interface Budget extends WindowedBudget {
   /** Per number, or one counter for the deployment. */
   perNumber: boolean;
   error: () => AppError;
@@ -67,28 +56,28 @@ export class SmsCostGuard {
   constructor(limits: SmsLimits) {
     this.budgets = [
       {
-        name: 'minute',
+        name: 'sms#minute',
         windowSeconds: MINUTE_S,
         limit: limits.perMinute,
         perNumber: true,
         error: () => tooManyRequests('SMS_PER_MINUTE', API_MESSAGES.smsPerMinute),
       },
       {
-        name: 'hour',
+        name: 'sms#hour',
         windowSeconds: HOUR_S,
         limit: limits.perHour,
         perNumber: true,
         error: () => tooManyRequests('SMS_PER_HOUR', API_MESSAGES.smsPerHour),
       },
       {
-        name: 'day',
+        name: 'sms#day',
         windowSeconds: DAY_S,
         limit: limits.perDay,
         perNumber: true,
         error: () => tooManyRequests('SMS_PER_DAY', API_MESSAGES.smsPerDay),
       },
       {
-        name: 'global-hour',
+        name: 'sms#global-hour',
         windowSeconds: HOUR_S,
         limit: limits.globalHourlyCap,
         perNumber: false,
@@ -99,16 +88,9 @@ export class SmsCostGuard {
 
   /** The counters one SMS to `phoneNumber` at `nowMs` spends from, in budget order. */
   counters(phoneNumber: string, nowMs: number): CounterSpec[] {
-    const nowS = Math.floor(nowMs / 1000);
-    return this.budgets.map((budget) => {
-      const window = Math.floor(nowS / budget.windowSeconds);
-      const owner = budget.perNumber ? phoneNumber : 'all';
-      return {
-        key: `sms#${budget.name}#${owner}#${window}`,
-        limit: budget.limit,
-        expiresAt: (window + 1) * budget.windowSeconds + EXPIRY_SLACK_S,
-      };
-    });
+    return this.budgets.map((budget) =>
+      budgetCounter(budget, budget.perNumber ? phoneNumber : 'all', nowMs),
+    );
   }
 
   /**

@@ -12,6 +12,7 @@ import { API_MESSAGES } from '../../shared/messages';
 import type { SpinPreview, SpinResult } from '../../shared/types';
 import { reserveCounters } from '../repositories/limits';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
+import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
 import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
 
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
@@ -23,22 +24,20 @@ const TICKET_BYTES = 18;
 export const TICKET_TTL_S = 15 * 60;
 /** Previews one client address may draw an hour: a household or a shop's Wi-Fi shares one. */
 export const PREVIEWS_PER_ADDRESS_PER_HOUR = 10;
-const HOUR_S = 3600;
+const PREVIEW_BUDGET: WindowedBudget = {
+  name: 'spin-preview',
+  windowSeconds: HOUR_S,
+  limit: PREVIEWS_PER_ADDRESS_PER_HOUR,
+};
 
 /** Draws a prize for an anonymous visitor and issues its ticket; 429 past the address's budget. */
 export async function previewSpin(
   clientAddress: string,
   deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinPreview> {
-  const nowS = Math.floor(deps.now().getTime() / 1000);
-  const window = Math.floor(nowS / HOUR_S);
-  const budget = await reserveCounters([
-    {
-      key: `spin-preview#${clientAddress}#${window}`,
-      limit: PREVIEWS_PER_ADDRESS_PER_HOUR,
-      expiresAt: (window + 1) * HOUR_S + HOUR_S,
-    },
-  ]);
+  const nowMs = deps.now().getTime();
+  const nowS = Math.floor(nowMs / 1000);
+  const budget = await reserveCounters([budgetCounter(PREVIEW_BUDGET, clientAddress, nowMs)]);
   if (!budget.ok) throw tooManyRequests('SPIN_PREVIEW_LIMIT', API_MESSAGES.spinPreviewLimit);
   const slice = await drawSlice(deps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');

@@ -2,6 +2,7 @@
  * Frozen defaults and named constants of the wheel engine. Values marked "spec" come from the
  * product spec (sections 3 and 9); the others are our own choices, each with the reason.
  */
+import { MESSAGES } from '../../../../../shared/messages';
 
 /** Degrees in a full turn. */
 export const FULL_TURN_DEG = 360;
@@ -77,15 +78,18 @@ export const ITEM_DEFAULTS = Object.freeze({
   weight: 1,
 });
 
-/** Error and log texts, worded as the spec words them (section 5 and 8). */
+/**
+ * Error and log texts. The product's own wording lives in shared/messages.ts; the argument checks
+ * it does not word follow the same pattern.
+ */
 export const WHEEL_MESSAGES = Object.freeze({
-  containerNotElement: 'container must be an instance of Element',
-  propsNotObject: 'props must be an Object or null',
-  itemNotFound: 'Item not found in parent Wheel',
-  wheelNotWheel: 'wheel must be an instance of Wheel',
-  rotationSpeedNotNumber: 'rotationSpeed must be a number',
+  containerNotElement: MESSAGES.containerMustBeElement,
+  propsNotObject: MESSAGES.propsMustBeObject,
+  itemNotFound: MESSAGES.itemNotFound,
+  wheelNotWheel: MESSAGES.wheelMustBeWheel,
+  rotationSpeedNotNumber: MESSAGES.rotationSpeedMustBeNumber,
   rotationNotNumber: 'rotation must be a number',
   durationNotNumber: 'duration must be a number',
   itemIndexNotNumber: 'itemIndex must be a number',
-  imageNotLoaded: 'An image could not be loaded',
+  imageNotLoaded: MESSAGES.imageNotLoaded,
 });
