@@ -67,7 +67,8 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   },
   'get-my-spin': { tables: { customers: 'read' }, visitorPool: ACTIVE_VISITOR },
   'search-users': { tables: { customers: 'read' }, staffPool: ACTIVE_STAFF },
-  'list-users': { tables: { customers: 'read' }, staffPool: ACTIVE_STAFF },
+  // Each page's cursor is kept in the limits table (an opaque token in the URL).
+  'list-users': { tables: { customers: 'read', limits: 'write' }, staffPool: ACTIVE_STAFF },
   'redeem-user': { tables: { customers: 'write' }, staffPool: ACTIVE_STAFF },
   // Username, role and email come from the verified ID token (the user must still exist).
   'get-staff-me': { staffPool: ACTIVE_STAFF },

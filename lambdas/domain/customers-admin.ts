@@ -1,26 +1,33 @@
 /**
  * The operator dashboard's customer operations (GET /api/users, POST /api/users/search, POST
  * /api/users/redeem): staff look a customer up by local number, page through all customers newest
- * first, and mark an offer redeemed exactly once. The repository is passed in so the rules here
- * read without DynamoDB; the handlers pass the real one.
+ * first, and mark an offer redeemed exactly once. The repositories are passed in so the rules
+ * here read without DynamoDB; the handlers pass the real ones.
  */
 import * as z from '../../shared/zod';
 import { USERS_PAGE_SIZE } from '../../shared/constants';
-import { conflict, notFound } from '../../shared/errors';
+import { badRequest, conflict, notFound } from '../../shared/errors';
 import { API_MESSAGES, STAFF_TEXT } from '../../shared/messages';
 import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone';
 import type { Customer, UsersPage } from '../../shared/types';
-import type { RedeemResult } from '../repositories/customers';
+import type { CustomerPage, RedeemResult } from '../repositories/customers';
+import * as pageCursors from '../repositories/page-cursors';
 
 /** The customer operations this module needs from the customers repository. */
 export interface CustomerStore {
   getCustomer(phoneNumber: string): Promise<Customer | undefined>;
-  listCustomers(cursor: string | undefined, limit: number): Promise<UsersPage>;
+  listCustomers(
+    startKey: Record<string, unknown> | undefined,
+    limit: number,
+  ): Promise<CustomerPage>;
   redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult>;
 }
 
-/** Cursors are the repository's base64url page keys; anything longer is certainly forged. */
-export const CURSOR_MAX_LENGTH = 512;
+/** Where the list's cursors are kept (repositories/page-cursors.ts). */
+export type CursorStore = Pick<typeof pageCursors, 'savePageKey' | 'loadPageKey'>;
+
+/** Cursors are short random tokens; anything longer is certainly forged. */
+const CURSOR_MAX_LENGTH = 512;
 
 /** The `cursor` query parameter of GET /api/users: absent or empty means the first page. */
 export const listCursorSchema = z
@@ -42,12 +49,24 @@ export async function searchCustomer(
   return (await store.getCustomer(toInternational(localNumber))) ?? null;
 }
 
-/** One page of at most USERS_PAGE_SIZE customers, newest first; a forged cursor is a 400. */
-export function listCustomersPage(
+/**
+ * One page of at most USERS_PAGE_SIZE customers, newest first. The cursor is an opaque token the
+ * server issued with the previous page; an unknown, forged or expired one is a 400.
+ */
+export async function listCustomersPage(
   store: CustomerStore,
   cursor: string | undefined,
+  nowS: number,
+  cursors: CursorStore = pageCursors,
 ): Promise<UsersPage> {
-  return store.listCustomers(cursor, USERS_PAGE_SIZE);
+  const startKey = cursor === undefined ? undefined : await cursors.loadPageKey(cursor, nowS);
+  if (cursor !== undefined && !startKey)
+    throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
+  const page = await store.listCustomers(startKey, USERS_PAGE_SIZE);
+  return {
+    users: page.users,
+    nextCursor: page.lastKey ? await cursors.savePageKey(page.lastKey, nowS) : null,
+  };
 }
 
 export interface RedeemOutcome {

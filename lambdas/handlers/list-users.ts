@@ -12,5 +12,6 @@ export const handler = http(async (event) => {
     event.queryStringParameters?.cursor,
     'INVALID_CURSOR',
   );
-  return ok({ data: await listCustomersPage(customers, cursor) });
+  const nowS = Math.floor(Date.now() / 1000);
+  return ok({ data: await listCustomersPage(customers, cursor, nowS) });
 });

@@ -6,9 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../../shared/definitions';
-import { badRequest } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
-import type { Customer, UsersPage } from '../../shared/types';
+import type { Customer } from '../../shared/types';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
@@ -99,41 +97,17 @@ export async function putCustomerOnce(
   }
 }
 
-/** Cursor of GET /api/users: the last key of a page, base64url JSON. */
-interface ListKey {
-  phoneNumber: string;
-  listPartition: string;
-  createdSort: string;
+/** A page of customers and the key after which the next page starts (none after the last). */
+export interface CustomerPage {
+  users: Customer[];
+  lastKey?: Record<string, unknown>;
 }
 
-const encodeCursor = (key: Record<string, unknown>): string =>
-  Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
-
-function decodeCursor(cursor: string): ListKey {
-  const invalid = badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
-  if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid;
-  }
-  const key = parsed as Partial<ListKey> | null;
-  if (
-    !key ||
-    typeof key !== 'object' ||
-    Object.keys(key).length !== 3 ||
-    typeof key.phoneNumber !== 'string' ||
-    key.listPartition !== CUSTOMERS_LIST_PARTITION ||
-    typeof key.createdSort !== 'string'
-  ) {
-    throw invalid;
-  }
-  return key as ListKey;
-}
-
-/** One page of customers, newest first. */
-export async function listCustomers(cursor: string | undefined, limit: number): Promise<UsersPage> {
+/** One page of customers, newest first, starting after `startKey` (a previous page's lastKey). */
+export async function listCustomers(
+  startKey: Record<string, unknown> | undefined,
+  limit: number,
+): Promise<CustomerPage> {
   const { Items, LastEvaluatedKey } = await dynamo().send(
     new QueryCommand({
       TableName: tableName('customers'),
@@ -142,12 +116,12 @@ export async function listCustomers(cursor: string | undefined, limit: number): 
       ExpressionAttributeValues: { ':p': CUSTOMERS_LIST_PARTITION },
       ScanIndexForward: false,
       Limit: limit,
-      ...(cursor ? { ExclusiveStartKey: decodeCursor(cursor) } : {}),
+      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }),
   );
   return {
     users: (Items ?? []).map(toCustomer),
-    nextCursor: LastEvaluatedKey ? encodeCursor(LastEvaluatedKey) : null,
+    ...(LastEvaluatedKey ? { lastKey: LastEvaluatedKey } : {}),
   };
 }
 

@@ -40,6 +40,26 @@ describe('POST /api/users/search', () => {
 });
 
 describe('GET /api/users', () => {
+  it('hands out an opaque cursor that names no customer', async () => {
+    // Prepare: more customers than one page holds.
+    const slice = await seedSlice();
+    const customers = Array.from({ length: 51 }, (_, i) =>
+      customerFixture(700 + i, slice.id, `2026-05-01T00:00:${String(i).padStart(2, '0')}.000Z`),
+    );
+    await seedCustomers(customers, slice);
+    // Act
+    const first = bodyOf(await listUsersPage()) as { data: { nextCursor: string | null } };
+    // Assess: no number, in either form, and nothing to decode; the token pages on.
+    const cursor = first.data.nextCursor ?? '';
+    expect(cursor).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    const decoded = Buffer.from(cursor, 'base64url').toString('latin1');
+    for (const c of customers) {
+      expect(cursor).not.toContain(c.localNumber.slice(2));
+      expect(decoded).not.toContain(c.localNumber.slice(2));
+    }
+    expect((await listUsersPage(cursor)).statusCode).toBe(200);
+  });
+
   it('treats an empty cursor as the first page', async () => {
     const result = await listUsersPage('');
     expect(result.statusCode).toBe(200);
