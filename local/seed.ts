@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STAFF_USERS } from '../shared/definitions';
+import { ensureStaffAccount } from '../lambdas/domain/staff-accounts';
 import { PLACEHOLDER_BUSINESS } from '../shared/constants';
 import { DEFAULT_GAME_SETTINGS } from '../shared/settings';
 import { sliceInputSchema } from '../shared/slice';
@@ -63,19 +64,6 @@ export interface SeedResult {
 
 type CognitoCaller = Pick<CognitoStandIn, 'call' | 'pools'>;
 
-async function userExists(cognito: CognitoCaller, username: string): Promise<boolean> {
-  try {
-    await cognito.call('AdminGetUser', {
-      UserPoolId: cognito.pools.staff.poolId,
-      Username: username,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof Error && error.name === 'UserNotFoundException') return false;
-    throw error;
-  }
-}
-
 /**
  * Seeds `dataDir`'s stack once. The repositories must already point at its tables (env set).
  * Passwords are written to <dataDir>/staff-passwords.json, readable by the owner only.
@@ -103,31 +91,15 @@ export async function seedIfNeeded(dataDir: string, cognito: CognitoCaller): Pro
   }
 
   const passwords: Partial<Record<StaffRole, string>> = {};
-  const UserPoolId = cognito.pools.staff.poolId;
   for (const user of STAFF_USERS) {
-    if (await userExists(cognito, user.username)) continue;
     const password = generatePassword();
-    await cognito.call('AdminCreateUser', {
-      UserPoolId,
-      Username: user.username,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    });
-    await cognito.call('AdminSetUserPassword', {
-      UserPoolId,
-      Username: user.username,
-      Password: password,
-      Permanent: true,
-    });
-    await cognito.call('AdminAddUserToGroup', {
-      UserPoolId,
-      Username: user.username,
-      GroupName: user.group,
-    });
-    passwords[user.group] = password;
+    const outcome = await ensureStaffAccount(
+      (operation, input) => cognito.call(operation, input),
+      cognito.pools.staff.poolId,
+      user,
+      () => Promise.resolve(password),
+    );
+    if (outcome !== 'kept') passwords[user.group] = password;
   }
   if (Object.keys(passwords).length > 0) {
     const previous = existsSync(passwordsFile)

@@ -1,11 +1,11 @@
 /**
  * CloudFormation custom resource: the staff users (admin, operator) in the staff pool.
  *
- * Create: each user is created (no invitation message), given the password held in its Secrets
- * Manager secret as a permanent password, and added to its group. Update: users missing from the
- * pool are created the same way; existing users only get their group membership ensured, so a
- * password an admin changed in the app is never reset by a later deploy. Delete: nothing (the pool
- * is retained, and deleting staff accounts on a stack change would lock the business out).
+ * Create and Update: domain/staff-accounts.ts makes each user exist (no invitation message), with
+ * the password held in its Secrets Manager secret as a permanent password, in its group. A user
+ * that exists keeps its password (an admin may have changed it in the app), unless an earlier run
+ * left it in FORCE_CHANGE_PASSWORD, where it could never sign in. Delete: nothing (the pool is
+ * retained, and deleting staff accounts on a stack change would lock the business out).
  *
  * The password is read from Secrets Manager here, at run time: it never appears in the template,
  * in the resource properties or in a log line.
@@ -16,9 +16,9 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
-  UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ensureStaffAccount, type StaffAccountCall } from '../domain/staff-accounts';
 import type {
   CloudFormationCustomResourceEvent,
   CloudFormationCustomResourceResponse,
@@ -39,50 +39,26 @@ export interface StaffUsersProperties {
   Users: string;
 }
 
+/** Sends one of ensureStaffAccount's operations as its SDK command. */
+function sdkCall(cognito: StaffUsersDeps['cognito']): StaffAccountCall {
+  return (operation, input) => {
+    switch (operation) {
+      case 'AdminGetUser':
+        return cognito.send(new AdminGetUserCommand(input as never));
+      case 'AdminCreateUser':
+        return cognito.send(new AdminCreateUserCommand(input as never));
+      case 'AdminSetUserPassword':
+        return cognito.send(new AdminSetUserPasswordCommand(input as never));
+      case 'AdminAddUserToGroup':
+        return cognito.send(new AdminAddUserToGroupCommand(input as never));
+    }
+  };
+}
+
 /** The AWS calls this resource makes, injectable for tests. */
 export interface StaffUsersDeps {
   cognito: Pick<CognitoIdentityProviderClient, 'send'>;
   secrets: Pick<SecretsManagerClient, 'send'>;
-}
-
-/** Creates the user when missing (returns true), or leaves it as it is (returns false). */
-async function ensureUser(
-  deps: StaffUsersDeps,
-  userPoolId: string,
-  user: StaffUserSpec,
-): Promise<boolean> {
-  try {
-    await deps.cognito.send(
-      new AdminGetUserCommand({ UserPoolId: userPoolId, Username: user.username }),
-    );
-    return false;
-  } catch (error) {
-    if (!(error instanceof UserNotFoundException)) throw error;
-  }
-  await deps.cognito.send(
-    new AdminCreateUserCommand({
-      UserPoolId: userPoolId,
-      Username: user.username,
-      MessageAction: 'SUPPRESS',
-      UserAttributes: [
-        { Name: 'email', Value: user.email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  const secret = await deps.secrets.send(
-    new GetSecretValueCommand({ SecretId: user.passwordSecretArn }),
-  );
-  if (!secret.SecretString) throw new Error(`Secret for ${user.username} has no string value`);
-  await deps.cognito.send(
-    new AdminSetUserPasswordCommand({
-      UserPoolId: userPoolId,
-      Username: user.username,
-      Password: secret.SecretString,
-      Permanent: true,
-    }),
-  );
-  return true;
 }
 
 /** Applies the resource's desired state; returns the physical resource id. */
@@ -94,16 +70,15 @@ export async function applyStaffUsers(
   const physicalId = `staff-users-${props.UserPoolId}`;
   if (event.RequestType === 'Delete') return event.PhysicalResourceId;
   const users = JSON.parse(props.Users) as StaffUserSpec[];
+  const call = sdkCall(deps.cognito);
   for (const user of users) {
-    await ensureUser(deps, props.UserPoolId, user);
-    // Idempotent: adding a member twice is not an error.
-    await deps.cognito.send(
-      new AdminAddUserToGroupCommand({
-        UserPoolId: props.UserPoolId,
-        Username: user.username,
-        GroupName: user.group,
-      }),
-    );
+    await ensureStaffAccount(call, props.UserPoolId, user, async () => {
+      const secret = await deps.secrets.send(
+        new GetSecretValueCommand({ SecretId: user.passwordSecretArn }),
+      );
+      if (!secret.SecretString) throw new Error(`Secret for ${user.username} has no string value`);
+      return secret.SecretString;
+    });
   }
   return physicalId;
 }

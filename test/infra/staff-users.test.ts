@@ -52,18 +52,22 @@ function event(type: 'Create' | 'Update' | 'Delete'): CloudFormationCustomResour
   return { ...base, RequestType: 'Delete', PhysicalResourceId: 'staff-users-pool-1' };
 }
 
-/** Fake clients: `existing` users are found by AdminGetUser; every call is recorded. */
-function fakes(existing: string[] = []) {
+/**
+ * Fake clients: `existing` users are found by AdminGetUser (CONFIRMED), `unfinished` ones too but
+ * in FORCE_CHANGE_PASSWORD; every call is recorded.
+ */
+function fakes(existing: string[] = [], unfinished: string[] = []) {
   const calls: { name: string; input: Record<string, unknown> }[] = [];
   const send = async (command: {
     constructor: { name: string };
     input: Record<string, unknown>;
   }) => {
     calls.push({ name: command.constructor.name, input: command.input });
-    if (
-      command instanceof AdminGetUserCommand &&
-      !existing.includes(String(command.input.Username))
-    ) {
+    if (command instanceof AdminGetUserCommand) {
+      const username = String(command.input.Username);
+      if (existing.includes(username)) return { Username: username, UserStatus: 'CONFIRMED' };
+      if (unfinished.includes(username))
+        return { Username: username, UserStatus: 'FORCE_CHANGE_PASSWORD' };
       throw new UserNotFoundException({ message: 'User does not exist.', $metadata: {} });
     }
     if (command instanceof GetSecretValueCommand)
@@ -117,6 +121,23 @@ describe('staff-users custom resource', () => {
       .map((c) => c.input.Username);
     expect(passwordUsers).toEqual(['operator']);
     expect(calls.filter((c) => c.name === GetSecretValueCommand.name)).toHaveLength(1);
+    expect(calls.filter((c) => c.name === AdminAddUserToGroupCommand.name)).toHaveLength(2);
+  });
+
+  it('gives its password to a user an interrupted run left unable to sign in', async () => {
+    const { calls, deps } = fakes(['operator'], ['admin']);
+    await applyStaffUsers(event('Update'), deps);
+    expect(calls.filter((c) => c.name === AdminCreateUserCommand.name)).toEqual([]);
+    expect(
+      calls.filter((c) => c.name === AdminSetUserPasswordCommand.name).map((c) => c.input),
+    ).toEqual([
+      {
+        UserPoolId: 'pool-1',
+        Username: 'admin',
+        Password: 'pw-for-arn:secret:admin',
+        Permanent: true,
+      },
+    ]);
     expect(calls.filter((c) => c.name === AdminAddUserToGroupCommand.name)).toHaveLength(2);
   });
 
