@@ -217,7 +217,7 @@ export interface CapacityRun {
   redeemShare: number;
 }
 
-export async function measureCapacity(): Promise<CapacityRun> {
+async function measureCapacity(): Promise<CapacityRun> {
   process.env.SMS_HOURLY_CAP = '1000000';
   const dataDir = mkdtempSync(join(tmpdir(), 'spin-capacity-'));
   const stack = await startStack({ dataDir, port: 0, web: 'dist', seed: true, quiet: true });

@@ -49,7 +49,7 @@ export interface RouteSize {
 const ROOT = resolve(import.meta.dirname, '..');
 
 /** Route path -> the source module of its lazy screen (see web/src/app/router.tsx). */
-export const ROUTE_MODULES: Record<string, string[]> = {
+const ROUTE_MODULES: Record<string, string[]> = {
   '/': ['src/features/visitor/routes/wheel-page.tsx'],
   '/login': ['src/features/staff/routes/login-page.tsx'],
   '/operator-login': ['src/features/staff/routes/operator-login-page.tsx'],

@@ -9,8 +9,8 @@ import { readDeployConfig, type DeployConfig } from './deploy-config';
 import { SpinWinEdgeStack, SpinWinStack, type SpinWinStackProps } from './stack';
 
 /** Stack names in CloudFormation. */
-export const STACK_NAME = 'SpinWin';
-export const EDGE_STACK_NAME = 'SpinWinEdge';
+const STACK_NAME = 'SpinWin';
+const EDGE_STACK_NAME = 'SpinWinEdge';
 /** CloudFront only accepts WAF web ACLs and certificates from this region. */
 const CLOUDFRONT_REGION = 'us-east-1';
 

@@ -30,7 +30,7 @@ export interface DeployConfig {
 }
 
 /** Context keys, as documented in the README "Deploy to AWS" table. */
-export const CONTEXT_KEYS = [
+const CONTEXT_KEYS = [
   'region',
   'domainName',
   'certificateArn',

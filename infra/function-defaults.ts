@@ -20,17 +20,17 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 
 /** Node 22 (LTS until April 2027): the runtime the design fixes and the handlers are tested on. */
-export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 /** Graviton: about 20% cheaper per GB-second than x86 for the same work. */
-export const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
+const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
 /** Enough memory that cold starts stay well inside Cognito's 5 s trigger limit; the bill is per ms. */
-export const FUNCTION_MEMORY_MB = 512;
+const FUNCTION_MEMORY_MB = 512;
 /** API handlers finish in well under a second; API Gateway itself gives up at 30 s. */
-export const FUNCTION_TIMEOUT = Duration.seconds(10);
+const FUNCTION_TIMEOUT = Duration.seconds(10);
 /** One month of logs is enough to investigate a complaint; longer costs storage for nothing. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 /** The Powertools service name in every structured log line. */
-export const SERVICE_NAME = 'spin-and-win';
+const SERVICE_NAME = 'spin-and-win';
 
 /**
  * ESM output needs `require` for any bundled CommonJS dependency that requires a Node built-in;

@@ -30,7 +30,7 @@ import { TABLE_ACTIONS, ROUTE_NEEDS } from './route-permissions';
 const BUCKET_DEPLOYMENT_PROVIDER_ID = 'Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C';
 
 /** Every ARN SNS topics can have: `sns:Publish` on anything else can only be a phone number. */
-export const ALL_SNS_TOPICS = 'arn:aws:sns:*:*:*';
+const ALL_SNS_TOPICS = 'arn:aws:sns:*:*:*';
 
 export interface SpinWinStackProps extends StackProps {
   /** Folder of the built SPA (web/dist after `npm run build`). */
@@ -243,7 +243,7 @@ export class SpinWinStack extends Stack {
 }
 
 /** Cognito's API origin in a region (the SPA's config.json endpoint and the CSP connect-src). */
-export const cognitoEndpointOrigin = (region: string): string =>
+const cognitoEndpointOrigin = (region: string): string =>
   `https://cognito-idp.${region}.amazonaws.com`;
 
 /** CLOUDFRONT-scope WAF rules must live in us-east-1: this small stack holds them when waf=true. */

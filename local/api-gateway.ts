@@ -12,7 +12,7 @@ import type { HttpEvent, HttpResult } from '../lambdas/lib/http';
 /** HTTP API's payload limit. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 /** HTTP API's integration timeout: a slower handler gets 503. */
-export const INTEGRATION_TIMEOUT_MS = 30_000;
+const INTEGRATION_TIMEOUT_MS = 30_000;
 const MS_PER_SECOND = 1000;
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */
 const TEXT_CONTENT_TYPE =
@@ -108,7 +108,7 @@ const gatewayAnswer = (
 });
 
 /** A claim as the HTTP API authorizer hands it on: every value a string, arrays as "[a b]". */
-export function stringifyClaim(value: unknown): string {
+function stringifyClaim(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return `[${value.map((v) => stringifyClaim(v)).join(' ')}]`;
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);

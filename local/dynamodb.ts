@@ -92,7 +92,7 @@ export async function startDynamoLocal(options: {
   };
 }
 
-export const dynamoClient = (endpoint: string): DynamoDBClient =>
+const dynamoClient = (endpoint: string): DynamoDBClient =>
   new DynamoDBClient({
     endpoint,
     region: LOCAL_AWS_ENV.AWS_REGION,
@@ -103,7 +103,7 @@ export const dynamoClient = (endpoint: string): DynamoDBClient =>
   });
 
 /** Physical table names for a prefix, keyed by logical name. */
-export const tableNames = (prefix: string): Record<TableDef['name'], string> =>
+const tableNames = (prefix: string): Record<TableDef['name'], string> =>
   Object.fromEntries(TABLES.map((t) => [t.name, `${prefix}${t.name}`])) as Record<
     TableDef['name'],
     string

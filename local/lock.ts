@@ -12,7 +12,7 @@ export interface LockInfo {
 }
 
 /** True when a process with this pid exists (EPERM: it exists but is not ours). */
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -21,7 +21,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-export function readLock(file: string): LockInfo | undefined {
+function readLock(file: string): LockInfo | undefined {
   if (!existsSync(file)) return undefined;
   try {
     const info = JSON.parse(readFileSync(file, 'utf8')) as LockInfo;

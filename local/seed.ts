@@ -48,7 +48,7 @@ const GENERATED_PASSWORD_LENGTH = 20;
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const PRIVATE_FILE_MODE = 0o600;
 
-export const generatePassword = (): string =>
+const generatePassword = (): string =>
   Array.from(
     { length: GENERATED_PASSWORD_LENGTH },
     () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)],

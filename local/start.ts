@@ -9,7 +9,7 @@ import { acquireLock, releaseLock, updateLock } from './lock';
 import { DEFAULT_PORT, REPO_ROOT, startStack, type RunningStack } from './stack';
 
 const DATA_DIR = join(REPO_ROOT, '.local');
-export const LOCK_FILE = join(DATA_DIR, 'stack.lock');
+const LOCK_FILE = join(DATA_DIR, 'stack.lock');
 const MS_PER_SECOND = 1000;
 
 async function main(): Promise<void> {

@@ -30,10 +30,6 @@ export const VERIFICATION_BANNER_MS = 2000;
 export const SHUFFLE_MIN_SWAPS = 1;
 export const SHUFFLE_MAX_SWAPS = 3;
 
-/** Random helpers' default ranges (spec 9). */
-export const RANDOM_SPIN_SPEED_RANGE = Object.freeze([5000, 20000] as const);
-export const RANDOM_INT_RANGE = Object.freeze([10, 15] as const);
-
 /** Slice odds: whole-number weight. Default 1, capped so totals stay small integers. */
 export const SLICE_WEIGHT_DEFAULT = 1;
 export const SLICE_WEIGHT_MAX = 1000;

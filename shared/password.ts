@@ -3,7 +3,7 @@ import * as z from './zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { MESSAGES } from './messages';
 
-export const USERNAME_MAX = 128;
+const USERNAME_MAX = 128;
 
 const PASSWORD_TOO_LONG = `Password cannot exceed ${PASSWORD_MAX} characters`;
 

@@ -3,7 +3,14 @@ import * as z from './zod';
 import { MESSAGES } from './messages';
 import { LOCAL_MOBILE } from './phone-format';
 
-export * from './phone-format';
+export {
+  acceptPhoneInput,
+  isInternationalMobile,
+  isLocalMobile,
+  maskPhone,
+  toInternational,
+  toLocal,
+} from './phone-format';
 
 /** The local number a visitor sends: exactly 10 digits starting 04. */
 export const localPhoneSchema = z

@@ -3,7 +3,7 @@ import * as z from './zod';
 import { API_MESSAGES } from './messages';
 
 /** A spin ticket: 24 base64url characters (18 random bytes). */
-export const SPIN_TICKET_PATTERN = /^[A-Za-z0-9_-]{24}$/;
+const SPIN_TICKET_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 
 /**
  * Body of POST /api/spins: empty (verify-first: the server draws now), or the ticket of a

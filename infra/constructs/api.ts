@@ -33,7 +33,7 @@ import { TABLE_ACTIONS, type RouteNeeds } from '../route-permissions';
  */
 export const DEFAULT_THROTTLE_RATE = 1000;
 /** Requests the API absorbs at once above the steady rate (a crowd scanning a QR code together). */
-export const DEFAULT_THROTTLE_BURST = 2000;
+const DEFAULT_THROTTLE_BURST = 2000;
 
 /** The pool that signs the tokens a route accepts, by the route's auth kind. */
 export const AUTHORIZER_OF: Readonly<Record<RouteAuth, 'visitor' | 'staff' | undefined>> = {

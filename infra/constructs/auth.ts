@@ -29,7 +29,7 @@ import { STAFF_ROLES } from '../../shared/types';
 import { SpinFunction } from '../function-defaults';
 
 /** Generated staff passwords: long, letters and digits only, so they survive copy and paste. */
-export const STAFF_PASSWORD_LENGTH = 24;
+const STAFF_PASSWORD_LENGTH = 24;
 /** Cognito's strongest usual minimum; visitors never use a password (see the visitor pool). */
 const VISITOR_PASSWORD_MIN_LENGTH = 12;
 /** The staff-users custom resource makes a few Cognito calls per user; a minute leaves room for retries. */
@@ -40,7 +40,7 @@ const TRIGGER_TIMEOUT = Duration.seconds(5);
 type PoolDef = (typeof POOLS)[keyof typeof POOLS];
 
 /** Client auth flows from the definitions' Cognito flow names; the refresh flow is always on. */
-export function authFlowsOf(def: PoolDef): AuthFlow {
+function authFlowsOf(def: PoolDef): AuthFlow {
   const flows: readonly string[] = def.authFlows;
   return {
     custom: flows.includes('CUSTOM_AUTH'),

@@ -13,9 +13,9 @@ import {
 import { Construct } from 'constructs';
 
 /** Access logs are for incident review; three months covers a promotion's life. */
-export const ACCESS_LOG_RETENTION = Duration.days(90);
+const ACCESS_LOG_RETENTION = Duration.days(90);
 /** Old versions of logos and site files are kept this long, to undo a bad upload or deploy. */
-export const NONCURRENT_VERSION_RETENTION = Duration.days(30);
+const NONCURRENT_VERSION_RETENTION = Duration.days(30);
 
 export interface StorageProps {
   /**

@@ -10,7 +10,7 @@ import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 
 /** WAF counts requests per IP over this window (seconds); 5 minutes is its default. */
-export const RATE_WINDOW_SECONDS = 300;
+const RATE_WINDOW_SECONDS = 300;
 /** Requests per IP per window to /api/*: a visitor's whole journey is about 10; staff pages more. */
 export const DEFAULT_API_RATE_LIMIT = 300;
 /** Cognito calls per IP per window: a sign-in is 2 to 4 calls; this allows a shop's shared Wi-Fi. */

@@ -39,7 +39,7 @@ import { MEDIA_PATH_PREFIX } from '../../shared/definitions';
 import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
-export const HASHED_ASSETS_PREFIX = 'assets/';
+const HASHED_ASSETS_PREFIX = 'assets/';
 const ONE_YEAR = Duration.days(365);
 
 /** The runtime configuration the SPA fetches from /config.json. */

@@ -10,7 +10,7 @@ import { API_MESSAGES } from '../../shared/messages';
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
 
 /** Content type stored with the object, chosen from the sniffed kind. */
-export const IMAGE_CONTENT_TYPES: Readonly<Record<ImageKind, string>> = Object.freeze({
+const IMAGE_CONTENT_TYPES: Readonly<Record<ImageKind, string>> = Object.freeze({
   png: 'image/png',
   jpeg: 'image/jpeg',
   gif: 'image/gif',
@@ -47,7 +47,7 @@ export function sniffImageKind(bytes: Uint8Array): ImageKind | undefined {
 /** Longest sanitised file name kept in the object key (the timestamp prefix comes on top). */
 export const LOGO_NAME_MAX = 80;
 /** Used when the original name is missing or nothing of it survives sanitising. */
-export const LOGO_FALLBACK_NAME = 'logo';
+const LOGO_FALLBACK_NAME = 'logo';
 
 const EXTENSIONS: Readonly<Record<ImageKind, readonly string[]>> = Object.freeze({
   png: ['png'],

@@ -18,13 +18,13 @@ import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
 
 /** A sent code is reused for this long: the per-minute budget's window. */
-export const CODE_REUSE_WINDOW_MS = 60_000;
+const CODE_REUSE_WINDOW_MS = 60_000;
 /**
  * Challenges one sent code may serve in all (Cognito's 3 attempts of one Create, or a few
  * restarts). Each challenge allows OTP_MAX_ATTEMPTS answers, so a code can be guessed at most
  * 3 x 3 times before a new SMS, which the guard budgets, is needed.
  */
-export const CODE_MAX_ISSUES = 3;
+const CODE_MAX_ISSUES = 3;
 /** The stored digest is kept a little longer than the auth session (3 minutes) for the Verify clean-up. */
 const STORED_CODE_TTL_S = 10 * 60;
 

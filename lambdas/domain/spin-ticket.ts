@@ -21,7 +21,7 @@ const TICKET_BYTES = 18;
  * A ticket outlives a whole claim: code sending, a 60 s resend wait or two and typing the code,
  * within one or more 3-minute auth sessions.
  */
-export const TICKET_TTL_S = 15 * 60;
+const TICKET_TTL_S = 15 * 60;
 /** Previews one client address may draw an hour: a household or a shop's Wi-Fi shares one. */
 export const PREVIEWS_PER_ADDRESS_PER_HOUR = 10;
 const PREVIEW_BUDGET: WindowedBudget = {

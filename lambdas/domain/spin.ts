@@ -18,7 +18,7 @@ import { getSlice, listSlices } from '../repositories/slices';
  * Draw-and-record attempts before giving up with a 503. Each lost race re-reads the customer
  * first, so a concurrent spin for the same number ends on its saved prize at the next attempt.
  */
-export const MAX_DRAW_ATTEMPTS = 8;
+const MAX_DRAW_ATTEMPTS = 8;
 /** Upper bound of the random pause after a transaction conflict, times the attempt number. */
 const CONFLICT_BACKOFF_MS = 25;
 
@@ -34,7 +34,7 @@ export const defaultSpinDeps: SpinDeps = {
 };
 
 /** The prize saved for a customer; the comment is the slice's current one ('' once deleted). */
-export async function savedSpin(customer: Customer): Promise<SpinResult> {
+async function savedSpin(customer: Customer): Promise<SpinResult> {
   const slice = await getSlice(customer.sliceId);
   return { sliceId: customer.sliceId, offer: customer.offer, comment: slice?.comment ?? '' };
 }

@@ -63,7 +63,7 @@ export function setUserLookupForTest(replacement: UserLookup | undefined): void 
 }
 
 /** 401 unless the pool still has this user, enabled, with this sub. */
-export async function requireActiveUser(
+async function requireActiveUser(
   pool: UserPoolKind,
   username: string,
   sub: unknown,

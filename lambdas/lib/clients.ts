@@ -17,7 +17,6 @@ import { setDynamoForTest } from './dynamo-client';
 import { setS3ForTest } from './s3-client';
 import { setSnsForTest } from './sns-client';
 
-export { cognito } from './cognito-client';
 export { dynamo } from './dynamo-client';
 export { s3 } from './s3-client';
 export { sns } from './sns-client';

@@ -31,7 +31,7 @@ const JSON_HEADERS = {
   'x-content-type-options': 'nosniff',
 } as const;
 
-export const json = (status: number, body: unknown): HttpResult => ({
+const json = (status: number, body: unknown): HttpResult => ({
   statusCode: status,
   headers: { ...JSON_HEADERS },
   body: JSON.stringify(body),
@@ -39,7 +39,7 @@ export const json = (status: number, body: unknown): HttpResult => ({
 
 export const ok = (body: unknown, status = 200): HttpResult => json(status, body);
 
-export const errorResult = (error: AppError): HttpResult =>
+const errorResult = (error: AppError): HttpResult =>
   json(error.status, { code: error.code, message: error.message } satisfies ErrorBody);
 
 /** Wraps a handler so that it never leaks an exception to the client. */

@@ -8,10 +8,10 @@ import { requireEnv } from '../lib/env';
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** The object key of a logo file name. */
-export const logoKey = (fileName: string): string => `${LOGO_KEY_PREFIX}${fileName}`;
+const logoKey = (fileName: string): string => `${LOGO_KEY_PREFIX}${fileName}`;
 
 /** The public, same-origin URL of a logo key: /media/business/<file>. */
-export const logoUrl = (key: string): string => `${MEDIA_PATH_PREFIX}${key}`;
+const logoUrl = (key: string): string => `${MEDIA_PATH_PREFIX}${key}`;
 
 /** Stores a logo with its content type and returns its public URL. */
 export async function putLogo(

@@ -13,8 +13,8 @@ import type { BusinessSettings, GameSettings } from '../../shared/types';
 import { dynamo } from '../lib/dynamo-client';
 import { tableName } from '../lib/tables';
 
-export const BUSINESS_ID = 'business';
-export const GAME_ID = 'game';
+const BUSINESS_ID = 'business';
+const GAME_ID = 'game';
 
 async function getItem(id: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await dynamo().send(

@@ -14,7 +14,6 @@ import { loadState, POOL_KINDS, type PoolKind, type StateFile } from './state';
 import { poolJwks } from './tokens';
 import { projectTriggers, type CustomAuthTriggers } from './triggers';
 
-export { CognitoServiceError } from './errors';
 export type { CustomAuthTriggers, TriggerHandler } from './triggers';
 export type { PoolKind } from './state';
 

@@ -16,7 +16,7 @@ import type { SigningJwk, StoredPool, StoredUser } from './state';
 
 const SECONDS_PER_MINUTE = 60;
 const SECONDS_PER_DAY = 86_400;
-export const ID_TOKEN_SECONDS = TOKEN_VALIDITY.idMinutes * SECONDS_PER_MINUTE;
+const ID_TOKEN_SECONDS = TOKEN_VALIDITY.idMinutes * SECONDS_PER_MINUTE;
 export const ACCESS_TOKEN_SECONDS = TOKEN_VALIDITY.accessMinutes * SECONDS_PER_MINUTE;
 export const REFRESH_TOKEN_SECONDS = TOKEN_VALIDITY.refreshDays * SECONDS_PER_DAY;
 /** Random bytes in a refresh token: opaque and unguessable. */

@@ -20,8 +20,8 @@ export interface CustomAuthTriggers {
 }
 
 /** Cognito's fixed budget for one trigger invocation, and its attempts. */
-export const TRIGGER_TIMEOUT_MS = 5_000;
-export const TRIGGER_ATTEMPTS = 3;
+const TRIGGER_TIMEOUT_MS = 5_000;
+const TRIGGER_ATTEMPTS = 3;
 
 const TRIGGER_FILES: Record<keyof CustomAuthTriggers, string> = {
   defineAuthChallenge: 'define-auth-challenge',

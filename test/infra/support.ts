@@ -11,7 +11,7 @@ import type { IConstruct } from 'constructs';
 import { buildApp, type BuiltApp } from '../../infra/build-app';
 
 /** A folder shaped like web/dist: index.html, a hashed asset and a public file. */
-export function siteFixture(): string {
+function siteFixture(): string {
   const dir = mkdtempSync(join(tmpdir(), 'spin-site-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(

@@ -26,7 +26,7 @@ import { freshStateFile } from '../local/cognito-support';
 import { startOutbox, type Outbox } from '../lambdas/visitor/support';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const SUMMARY_DIR = join(ROOT, 'test-results', 'security');
+const SUMMARY_DIR = join(ROOT, 'test-results', 'security');
 
 export const STAFF_PASSWORDS: Readonly<Record<StaffRole, string>> = {
   admin: 'admin-password-1',
@@ -245,7 +245,7 @@ export async function startHarness(): Promise<Harness> {
 }
 
 /** JSON with object keys sorted at every level, so equal data gives equal text. */
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
       ? Object.fromEntries(

@@ -36,7 +36,7 @@ export const VISITOR_CLAIMS: Claims = {
 };
 
 /** The canned claims of each signed-in caller. */
-export const CLAIMS: Readonly<Record<Exclude<Caller, 'anonymous'>, Claims>> = {
+const CLAIMS: Readonly<Record<Exclude<Caller, 'anonymous'>, Claims>> = {
   admin: ADMIN_CLAIMS,
   operator: OPERATOR_CLAIMS,
   visitor: VISITOR_CLAIMS,

@@ -20,11 +20,7 @@ interface AuthResponse {
 }
 
 /** One Cognito JSON 1.1 call; throws with Cognito's error type and message. */
-export async function cognitoJson<T>(
-  endpoint: string,
-  operation: string,
-  body: unknown,
-): Promise<T> {
+async function cognitoJson<T>(endpoint: string, operation: string, body: unknown): Promise<T> {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: {

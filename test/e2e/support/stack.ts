@@ -12,7 +12,7 @@ import { launchBrowser } from '../../support/browser';
 const SMS_WAIT_MS = 10_000;
 const SMS_POLL_MS = 100;
 /** A phone-sized default viewport: most visitors use the wheel on a phone. */
-export const DEFAULT_VIEWPORT = Object.freeze({ width: 390, height: 844 });
+const DEFAULT_VIEWPORT = Object.freeze({ width: 390, height: 844 });
 
 /** The stack's one origin, e.g. http://127.0.0.1:41234 */
 export const baseUrl = (): string => inject('baseUrl');

@@ -3,7 +3,7 @@ import type { Customer } from '../../../shared/types';
 import { jsonResponse, type ApiCall } from './support';
 
 /** Page size of the fake list (small, so paging shows with few rows). */
-export const FAKE_PAGE_SIZE = 2;
+const FAKE_PAGE_SIZE = 2;
 
 export function customer(n: number, offer: string, claimed = false): Customer {
   const localNumber = `04${String(n).padStart(8, '0')}`;

@@ -5,7 +5,7 @@
 import type { SpinResult, WheelResponse } from '../../../shared/types';
 import { MESSAGES } from '../../../shared/messages';
 
-export const COGNITO_ENDPOINT = 'https://cognito.test/';
+const COGNITO_ENDPOINT = 'https://cognito.test/';
 export const CORRECT_CODE = '246810';
 
 export interface RecordedRequest {

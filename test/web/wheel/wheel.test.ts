@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cubicOut } from '../../../web/src/components/wheel/engine/easing';
 import { Item } from '../../../web/src/components/wheel/engine/item';
-import { Wheel, type WheelProps } from '../../../web/src/components/wheel/engine/wheel';
+import type { WheelProps } from '../../../web/src/components/wheel/engine/settings';
+import { Wheel } from '../../../web/src/components/wheel/engine/wheel';
 
 function makeWheel(props: WheelProps | null = {}): Wheel {
   const container = document.createElement('div');

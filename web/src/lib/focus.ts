@@ -1,7 +1,7 @@
 /** Keeping keyboard focus inside a modal dialog: one implementation for every dialog. */
 
 /** Elements Tab can reach. */
-export const FOCUSABLE =
+const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**

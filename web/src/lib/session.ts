@@ -4,7 +4,7 @@
  * the spec keeps separate admin and operator storage keys. The server trusts only the tokens.
  */
 import { loadRuntimeConfig } from '../config/runtime';
-import { decodeJwtPayload, refreshTokens, type Tokens } from './cognito';
+import { refreshTokens, type Tokens } from './cognito';
 
 export type SessionKind = 'visitor' | 'operator' | 'admin';
 
@@ -46,12 +46,6 @@ export function clearSession(kind: SessionKind): void {
 
 /** True when a session is stored (it may still need a refresh). */
 export const hasSession = (kind: SessionKind): boolean => read(kind) !== undefined;
-
-/** Claims of the stored ID token, for display. */
-export function sessionClaims(kind: SessionKind): Record<string, unknown> | undefined {
-  const session = read(kind);
-  return session ? decodeJwtPayload(session.idToken) : undefined;
-}
 
 /** A valid ID token, refreshing it when it is about to expire; undefined when signed out. */
 export async function getIdToken(kind: SessionKind): Promise<string | undefined> {

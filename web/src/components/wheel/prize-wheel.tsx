@@ -7,7 +7,8 @@ import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type 
 import { cubicOut, sineOut } from './engine/easing';
 import { centerAngle, targetRotationFor } from './engine/geometry';
 import type { ItemProps } from './engine/item';
-import { WHEEL_SETTING_NAMES, Wheel, type WheelSettings } from './engine/wheel';
+import { WHEEL_SETTING_NAMES, type WheelSettings } from './engine/settings';
+import { Wheel } from './engine/wheel';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../shared/constants';
 import './prize-wheel.css';
 
@@ -15,11 +16,11 @@ import './prize-wheel.css';
 export { DEFAULT_ITEM_BACKGROUND_COLORS };
 
 /** Timed spin of the wheel page: long enough to build suspense, short enough not to bore. */
-export const SPIN_DURATION_MS = 4000;
+const SPIN_DURATION_MS = 4000;
 /** Whole turns before landing on the wheel page. */
-export const SPIN_REVOLUTIONS = 4;
+const SPIN_REVOLUTIONS = 4;
 /** With prefers-reduced-motion: a short, calm turn the short way round, no extra revolutions. */
-export const REDUCED_MOTION_DURATION_MS = 600;
+const REDUCED_MOTION_DURATION_MS = 600;
 
 /** One slice as the page describes it. */
 export interface PrizeWheelItem {
@@ -110,7 +111,7 @@ export interface PrizeWheelProps {
 }
 
 /** The spec's accessible description of the wheel. */
-export function wheelDescription(sliceCount: number): string {
+function wheelDescription(sliceCount: number): string {
   const base = 'An image of a spinning prize wheel.';
   return sliceCount >= 2 ? `${base} The wheel has ${sliceCount} slices.` : base;
 }

@@ -22,7 +22,7 @@ export const linear: EasingFunction = (t) => t;
 export const CUBIC_OUT_CSS = 'cubic-bezier(0.3333333, 1, 0.6666667, 1)';
 
 /** Number of points used to hand an arbitrary easing to CSS `linear()`. */
-export const CSS_LINEAR_SAMPLES = 64;
+const CSS_LINEAR_SAMPLES = 64;
 
 const KNOWN_CSS = new Map<EasingFunction, string>([
   [cubicOut, CUBIC_OUT_CSS],

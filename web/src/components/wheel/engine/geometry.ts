@@ -58,7 +58,7 @@ export function indexAtAngle(spans: readonly SliceSpan[], angle: number): number
 }
 
 /** The wheel angle under the pointer: the pointer is fixed on screen while the wheel turns by `rotation`. */
-export function angleUnderPointer(rotation: number, pointerAngle: number): number {
+function angleUnderPointer(rotation: number, pointerAngle: number): number {
   return normalizeAngle(pointerAngle - rotation);
 }
 

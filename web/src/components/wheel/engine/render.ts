@@ -115,7 +115,7 @@ function drawSlice(ctx: CanvasRenderingContext2D, radius: number, slice: RenderS
 }
 
 /** One font size for every label: the largest that fits all of them, capped by the settings. */
-export function labelFontSize(
+function labelFontSize(
   ctx: CanvasRenderingContext2D,
   radius: number,
   scale: number,

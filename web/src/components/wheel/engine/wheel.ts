@@ -12,12 +12,8 @@ import {
   DRAG_HISTORY_MS,
   DRAG_MIN_SPIN_SPEED_DEG_PER_S,
   FLICK_MIN_SPEED_DEG_PER_S,
-  FULL_TURN_DEG,
   INDEX_TIMER_SLACK_MS,
-  LABEL_ALIGNS,
-  WHEEL_DEFAULTS,
   WHEEL_MESSAGES,
-  type LabelAlign,
 } from './defaults';
 import { cubicOut, easingToCss, invertEasing, type EasingFunction } from './easing';
 import {
@@ -34,210 +30,19 @@ import {
 import { Item, type ItemProps } from './item';
 import { clampSpeed, dragReleaseSpeed, stepFreeSpin, type DragSample } from './physics';
 import { drawWheel, type RenderSlice } from './render';
+import { IS_ARRAY, IS_NUMBER, pick } from './validate';
+
+import { IDLE, now, timedElapsed, timedRotation, type Motion, type TimedMotion } from './motion';
 import {
-  IS_ARRAY,
-  IS_BOOLEAN,
-  IS_FUNCTION_OR_NULL,
-  IS_IMAGE_OR_NULL,
-  IS_NON_NEGATIVE,
-  IS_NUMBER,
-  IS_OFFSET,
-  IS_STRING,
-  IS_STRING_ARRAY,
-  isOneOf,
-  pick,
-  type Check,
-} from './validate';
-
-/** How a spin was started. */
-export type SpinMethod = 'interact' | 'spin' | 'spinto' | 'spintoitem';
-
-/** Raised by spin, spinTo, spinToItem and drag release. */
-export interface WheelSpinEvent {
-  readonly type: 'spin';
-  readonly method: SpinMethod;
-  /** Degrees/s; for `interact` and `spin`. */
-  readonly rotationSpeed?: number;
-  /** Degrees/s per second; for `interact` and `spin`. */
-  readonly rotationResistance?: number;
-  /** Milliseconds; for `spinto` and `spintoitem`. */
-  readonly duration?: number;
-  /** Degrees; for `spinto` and `spintoitem`. */
-  readonly targetRotation?: number;
-  /** For `spintoitem`. */
-  readonly targetItemIndex?: number;
-}
-
-/** Raised when a different item comes under the pointer. */
-export interface WheelCurrentIndexChangeEvent {
-  readonly type: 'currentIndexChange';
-  readonly currentIndex: number;
-}
-
-/** Raised when the wheel comes to rest after a spin. */
-export interface WheelRestEvent {
-  readonly type: 'rest';
-  readonly currentIndex: number;
-  /** Degrees, not normalised. */
-  readonly rotation: number;
-}
-
-/** Raised instead of a free spin when a drag is released fast enough and `onFlick` is set. */
-export interface WheelFlickEvent {
-  readonly type: 'flick';
-  /** Release speed, degrees/s, clamped to `rotationSpeedMax`. */
-  readonly rotationSpeed: number;
-}
-
-/** All settings of a wheel (spec section 3, "Wheel settings"). */
-export interface WheelSettings {
-  borderColor: string;
-  /** Pixels at a 500 px wheel. */
-  borderWidth: number;
-  lineColor: string;
-  /** Pixels at a 500 px wheel. */
-  lineWidth: number;
-  isInteractive: boolean;
-  /** Share of the container's smallest dimension, e.g. 0.95. */
-  radius: number;
-  /** Degrees/s per second; negative slows the wheel, 0 spins for ever. */
-  rotationResistance: number;
-  /** Degrees/s, at least 0. */
-  rotationSpeedMax: number;
-  /** Degrees in [0, 360); 0 is the top. */
-  pointerAngle: number;
-  /** Shift of the wheel from the container's centre, as shares of the wheel's size. */
-  offset: { readonly x: number; readonly y: number };
-  /** Canvas pixels per CSS pixel; 0 uses the device pixel ratio. */
-  pixelRatio: number;
-  itemBackgroundColors: readonly string[];
-  itemLabelAlign: LabelAlign;
-  itemLabelColors: readonly string[];
-  itemLabelFont: string;
-  /** Pixels at a 500 px wheel. */
-  itemLabelFontSizeMax: number;
-  /** Share of the radius where labels are anchored (right aligned: where they end). */
-  itemLabelRadius: number;
-  /** Share of the radius that labels may not pass towards the centre. */
-  itemLabelRadiusMax: number;
-  /** Degrees. */
-  itemLabelRotation: number;
-  itemLabelStrokeColor: string;
-  /** Pixels at a 500 px wheel. */
-  itemLabelStrokeWidth: number;
-  /** Share of the label's font size. */
-  itemLabelBaselineOffset: number;
-  /** Drawn over the slices and turning with them. */
-  image: HTMLImageElement | null;
-  /** Drawn over the wheel, not turning. */
-  overlayImage: HTMLImageElement | null;
-  onSpin: ((event: WheelSpinEvent) => void) | null;
-  onCurrentIndexChange: ((event: WheelCurrentIndexChangeEvent) => void) | null;
-  onRest: ((event: WheelRestEvent) => void) | null;
-  /** Our extension: when set, a fast drag release raises this instead of spinning freely. */
-  onFlick: ((event: WheelFlickEvent) => void) | null;
-}
-
-/** Props for the constructor and `init`: any settings, plus `rotation` and `items`. */
-export type WheelProps = Partial<WheelSettings> & {
-  /** Degrees. */
-  rotation?: number;
-  items?: readonly ItemProps[];
-};
-
-type SettingName = keyof WheelSettings;
-
-/** Which settings need a redraw (the others only change behaviour). */
-const REDRAW: ReadonlySet<SettingName> = new Set<SettingName>([
-  'borderColor',
-  'borderWidth',
-  'lineColor',
-  'lineWidth',
-  'radius',
-  'pixelRatio',
-  'itemBackgroundColors',
-  'itemLabelAlign',
-  'itemLabelColors',
-  'itemLabelFont',
-  'itemLabelFontSizeMax',
-  'itemLabelRadius',
-  'itemLabelRadiusMax',
-  'itemLabelRotation',
-  'itemLabelStrokeColor',
-  'itemLabelStrokeWidth',
-  'itemLabelBaselineOffset',
-  'image',
-  'overlayImage',
-]);
-
-const RULES: { readonly [K in SettingName]: Check<unknown> } = {
-  borderColor: IS_STRING,
-  borderWidth: IS_NUMBER,
-  lineColor: IS_STRING,
-  lineWidth: IS_NUMBER,
-  isInteractive: IS_BOOLEAN,
-  radius: IS_NUMBER,
-  rotationResistance: IS_NUMBER,
-  rotationSpeedMax: IS_NON_NEGATIVE,
-  pointerAngle: IS_NON_NEGATIVE,
-  offset: IS_OFFSET,
-  pixelRatio: IS_NUMBER,
-  itemBackgroundColors: IS_STRING_ARRAY,
-  itemLabelAlign: isOneOf(LABEL_ALIGNS),
-  itemLabelColors: IS_STRING_ARRAY,
-  itemLabelFont: IS_STRING,
-  itemLabelFontSizeMax: IS_NUMBER,
-  itemLabelRadius: IS_NUMBER,
-  itemLabelRadiusMax: IS_NUMBER,
-  itemLabelRotation: IS_NUMBER,
-  itemLabelStrokeColor: IS_STRING,
-  itemLabelStrokeWidth: IS_NUMBER,
-  itemLabelBaselineOffset: IS_NUMBER,
-  image: IS_IMAGE_OR_NULL,
-  overlayImage: IS_IMAGE_OR_NULL,
-  onSpin: IS_FUNCTION_OR_NULL,
-  onCurrentIndexChange: IS_FUNCTION_OR_NULL,
-  onRest: IS_FUNCTION_OR_NULL,
-  onFlick: IS_FUNCTION_OR_NULL,
-};
-
-/** Names of every wheel setting (not `rotation` or `items`), in a stable order. */
-export const WHEEL_SETTING_NAMES = Object.freeze(Object.keys(RULES) as SettingName[]);
-
-const SETTING_DEFAULTS: WheelSettings = {
-  ...WHEEL_DEFAULTS,
-  image: null,
-  overlayImage: null,
-  onSpin: null,
-  onCurrentIndexChange: null,
-  onRest: null,
-  onFlick: null,
-};
-
-type Motion =
-  | { readonly kind: 'idle' }
-  | {
-      readonly kind: 'drag';
-      readonly pointerId: number;
-      lastPointerAngle: number;
-      readonly samples: DragSample[];
-    }
-  | { readonly kind: 'free'; speed: number; lastTimeMs: number; frame: number }
-  | {
-      readonly kind: 'timed';
-      readonly from: number;
-      readonly to: number;
-      readonly durationMs: number;
-      readonly easing: EasingFunction;
-      readonly startMs: number;
-      animation: Animation | null;
-      frame: number;
-      timer: ReturnType<typeof setTimeout> | undefined;
-    };
-
-const IDLE: Motion = Object.freeze({ kind: 'idle' });
-
-const now = (): number => performance.now();
+  REDRAW,
+  RULES,
+  SETTING_DEFAULTS,
+  type SettingName,
+  type WheelProps,
+  type WheelRestEvent,
+  type WheelSettings,
+  type WheelSpinEvent,
+} from './settings';
 
 // Declaration merging gives the class typed accessors for every setting; they are defined on
 // the prototype below, each one validating its value and redrawing if it affects the picture.
@@ -327,7 +132,7 @@ export class Wheel {
   /** Current rotation in degrees (not normalised); setting it stops any spin. */
   get rotation(): number {
     const m = this.motion;
-    return m.kind === 'timed' ? this.timedRotation(m, this.elapsed(m)) : this._rotation;
+    return m.kind === 'timed' ? timedRotation(m, timedElapsed(m)) : this._rotation;
   }
   set rotation(v: unknown) {
     this.cancelMotion();
@@ -341,12 +146,9 @@ export class Wheel {
     const m = this.motion;
     if (m.kind === 'free') return m.speed;
     if (m.kind === 'timed') {
-      const t = this.elapsed(m);
+      const t = timedElapsed(m);
       const h = 1;
-      return (
-        (this.timedRotation(m, t + h) - this.timedRotation(m, Math.max(0, t - h))) *
-        (1000 / (2 * h))
-      );
+      return (timedRotation(m, t + h) - timedRotation(m, Math.max(0, t - h))) * (1000 / (2 * h));
     }
     return 0;
   }
@@ -611,7 +413,7 @@ export class Wheel {
     const m = this.motion;
     if (m.kind === 'idle') return;
     if (m.kind === 'timed') {
-      this._rotation = this.timedRotation(m, this.elapsed(m));
+      this._rotation = timedRotation(m, timedElapsed(m));
       clearTimeout(m.timer);
       cancelAnimationFrame(m.frame);
       this.applyRotation();
@@ -699,9 +501,9 @@ export class Wheel {
       // No Web Animations (old browsers, jsdom): step the same curve from requestAnimationFrame.
       const frame = (): void => {
         if (this.motion !== m) return;
-        const elapsed = this.elapsed(m);
+        const elapsed = timedElapsed(m);
         if (elapsed >= durationMs) return this.finishTimed(m);
-        const rotation = this.timedRotation(m, elapsed);
+        const rotation = timedRotation(m, elapsed);
         this.applyRotation(rotation);
         this.updateCurrentIndex(true, rotation);
         m.frame = requestAnimationFrame(frame);
@@ -711,7 +513,7 @@ export class Wheel {
     return done;
   }
 
-  private finishTimed(m: Extract<Motion, { kind: 'timed' }>): void {
+  private finishTimed(m: TimedMotion): void {
     if (this.motion !== m) return;
     clearTimeout(m.timer);
     this._rotation = m.to;
@@ -721,26 +523,14 @@ export class Wheel {
     this.comeToRest();
   }
 
-  /** Milliseconds into a timed spin, from the animation's own clock when it has one. */
-  private elapsed(m: Extract<Motion, { kind: 'timed' }>): number {
-    const t = m.animation?.currentTime;
-    const elapsed = typeof t === 'number' ? t : m.animation ? 0 : now() - m.startMs;
-    return Math.min(Math.max(0, elapsed), m.durationMs);
-  }
-
-  private timedRotation(m: Extract<Motion, { kind: 'timed' }>, elapsedMs: number): number {
-    const progress = Math.min(1, Math.max(0, elapsedMs / m.durationMs));
-    return m.from + (m.to - m.from) * m.easing(progress);
-  }
-
   /**
    * Fires index changes of a compositor spin without polling: computes when the pointer reaches
    * the next slice edge on the known curve and sets one timer for that moment.
    */
-  private scheduleIndexChange(m: Extract<Motion, { kind: 'timed' }>): void {
+  private scheduleIndexChange(m: TimedMotion): void {
     if (this.motion !== m) return;
-    const elapsed = this.elapsed(m);
-    const rotation = this.timedRotation(m, elapsed);
+    const elapsed = timedElapsed(m);
+    const rotation = timedRotation(m, elapsed);
     this.updateCurrentIndex(true, rotation);
     const direction = m.to >= m.from ? 1 : -1;
     const edge = nextIndexChangeRotation(
@@ -839,6 +629,3 @@ for (const name of Object.keys(RULES) as SettingName[]) {
     },
   });
 }
-
-/** Degrees in a full turn, re-exported for callers computing revolutions. */
-export { FULL_TURN_DEG };

@@ -3,7 +3,5 @@ import type { SliceInput } from '../../../../../shared/slice';
 import type { Slice } from '../../../../../shared/types';
 import { callRoute } from '../../../lib/api-client';
 
-export { sliceInputSchema } from '../../../../../shared/slice';
-
 export const createSlice = (input: SliceInput): Promise<Slice> =>
   callRoute<Slice>('create-slice', { body: input });

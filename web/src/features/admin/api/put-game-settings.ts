@@ -3,7 +3,5 @@ import type { GameSettingsInput } from '../../../../../shared/settings';
 import type { GameSettings } from '../../../../../shared/types';
 import { callRoute } from '../../../lib/api-client';
 
-export { gameSettingsInputSchema } from '../../../../../shared/settings';
-
 export const putGameSettings = (input: GameSettingsInput): Promise<GameSettings> =>
   callRoute<GameSettings>('put-game-settings', { body: input });

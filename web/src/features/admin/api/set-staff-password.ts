@@ -2,7 +2,7 @@
 import type { StaffRole } from '../../../../../shared/types';
 import { callRoute } from '../../../lib/api-client';
 
-export { checkNewPassword, newPasswordSchema } from '../../../../../shared/password';
+export { checkNewPassword } from '../../../../../shared/password';
 
 export const setStaffPassword = (role: StaffRole, password: string): Promise<{ message: string }> =>
   callRoute<{ message: string }>('set-staff-password', { params: { role }, body: { password } });

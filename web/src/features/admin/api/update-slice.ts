@@ -3,8 +3,6 @@ import type { SliceInput } from '../../../../../shared/slice';
 import type { Slice } from '../../../../../shared/types';
 import { callRoute } from '../../../lib/api-client';
 
-export { sliceInputSchema } from '../../../../../shared/slice';
-
 /** Updates a slice and resolves with the stored version. */
 export const updateSlice = (id: string, input: SliceInput): Promise<Slice> =>
   callRoute<Slice>('update-slice', { params: { id }, body: input });

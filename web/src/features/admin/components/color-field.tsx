@@ -6,7 +6,7 @@ import { HEX_COLOR } from '../../../../../shared/slice';
 import { DEFAULT_SLICE_COLOR } from '../../../../../shared/constants';
 
 /** The #rrggbb form a colour input needs, from any valid hex colour; the default otherwise. */
-export function toPickerValue(color: string): string {
+function toPickerValue(color: string): string {
   if (!HEX_COLOR.test(color)) return DEFAULT_SLICE_COLOR;
   if (color.length === 4) {
     const [, r, g, b] = color;

@@ -12,7 +12,7 @@ import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';
 
 /** The schema's cap on the colour list. */
-export const MAX_WHEEL_COLORS = 20;
+const MAX_WHEEL_COLORS = 20;
 
 const SPIN_MODE_LABELS: readonly { value: SpinMode; label: string }[] = [
   { value: 'verify-first', label: ADMIN_TEXT.spinModeVerifyFirst },

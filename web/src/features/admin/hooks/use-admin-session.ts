@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { signOutStaff } from '../../../lib/staff-auth';
 
 /** True for the API answers that mean "sign in again". */
-export const isSessionError = (error: unknown): boolean =>
+const isSessionError = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 /** Logout: clears the admin keys and session, then goes to /admin. */

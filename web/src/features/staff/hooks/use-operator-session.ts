@@ -12,7 +12,7 @@ import { readStaffAccount, signOutStaff } from '../../../lib/staff-auth';
 import { getStaffMe } from '../api/get-staff-me';
 
 /** True for an API answer that means "this token is not accepted here". */
-export const isAuthFailure = (error: unknown): boolean =>
+const isAuthFailure = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 export interface OperatorSession {

@@ -105,7 +105,7 @@ const LINKS: readonly FooterLink[] = [
 ];
 
 /** Links shown: those whose value is set and differs from the placeholder default (spec 2). */
-export function visibleFooterLinks(
+function visibleFooterLinks(
   business: BusinessSettings,
 ): { key: LinkKey; label: string; href: string; icon: ReactNode }[] {
   return LINKS.flatMap((link) => {

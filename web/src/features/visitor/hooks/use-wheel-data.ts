@@ -12,9 +12,7 @@ export type WheelDataState =
   { status: 'loading'; data: WheelData } | { status: 'ready'; data: WheelData };
 
 /** Each empty business field falls back to its placeholder default (spec 3). */
-export function withBusinessFallbacks(
-  business: Partial<BusinessSettings> | undefined,
-): BusinessSettings {
+function withBusinessFallbacks(business: Partial<BusinessSettings> | undefined): BusinessSettings {
   const out: BusinessSettings = { ...PLACEHOLDER_BUSINESS };
   for (const key of Object.keys(PLACEHOLDER_BUSINESS) as (keyof typeof PLACEHOLDER_BUSINESS)[]) {
     const value = business?.[key];
@@ -24,7 +22,7 @@ export function withBusinessFallbacks(
 }
 
 /** What the page shows before settings load, and if they cannot be loaded. */
-export const PLACEHOLDER_WHEEL: WheelData = Object.freeze({
+const PLACEHOLDER_WHEEL: WheelData = Object.freeze({
   business: withBusinessFallbacks(undefined),
   // Not shared/settings' DEFAULT_GAME_SETTINGS: that module brings zod into the wheel page bundle.
   game: {

@@ -11,7 +11,7 @@ import type { PrizeWheelItem } from '../../../components/wheel/prize-wheel';
 const UINT32_RANGE = 2 ** 32;
 
 /** A uniform integer in [0, maxExclusive) from crypto.getRandomValues, by rejection sampling (no modulo bias). */
-export function cryptoRandomInt(maxExclusive: number): number {
+function cryptoRandomInt(maxExclusive: number): number {
   if (!Number.isInteger(maxExclusive) || maxExclusive <= 0)
     throw new RangeError('maxExclusive must be a positive integer');
   const limit = UINT32_RANGE - (UINT32_RANGE % maxExclusive);
@@ -30,7 +30,7 @@ export const shuffleSlices = (slices: readonly PublicSlice[]): PublicSlice[] =>
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** WCAG relative luminance of a #rgb / #rrggbb colour; undefined for anything else. */
-export function relativeLuminance(color: string): number | undefined {
+function relativeLuminance(color: string): number | undefined {
   if (!HEX.test(color)) return undefined;
   let hex = color.slice(1);
   if (hex.length === 3) hex = hex.replace(/./g, (c) => c + c);
@@ -42,14 +42,14 @@ export function relativeLuminance(color: string): number | undefined {
 }
 
 /** WCAG contrast ratio of two luminances. */
-export const contrastRatio = (a: number, b: number): number =>
+const contrastRatio = (a: number, b: number): number =>
   (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
 
 const DARK_LABEL = '#111827';
 const LIGHT_LABEL = '#ffffff';
 
 /** Dark or white text, whichever contrasts more with `background`. */
-export function labelColorFor(background: string): string {
+function labelColorFor(background: string): string {
   const bg = relativeLuminance(background);
   if (bg === undefined) return DARK_LABEL;
   const dark = contrastRatio(bg, relativeLuminance(DARK_LABEL)!);

@@ -1,0 +1,45 @@
+/**
+ * No dead exports: every exported value is imported somewhere in the repo (types may stay
+ * exported; they cost nothing at run time and document shapes). The only exceptions are the
+ * entry points other tools load by name, listed below with who loads them.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { analyzeTsConfig } from 'ts-unused-exports';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../..', import.meta.url).pathname;
+const SKIPPED_DIRS = new Set(['node_modules', 'cdk.out', 'dist', '.local', '.git', 'test-results']);
+
+/** Exports loaded by name from outside our own imports. */
+const ENTRY_POINTS: { path: RegExp; name: string; loadedBy: string }[] = [
+  { path: /^lambdas\/(handlers|custom-resources)\//, name: 'handler', loadedBy: 'Lambda' },
+  { path: /^[^/]+\.config\.ts$/, name: 'default', loadedBy: 'Vite and Vitest' },
+  { path: /^test\/(setup|e2e\/setup)\//, name: 'default', loadedBy: 'Vitest globalSetup' },
+  { path: /^web\/src\/features\/[^/]+\/routes\//, name: 'Component', loadedBy: 'route lazy()' },
+];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return SKIPPED_DIRS.has(entry.name) ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+describe('unused exports (ts-unused-exports)', () => {
+  it('finds no exported value that nothing imports', () => {
+    const files = sourceFiles(ROOT).map((file) => relative(ROOT, file));
+    const analysis = analyzeTsConfig(join(ROOT, 'tsconfig.json'), [...files, '--allowUnusedTypes']);
+    const unused = Object.entries(analysis.unusedExports).flatMap(([file, names]) =>
+      names
+        .map((entry) => ({ file: relative(ROOT, file), name: entry.exportName }))
+        .filter(
+          ({ file, name }) =>
+            !ENTRY_POINTS.some((entry) => entry.path.test(file) && entry.name === name),
+        )
+        .map(({ file, name }) => `${file}: ${name}`),
+    );
+    expect(unused).toEqual([]);
+  }, 120_000);
+});
