@@ -1,0 +1,125 @@
+/** The wheel page's spin flow on its own: no wheel, no page, the network faked at fetch. */
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SpinMode } from '../../../shared/types';
+import { saveSession } from '../../../web/src/lib/session';
+import { useSpinFlow } from '../../../web/src/features/visitor/hooks/use-spin-flow';
+import { FakeBackend, SAMPLE_WHEEL, fakeIdToken } from './fake-backend';
+
+let backend: FakeBackend;
+
+beforeEach(() => {
+  localStorage.clear();
+  backend = new FakeBackend(structuredClone(SAMPLE_WHEEL));
+  vi.stubGlobal('fetch', backend.fetch);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function signIn(phone: string) {
+  saveSession('visitor', {
+    idToken: fakeIdToken(phone),
+    accessToken: 'a',
+    refreshToken: 'r',
+    expiresIn: 3600,
+  });
+}
+
+function renderFlow(spinMode: SpinMode) {
+  const landings: number[] = [];
+  const spinToItem = vi.fn((index: number) => {
+    landings.push(index);
+    return Promise.resolve();
+  });
+  const view = renderHook(() => useSpinFlow({ slices: SAMPLE_WHEEL.slices, spinMode, spinToItem }));
+  return { ...view, landings };
+}
+
+const spins = () => backend.apiCalls().filter((call) => call === 'POST /api/spins');
+const previews = () => backend.apiCalls().filter((call) => call === 'POST /api/spins/preview');
+
+describe('useSpinFlow', () => {
+  it('verify-first: Spin asks for verification first, then draws once and replays the prize', async () => {
+    const { result, landings } = renderFlow('verify-first');
+    await act(() => result.current.spin());
+    expect(result.current.dialogOpen).toBe(true);
+    expect(backend.apiCalls()).toEqual([]);
+
+    signIn('+61412340010');
+    act(() => result.current.onDialogVerified());
+    expect(result.current.dialogOpen).toBe(false);
+    expect(result.current.bannerVisible).toBe(true);
+
+    await act(() => result.current.spin());
+    expect(spins()).toHaveLength(1);
+    expect(landings).toEqual([1]); // the fake server draws s2, the second slice
+    expect(result.current.currentOffer?.offer).toBe('BOGOF Main');
+    expect(result.current.recorded).toBe(true);
+    await waitFor(() => expect(result.current.popupVisible).toBe(true));
+    act(() => result.current.closePopup());
+    await waitFor(() => expect(result.current.isSpinning).toBe(false), { timeout: 4000 });
+
+    await act(() => result.current.spin());
+    expect(spins()).toHaveLength(1); // never a second draw
+    expect(landings).toEqual([1, 1]);
+  });
+
+  it('ignores Spin while a spin is under way', async () => {
+    signIn('+61412340011');
+    const { result } = renderFlow('verify-first');
+    await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
+    await act(() => result.current.spin());
+    expect(result.current.isSpinning).toBe(true);
+    await act(() => result.current.spin());
+    expect(spins()).toHaveLength(1);
+  });
+
+  it('spin-first: previews a draw, replays it unverified, and claims it with its ticket', async () => {
+    backend.drawSliceId = 's3';
+    const { result, landings } = renderFlow('spin-first');
+    await act(() => result.current.spin());
+    expect(previews()).toHaveLength(1);
+    expect(landings).toEqual([2]);
+    expect(result.current.currentOffer?.offer).toBe('Free Drink');
+    expect(result.current.recorded).toBe(false);
+    await waitFor(() => expect(result.current.isSpinning).toBe(false), { timeout: 4000 });
+
+    await act(() => result.current.spin());
+    expect(previews()).toHaveLength(1); // a reload of the flow's state is not a new draw
+
+    backend.drawSliceId = 's1'; // a fresh draw now would differ: the ticket must win
+    signIn('+61412340012');
+    await act(() => result.current.onClaimVerified());
+    const claim = backend.requests.find((r) => r.method === 'POST' && r.url === '/api/spins');
+    expect(claim?.body).toEqual({ ticket: expect.any(String) });
+    expect(result.current.recorded).toBe(true);
+    expect(result.current.currentOffer?.offer).toBe('Free Drink');
+    expect(backend.customers.get('+61412340012')?.sliceId).toBe('s3');
+  });
+
+  it('shows a saved prize after a reload without a new draw', async () => {
+    signIn('+61412340013');
+    backend.customers.set('+61412340013', { sliceId: 's1', offer: 'Free Side', comment: '' });
+    const { result } = renderFlow('verify-first');
+    await waitFor(() => expect(result.current.popupVisible).toBe(true));
+    expect(result.current.currentOffer?.offer).toBe('Free Side');
+    expect(result.current.recorded).toBe(true);
+    expect(spins()).toEqual([]);
+  });
+
+  it('a refused session signs the visitor out and asks for verification again', async () => {
+    signIn('+61412340014');
+    const { result } = renderFlow('verify-first');
+    await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
+    signIn(''); // a token the API refuses (it names no number)
+    await act(() => result.current.spin());
+    expect(result.current.isSpinning).toBe(false);
+    expect(result.current.dialogOpen).toBe(true);
+    expect(result.current.currentOffer).toBeNull();
+    expect(localStorage.length).toBe(0);
+  });
+});

@@ -1,0 +1,173 @@
+/**
+ * The wheel page's spin flow, apart from what it looks like (docs/product.md, "Wheel page").
+ * The server draws every prize: the flow only asks for a draw and tells the wheel where to land.
+ *
+ * verify-first (default): Spin opens the Verification dialog until the number is verified; then
+ * Spin asks POST /api/spins and lands on its slice. spin-first: Spin asks POST /api/spins/preview
+ * (a server draw plus a ticket); the win popup's "Claim Prize via SMS" verifies the number and
+ * exchanges the ticket. Either way a visitor who has spun never gets a new draw: Spin replays it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  SPIN_STATE_CLEAR_MS,
+  VERIFICATION_BANNER_MS,
+  WIN_POPUP_DELAY_MS,
+} from '../../../../../shared/constants';
+import type { Slice, SpinMode, SpinResult } from '../../../../../shared/types';
+import { ApiError } from '../../../lib/api-client';
+import { clearSession, getIdToken, hasSession } from '../../../lib/session';
+import { createSpin } from '../api/create-spin';
+import { fetchMySpin } from '../api/get-my-spin';
+import { previewSpin } from '../api/preview-spin';
+
+const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+export interface SpinFlowOptions {
+  /** The slices in the order the wheel shows them. */
+  slices: readonly Pick<Slice, 'id'>[];
+  spinMode: SpinMode;
+  /** Turns the wheel to the slice at `index`; resolves when it rests. */
+  spinToItem: (index: number) => Promise<unknown>;
+}
+
+export interface SpinFlow {
+  isSpinning: boolean;
+  /** The prize on offer: drawn, previewed or saved. */
+  currentOffer: SpinResult | null;
+  /** The server holds currentOffer as this number's reward. */
+  recorded: boolean;
+  popupVisible: boolean;
+  dialogOpen: boolean;
+  bannerVisible: boolean;
+  spin: () => Promise<void>;
+  onDialogVerified: () => void;
+  closeDialog: () => void;
+  onClaimVerified: () => Promise<void>;
+  closePopup: () => void;
+}
+
+export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): SpinFlow {
+  const [isVerified, setVerified] = useState(false);
+  const [hasSpun, setHasSpun] = useState(false);
+  const [isSpinning, setSpinning] = useState(false);
+  const [currentOffer, setCurrentOffer] = useState<SpinResult | null>(null);
+  const [recorded, setRecorded] = useState(false);
+  /** Spin-first: the ticket of the previewed draw, until it is exchanged. */
+  const ticket = useRef<string | null>(null);
+  const [popupVisible, setPopupVisible] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [bannerVisible, setBannerVisible] = useState(false);
+
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const later = useCallback((fn: () => void, ms: number) => {
+    timers.current.push(setTimeout(fn, ms));
+  }, []);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  const signOut = useCallback(() => {
+    clearSession('visitor');
+    setVerified(false);
+  }, []);
+
+  // Verified state survives a reload within the token's lifetime; a winner sees the saved prize.
+  useEffect(() => {
+    if (!hasSession('visitor')) return;
+    let cancelled = false;
+    (async () => {
+      if (!(await getIdToken('visitor')) || cancelled) return;
+      setVerified(true);
+      const saved = await fetchMySpin();
+      if (cancelled || !saved) return;
+      setCurrentOffer(saved);
+      setRecorded(true);
+      setHasSpun(true);
+      setPopupVisible(true);
+    })().catch((error: unknown) => {
+      if (isUnauthorized(error)) signOut();
+      else console.error('saved prize could not be loaded', error);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [signOut]);
+
+  /** POST /api/spins, with the spin-first ticket when there is one (an expired one: a fresh draw). */
+  const recordSpin = useCallback(async (): Promise<SpinResult> => {
+    let result: SpinResult;
+    try {
+      result = await createSpin(ticket.current ?? undefined);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'SPIN_TICKET_INVALID')) throw error;
+      result = await createSpin();
+    }
+    ticket.current = null;
+    setRecorded(true);
+    return result;
+  }, []);
+
+  const landOn = async (result: SpinResult) => {
+    const index = slices.findIndex((slice) => slice.id === result.sliceId);
+    if (index >= 0) await spinToItem(index);
+    setCurrentOffer(result);
+    setHasSpun(true);
+    later(() => setPopupVisible(true), WIN_POPUP_DELAY_MS);
+    later(() => setSpinning(false), SPIN_STATE_CLEAR_MS);
+  };
+
+  const spin = async () => {
+    if (isSpinning || slices.length === 0) return;
+    // Once verified or having spun, Spin runs directly.
+    if (!isVerified && !hasSpun && spinMode === 'verify-first') {
+      setDialogOpen(true);
+      return;
+    }
+    setSpinning(true);
+    setPopupVisible(false);
+    try {
+      let result: SpinResult;
+      if (currentOffer && (recorded || !isVerified))
+        result = currentOffer; // never a new draw
+      else if (isVerified) result = await recordSpin();
+      else {
+        const preview = await previewSpin();
+        ticket.current = preview.ticket;
+        result = { sliceId: preview.sliceId, offer: preview.offer, comment: preview.comment };
+      }
+      await landOn(result);
+    } catch (error) {
+      // A failed spin or save is only logged.
+      console.error('spin failed', error);
+      setSpinning(false);
+      if (isUnauthorized(error)) {
+        signOut();
+        if (spinMode === 'verify-first') setDialogOpen(true);
+      }
+    }
+  };
+
+  const onDialogVerified = () => {
+    setDialogOpen(false);
+    setVerified(true);
+    setBannerVisible(true);
+    later(() => setBannerVisible(false), VERIFICATION_BANNER_MS);
+  };
+
+  const onClaimVerified = async () => {
+    setVerified(true);
+    setCurrentOffer(await recordSpin());
+  };
+
+  return {
+    isSpinning,
+    currentOffer,
+    recorded,
+    popupVisible,
+    dialogOpen,
+    bannerVisible,
+    spin,
+    onDialogVerified,
+    closeDialog: () => setDialogOpen(false),
+    onClaimVerified,
+    closePopup: () => setPopupVisible(false),
+  };
+}
