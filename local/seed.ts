@@ -1,5 +1,5 @@
 /**
- * First-start data from the same definitions the CDK stack uses: the spec's two sample prizes,
+ * First-start data from the same definitions the CDK stack uses: the two sample prizes,
  * placeholder business settings, default game settings, and the admin and operator users with
  * random passwords. Runs once per data directory (a marker file); each step also checks what
  * exists, so a start interrupted half-way finishes the job without duplicating anything.
@@ -24,7 +24,7 @@ import { addSlice } from '../lambdas/domain/slices-admin';
 import type { CognitoStandIn } from './cognito';
 
 /**
- * The spec's sample prizes (section 1): a buy-one-get-one-free main and a free side with a minimum
+ * The required sample prizes (section 1): a buy-one-get-one-free main and a free side with a minimum
  * spend; then four more takeaway prizes.
  */
 export const SAMPLE_SLICES = [

@@ -1,9 +1,9 @@
-/** Business constants and limits of the product spec, section 9, each named once. */
+/** Business constants and limits (docs/product.md, "Limits and input rules"), each named once. */
 
 /** Local Australian mobile: 10 digits, starting 04. */
 export const PHONE_LOCAL_LENGTH = 10;
 export const PHONE_LOCAL_PREFIX = '04';
-/** Phone prefix check starts once more than this many digits are typed (spec 5: "longer than 2"). */
+/** Phone prefix check starts once more than this many digits are typed (docs/product.md). */
 export const PHONE_PREFIX_CHECK_AFTER = 2;
 /** Australian country code: sent as +61 without the leading 0. */
 export const AU_COUNTRY_CODE = '+61';
@@ -44,10 +44,10 @@ export const BUSINESS_NAME_MAX = 100;
 /** Logo upload: PNG, JPEG, WebP or GIF, at most 2 MB. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
-/** Dashboard list page size (DESIGN: pages of 50). */
+/** Dashboard list page size (docs/product.md: 50 rows a page). */
 export const USERS_PAGE_SIZE = 50;
 
-/** SMS cost guard (DESIGN "Identity"): per number per minute/hour/day, plus a deployment-wide hourly cap. */
+/** SMS cost guard (docs/architecture.md, "SMS limits"): per number per minute/hour/day, plus a deployment-wide hourly cap. */
 export const SMS_LIMIT_PER_MINUTE = 1;
 export const SMS_LIMIT_PER_HOUR = 5;
 export const SMS_LIMIT_PER_DAY = 10;
@@ -70,7 +70,7 @@ export const PLACEHOLDER_BUSINESS = Object.freeze({
   uberEatsUrl: 'https://ubereats.com',
 });
 
-/** Default wheel background colours, in the spec's order. */
+/** Default wheel background colours, in the required order. */
 export const DEFAULT_ITEM_BACKGROUND_COLORS: readonly string[] = Object.freeze([
   '#9be89b', // light green
   '#f0506e', // pink-red

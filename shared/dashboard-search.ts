@@ -1,4 +1,4 @@
-/** Dashboard search rules of spec section 5. */
+/** Dashboard search rules (docs/product.md). */
 import * as z from './zod';
 import { PHONE_LOCAL_LENGTH } from './constants';
 import { MESSAGES } from './messages';

@@ -39,7 +39,7 @@ export const TABLES: readonly TableDef[] = [
 /** Env var that carries a table's name to the handlers, e.g. CUSTOMERS_TABLE. */
 export const tableEnvName = (name: TableDef['name']): string => `${name.toUpperCase()}_TABLE`;
 
-/** Logo bucket key prefix (spec 3: "stored under a business/ path"); served under /media/. */
+/** Logo bucket key prefix (docs/product.md); served under /media/. */
 export const LOGO_KEY_PREFIX = 'business/';
 export const MEDIA_PATH_PREFIX = '/media/';
 

@@ -40,7 +40,7 @@ export function drawPrize<T extends Drawable>(
 export const shuffleSwapCount = (count: number): number =>
   Math.min(SHUFFLE_MAX_SWAPS, Math.max(SHUFFLE_MIN_SWAPS, Math.round(count / 3)));
 
-/** Returns a copy with a few random swaps (spec 4 "Slice list"); lists under 2 are returned as is. */
+/** Returns a copy with a few random swaps (docs/product.md); lists under 2 are returned as is. */
 export function partialShuffle<T>(items: readonly T[], randomInt: RandomInt): T[] {
   const out = [...items];
   if (out.length < 2) return out;

@@ -10,7 +10,7 @@ export class AppError extends Error {
     readonly code: string,
     /** HTTP status the API answers with. */
     readonly status: ErrorStatus,
-    /** Human message: the spec's text where it has one. */
+    /** Human message: the required text where it has one. */
     message: string,
   ) {
     super(message);

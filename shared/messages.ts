@@ -1,5 +1,5 @@
 /**
- * Every user-facing message, word for word as the product spec (section 8) has it, defined once.
+ * Every user-facing message, word for word where the product requires it (docs/required-text.json), defined once.
  * Web forms, handlers and tests import these; no screen or handler spells a message itself.
  */
 export const MESSAGES = Object.freeze({
@@ -66,8 +66,8 @@ export const MESSAGES = Object.freeze({
 });
 
 /**
- * Messages for conditions the spec does not name. Visitor pages never show these (spec section 1:
- * they show the nearest spec text); the API returns them in `message` and staff pages may show them.
+ * Messages for conditions the product does not word. Visitor pages never show these (docs/product.md:
+ * they show the nearest required text); the API returns them in `message` and staff pages may show them.
  */
 export const API_MESSAGES = Object.freeze({
   internal: 'Something went wrong. Please try again.',
@@ -98,7 +98,7 @@ export const API_MESSAGES = Object.freeze({
 
 /**
  * Labels and copy of the staff screens (/login, /operator-login, /dashboard), which may say more
- * than the spec lists. Headings, column names and button labels the spec names are word for word.
+ * than the product requires. Required headings, column names and button labels are word for word.
  */
 export const STAFF_TEXT = Object.freeze({
   // Login forms
@@ -112,7 +112,7 @@ export const STAFF_TEXT = Object.freeze({
   signedInAs: (role: string) => `You are signed in as ${role}.`,
   goToDashboard: 'Go to dashboard',
   logout: 'Logout',
-  // Dashboard (spec section 2, "Operator dashboard")
+  // Dashboard (docs/product.md)
   appTitle: 'Spin & Win',
   searchHeading: 'Search By Phone Number',
   searchLabel: 'Phone number',
@@ -142,8 +142,7 @@ export const STAFF_TEXT = Object.freeze({
 });
 
 /**
- * Labels and hints of the admin area (spec 2: "/admin" rows, Business Settings, Game Settings,
- * Account settings pages). Admin pages may say more than the spec; the spec's own words come first.
+ * Labels and hints of the admin area (docs/product.md). Admin pages may say more than the required text; the required words come first.
  */
 export const ADMIN_TEXT = Object.freeze({
   areaTitle: 'Spin & Win Admin',
@@ -229,8 +228,8 @@ export const formatOddsPercent = (percent: number): string =>
   `${percent.toFixed(percent === 0 || percent === 100 ? 0 : 1)}%`;
 
 /**
- * Copy of the public wheel page (spec 2 "Wheel page", word for word where the spec words it). The
- * accessible names (`*Label`) name controls the spec describes without wording them.
+ * Copy of the public wheel page (docs/product.md, "Wheel page"; word for word where the product words it). The
+ * accessible names (`*Label`) name controls the product describes without wording them.
  */
 export const VISITOR_TEXT = Object.freeze({
   heading: 'Spin & Win',

@@ -1,5 +1,5 @@
 /**
- * One-time code typing and length rules of spec section 5, without zod: the wheel page imports
+ * One-time code typing and length rules (docs/product.md), without zod: the wheel page imports
  * this so its bundle does not carry the schema library (shared/otp.ts adds the schema).
  */
 import { OTP_LENGTH } from './constants';
@@ -13,7 +13,7 @@ export function acceptOtpInput(previous: string, proposed: string): InputResult 
   return OTP_INPUT.test(proposed) ? { value: proposed } : { value: previous };
 }
 
-/** The result form of the length rule (spec: "Incorrect OTP" with detail "OTP must be 6 characters long"). */
+/** The result form of the length rule (required: "Incorrect OTP" with detail "OTP must be 6 characters long"). */
 export function checkOtpLength(
   code: string,
 ): { ok: true } | { ok: false; error: string; detail: string } {

@@ -1,4 +1,4 @@
-/** One-time code rules of spec section 5. */
+/** One-time code rules (docs/product.md). */
 import * as z from './zod';
 import { MESSAGES } from './messages';
 

@@ -1,4 +1,4 @@
-/** Staff password and login rules of spec section 5. */
+/** Staff password and login rules (docs/product.md). */
 import * as z from './zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
 import { MESSAGES } from './messages';

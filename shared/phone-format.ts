@@ -1,5 +1,5 @@
 /**
- * Phone typing rules and number forms of spec section 5, without zod: the wheel page imports this
+ * Phone typing rules and number forms (docs/product.md), without zod: the wheel page imports this
  * so its bundle does not carry the schema library (shared/phone.ts adds the request schemas).
  */
 import {

@@ -1,4 +1,4 @@
-/** Phone rules of spec section 5, and conversion between local and international forms. */
+/** Phone rules (docs/product.md), and conversion between local and international forms. */
 import * as z from './zod';
 import { MESSAGES } from './messages';
 import { LOCAL_MOBILE } from './phone-format';

@@ -1,4 +1,4 @@
-/** Business and game settings schemas (spec section 3). Saving business settings merges. */
+/** Business and game settings schemas (docs/product.md). Saving business settings merges. */
 import * as z from './zod';
 import {
   BUSINESS_NAME_MAX,
@@ -80,7 +80,7 @@ export const gameSettingsInputSchema = z.strictObject({
 });
 export type GameSettingsInput = z.infer<typeof gameSettingsInputSchema>;
 
-/** Stored business settings before an admin saves any: every text field empty (spec 3). */
+/** Stored business settings before an admin saves any: every text field empty (docs/product.md). */
 export const EMPTY_BUSINESS_SETTINGS: Readonly<BusinessSettings> = Object.freeze({
   businessName: '',
   logoUrl: '',

@@ -1,4 +1,4 @@
-/** Prize slice rules of spec sections 3 and 5, plus odds and stock. */
+/** Prize slice rules (docs/product.md), plus odds and stock. */
 import * as z from './zod';
 import {
   DEFAULT_SLICE_COLOR,
@@ -44,7 +44,7 @@ const imageSrc = z
 
 /**
  * Body of POST /api/slices and PUT /api/slices/{id}. Missing text becomes '' and a missing colour
- * #ffffff (spec 5); missing odds become 1 and missing stock means unlimited.
+ * #ffffff (docs/product.md); missing odds become 1 and missing stock means unlimited.
  */
 export const sliceInputSchema = z.strictObject({
   name: z

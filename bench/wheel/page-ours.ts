@@ -1,4 +1,4 @@
-// Benchmark page: our engine with the spec's item values and 10 image slices.
+// Benchmark page: our engine with the required item values and 10 image slices.
 import { Wheel } from '../../web/src/components/wheel/engine/wheel';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../web/src/components/wheel/prize-wheel';
 import {

@@ -145,7 +145,7 @@ export class Api extends Construct {
       if (kind === undefined && routeResource) {
         Validations.of(routeResource).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public by the spec (the wheel page before sign-in); abuse is bounded by stage throttling, the SMS cost guard and the optional WAF.`,
+          reason: `${route.method} ${route.path} is public by design (the wheel page before sign-in); abuse is bounded by stage throttling, the SMS cost guard and the optional WAF.`,
         });
       }
       functions[route.id] = fn;

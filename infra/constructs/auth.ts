@@ -258,13 +258,13 @@ export class Auth extends Construct {
     Validations.of(this.staffPool).acknowledge({
       id: 'AwsSolutions-COG2',
       reason:
-        'The spec has staff sign in with a username and password on a shared shop device; MFA would need a phone per ' +
+        'The product has staff sign in with a username and password on a shared shop device; MFA would need a phone per ' +
         'login and SMS costs. Staff can only redeem prizes and edit the wheel.',
     });
     Validations.of(this.staffPool).acknowledge({
       id: 'AwsSolutions-COG1',
       reason:
-        'The spec fixes the staff password rule at 6 characters minimum, validated the same way in the admin screen; ' +
+        'The product fixes the staff password rule at 6 characters minimum, validated the same way in the admin screen; ' +
         'the admin sets these passwords, and the generated initial ones are 24 characters.',
     });
     const planReason =

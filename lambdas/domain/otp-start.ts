@@ -19,7 +19,7 @@ export interface OtpStartDeps {
 }
 
 /**
- * Refuses a number that already has a reward (409, the spec's message) or whose SMS budget is
+ * Refuses a number that already has a reward (409, the required message) or whose SMS budget is
  * used up (429; read only, CreateAuthChallenge spends it), then makes sure its user exists.
  */
 export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The SMS cost guard (DESIGN "Identity"): SMS pumping is this product's main money risk, so every
+ * The SMS cost guard (docs/architecture.md, "SMS limits"): SMS pumping is this product's main money risk, so every
  * code sent is paid for out of four budgets at once, and none is spent unless all have room:
  *
  * - per number: SMS_LIMIT_PER_MINUTE a minute, SMS_LIMIT_PER_HOUR an hour, SMS_LIMIT_PER_DAY a day;

@@ -15,14 +15,14 @@ export function parseStaffRole(value: unknown): StaffRole {
   return value;
 }
 
-/** The fixed account of a role: its username equals the role name (spec 3). */
+/** The fixed account of a role: its username equals the role name (docs/product.md). */
 export function staffUsername(role: StaffRole): string {
   const user = STAFF_USERS.find((u) => u.group === role);
   if (!user) throw notFound('UNKNOWN_ROLE', API_MESSAGES.unknownRole);
   return user.username;
 }
 
-/** The success message the page shows for a role (spec 8). */
+/** The success message the page shows for a role (docs/product.md). */
 export const passwordUpdatedMessage = (role: StaffRole): string =>
   role === 'admin' ? MESSAGES.adminPasswordUpdated : MESSAGES.operatorPasswordUpdated;
 

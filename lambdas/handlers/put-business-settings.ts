@@ -1,4 +1,4 @@
-/** PUT /api/settings/business (admin): merges the given fields into the stored document (spec 3). */
+/** PUT /api/settings/business (admin): merges the given fields into the stored document (docs/product.md). */
 import { businessSettingsInputSchema } from '../../shared/settings';
 import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseBody } from '../lib/http';

@@ -74,7 +74,7 @@ export function rawBody(event: HttpEvent): Buffer {
 
 /**
  * Parses a JSON body with a shared zod schema. Bad JSON, a huge body or a schema failure is a 400
- * whose message is the first issue's text (the spec's message where the schema carries one).
+ * whose message is the first problem's text (the required message where the schema carries one).
  */
 export function parseBody<S extends z.ZodType>(schema: S, event: HttpEvent): z.infer<S> {
   const bytes = rawBody(event);

@@ -17,7 +17,7 @@ export class CognitoServiceError extends Error {
   }
 }
 
-/** Messages Cognito uses, word for word (reference/cognito-protocol.md §1-2). */
+/** Messages Cognito uses, word for word (docs/cognito.md). */
 export const COGNITO_MESSAGES = Object.freeze({
   incorrectCredentials: 'Incorrect username or password.',
   userDisabled: 'User is disabled.',

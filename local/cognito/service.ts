@@ -1,7 +1,7 @@
 /**
  * The Cognito operations the app uses, over the stand-in's state: the auth flows (CUSTOM_AUTH with
  * the project's triggers, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and the admin calls. Bodies and
- * answers are Cognito's JSON shapes (reference/cognito-protocol.md §2, §3, §5).
+ * answers are Cognito's JSON shapes (docs/cognito.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_MAX } from '../../shared/constants';
@@ -204,7 +204,7 @@ export class CognitoService {
     body: Json,
   ): Promise<Json> {
     const user = this.signInUser(kind, username);
-    // ClientMetadata of InitiateAuth is not passed to Define/Create (reference §2).
+    // ClientMetadata of InitiateAuth is not passed to Define/Create (docs/cognito.md).
     void body.ClientMetadata;
     return this.defineAndContinue(kind, clientId, user, [], undefined);
   }
@@ -261,7 +261,7 @@ export class CognitoService {
     }
   }
 
-  /** Define decides: fail, issue tokens, or ask Create for another challenge (reference §3 loop). */
+  /** Define decides: fail, issue tokens, or ask Create for another challenge (docs/cognito.md). */
   private async defineAndContinue(
     kind: PoolKind,
     clientId: string,
@@ -441,7 +441,7 @@ export class CognitoService {
       record.originJti,
       nowSeconds,
     );
-    // No RefreshToken in a refresh answer: rotation is off (reference §2).
+    // No RefreshToken in a refresh answer: rotation is off (docs/cognito.md).
     return { ChallengeParameters: {}, AuthenticationResult: tokens };
   }
 

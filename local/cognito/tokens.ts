@@ -1,5 +1,5 @@
 /**
- * ID and access tokens shaped like Cognito's (reference/cognito-protocol.md §4), RS256-signed with
+ * ID and access tokens shaped like Cognito's (docs/cognito.md), RS256-signed with
  * the pool's two keys, and the pool's JWKS. Refresh tokens are opaque random strings.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Invoking the custom-auth triggers the way Cognito invokes Lambda (reference §3): the whole event
+ * Invoking the custom-auth triggers the way Cognito invokes Lambda (docs/cognito.md): the whole event
  * in, the whole event back with `response` filled; a throw becomes UserLambdaValidationException,
  * a trigger slower than the 5 s budget is retried and fails after 3 attempts, and output that is
  * not a well-formed event is InvalidLambdaResponseException.

@@ -1,7 +1,7 @@
 /**
  * Admin journeys in the browser against the local stack: business details and logo, slices with
  * odds and stock, the operator password, and what the wheel page and the operator login then see;
- * plus the slice limits and password rules with the spec's texts. Every test puts the shared stack
+ * plus the slice limits and password rules with the required texts. Every test puts the shared stack
  * back as it found it (settings, slices, passwords), so other journeys keep their seed data.
  */
 import { deflateSync } from 'node:zlib';
@@ -200,7 +200,7 @@ describe('admin journey', () => {
     await expect
       .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(8);
-    // The wheel's accessible name counts the slices it drew (spec 1).
+    // The wheel's accessible name counts the slices it drew (docs/product.md).
     await wheel.locator(`[aria-label$="The wheel has ${names.length} slices."]`).first().waitFor();
 
     // The operator logs in with the new password and not with the old one.
@@ -253,11 +253,11 @@ describe('admin limits and rules', () => {
     expect(await full.isDisabled()).toBe(true);
     fillers.push((await listSlices()).find((s) => s.name === 'Tenth')?.id ?? '');
 
-    // The server agrees: an 11th is refused with the spec's message.
+    // The server agrees: an 11th is refused with the required message.
     await expect(createSlice('Eleventh')).rejects.toThrow(MESSAGES.maxSlicesReached);
   });
 
-  it('applies the password rules with the spec texts and changes nothing', async () => {
+  it('applies the password rules with the required texts and changes nothing', async () => {
     const page = await newBrowserPage(DESKTOP);
     await adminLogin(page);
     await page.getByRole('link', { name: ADMIN_TEXT.adminPassword }).click();

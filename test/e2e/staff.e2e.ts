@@ -1,6 +1,6 @@
 /**
  * Staff journeys in the browser against the local stack: the redemption journey, every login
- * error text, and the operator redirects of spec section 4 "Sessions and redirects".
+ * error text, and the operator redirects (docs/product.md) "Sessions and redirects".
  */
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -118,7 +118,7 @@ describe('login error texts', () => {
     ],
   ];
 
-  it.each(cases)('shows the spec text for %s', async (_label, path, credentials, expected) => {
+  it.each(cases)('shows the required text for %s', async (_label, path, credentials, expected) => {
     const page = await newBrowserPage();
     const [username, password] = credentials();
     await login(page, path, username, password);
@@ -147,7 +147,7 @@ describe('login error texts', () => {
   );
 });
 
-describe('operator sessions and redirects (spec 4)', () => {
+describe('operator sessions and redirects (docs/product.md)', () => {
   it('an unauthenticated /dashboard goes to /login', async () => {
     const page = await newBrowserPage();
     await page.goto(url('/dashboard'));

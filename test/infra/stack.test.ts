@@ -36,7 +36,7 @@ const REGION = 'ap-southeast-2';
 /** AWS managed CloudFront policies (ids are fixed by AWS). */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
-/** Issue 9's size target for one minified bundle. */
+/** The size target for one minified bundle (docs/performance.md). */
 const BUNDLE_TARGET_BYTES = 250 * 1024;
 
 let stack: SpinWinStack;
@@ -337,7 +337,7 @@ describe('SpinWinStack', () => {
       }
     });
 
-    it('reports bundle sizes against the 250 KB target (issue 9)', () => {
+    it('reports bundle sizes against the 250 KB target', () => {
       const pathOf = new Map(
         stack.node
           .findAll()
@@ -356,7 +356,7 @@ describe('SpinWinStack', () => {
           overTarget: size > BUNDLE_TARGET_BYTES,
         };
       });
-      // Visible in the test output; the size target itself is enforced by issue 9's check.
+      // Visible in the test output; the size target itself is enforced by the web size benchmark.
       console.info(JSON.stringify(sizes));
       expect(sizes).toHaveLength(ROUTES.length + 4);
     });

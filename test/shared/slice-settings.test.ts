@@ -15,7 +15,7 @@ const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
 
 describe('slice rules', () => {
-  it('requires a name of at most 16 characters, with both spec wordings', () => {
+  it('requires a name of at most 16 characters, with both required wordings', () => {
     expect(checkSliceName('')).toBe(SLICE_FIELD_MESSAGES.nameRequired);
     expect(checkSliceName('   ')).toBe(SLICE_FIELD_MESSAGES.nameRequired);
     expect(checkSliceName('x'.repeat(16))).toBeUndefined();

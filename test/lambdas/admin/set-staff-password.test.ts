@@ -92,7 +92,7 @@ describe('PUT /api/accounts/{role}/password', () => {
     expect(await signIn('admin', 'new-admin-pw')).toBe('ok');
   });
 
-  it('refuses a missing or short password with the spec texts and changes nothing', async () => {
+  it('refuses a missing or short password with the required texts and changes nothing', async () => {
     const results = await Promise.all([
       put('operator', {}),
       put('operator', { password: '' }),

@@ -39,7 +39,7 @@ const list = async (): Promise<Slice[]> =>
 
 // One file, one table set: the tests run in order and build on each other's slices.
 describe('slice handlers', () => {
-  it('creates a slice with the spec defaults, odds and stock', async () => {
+  it('creates a slice with the default values, odds and stock', async () => {
     const result = await create({ name: 'Free Chips', weight: 3, stock: 5 });
     expect(result.statusCode).toBe(201);
     expect(bodyOf(result)).toMatchObject({
@@ -53,7 +53,7 @@ describe('slice handlers', () => {
     expect(await list()).toHaveLength(1);
   });
 
-  it('refuses bad input with the spec messages and stores nothing', async () => {
+  it('refuses bad input with the required messages and stores nothing', async () => {
     const before = await list();
     const results = await Promise.all([
       create({ name: 'x'.repeat(17) }),

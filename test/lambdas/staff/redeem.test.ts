@@ -90,7 +90,7 @@ describe('POST /api/users/redeem', () => {
     ['letters', '04000000ab'],
     ['a number', 400000001],
     ['the +61 form', '+61400000001'],
-  ])('refuses %s with a 400 and the spec message', async (_label, phoneNumber) => {
+  ])('refuses %s with a 400 and the required message', async (_label, phoneNumber) => {
     const result = await redeem(phoneNumber);
     expect(result.statusCode).toBe(400);
     expect(bodyOf(result)).toMatchObject({ message: 'Please enter a valid 10-digit phone number' });

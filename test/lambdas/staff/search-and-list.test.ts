@@ -32,7 +32,7 @@ describe('POST /api/users/search', () => {
     ['11 digits', { phoneNumber: '04000000051' }],
     ['non-digits', { phoneNumber: '04-0000005' }],
     ['a number value', { phoneNumber: 400000005 }],
-  ])('refuses %s with the spec message', async (_label, body) => {
+  ])('refuses %s with the required message', async (_label, body) => {
     const result = await search(body);
     expect(result.statusCode).toBe(400);
     expect(bodyOf(result)).toMatchObject({ message: MESSAGES.searchInvalid });

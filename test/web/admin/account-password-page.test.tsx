@@ -36,7 +36,7 @@ describe('Account password pages', () => {
     expect(field).toHaveValue('');
   });
 
-  it('applies the spec rules before sending anything', async () => {
+  it('applies the password rules before sending anything', async () => {
     const user = userEvent.setup();
     renderAt('/admin/accounts/operator');
     const save = await screen.findByRole('button', { name: ADMIN_TEXT.save });

@@ -9,7 +9,7 @@ export function fakeIdToken(claims: Record<string, unknown>): string {
   return `${part({ alg: 'none' })}.${part(claims)}.sig`;
 }
 
-/** Stores an admin session and the spec's admin keys, as a successful admin login does. */
+/** Stores an admin session and the required admin keys, as a successful admin login does. */
 export function signInAdmin(): void {
   const idToken = fakeIdToken({
     token_use: 'id',

@@ -118,7 +118,7 @@ describe('admin shell and login', () => {
       });
     };
 
-    it('refuses a non-admin account with the spec text and stores nothing', async () => {
+    it('refuses a non-admin account with the required text and stores nothing', async () => {
       cognitoAnswers(['operator']);
       const user = userEvent.setup();
       renderAt('/admin');

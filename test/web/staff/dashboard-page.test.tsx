@@ -107,7 +107,7 @@ describe('/dashboard sessions and redirects', () => {
 });
 
 describe('/dashboard All Users', () => {
-  it('lists users newest first with the spec columns and pages on "Load more"', async () => {
+  it('lists users newest first with the required columns and pages on "Load more"', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
     renderAt('/dashboard');
@@ -198,7 +198,7 @@ describe('/dashboard All Users', () => {
 });
 
 describe('/dashboard search', () => {
-  it('applies the input rules and messages of spec section 5', async () => {
+  it('applies the input rules and messages (docs/product.md)', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
     renderAt('/dashboard');

@@ -78,7 +78,7 @@ describe('signInStaff', () => {
       MESSAGES.loginFailed,
     ],
     ['InternalErrorException', 'boom', MESSAGES.loginFailed],
-  ])('maps %s to the spec text and stores nothing', async (type, text, expected) => {
+  ])('maps %s to the required text and stores nothing', async (type, text, expected) => {
     network.cognito = () => cognitoError(type, text);
     const result = await signInStaff('operator', 'wrong', 'operator', 'login');
     expect(result).toEqual({ ok: false, message: expected });

@@ -158,7 +158,7 @@ describe('wheel page', () => {
     );
   });
 
-  it('refuses a number that already has a reward with the spec message', async () => {
+  it('refuses a number that already has a reward with the required message', async () => {
     backend.customers.set('+61412345678', { sliceId: 's1', offer: 'Free Side', comment: '' });
     const user = userEvent.setup();
     render(<WheelPage />);
@@ -170,7 +170,7 @@ describe('wheel page', () => {
     expect(within(dialog).queryByLabelText(VISITOR_TEXT.otpLabel)).not.toBeInTheDocument();
   });
 
-  it('shows the spec send failure for an SMS limit and never more', async () => {
+  it('shows the required send failure for an SMS limit and never more', async () => {
     backend.otpStartStatus = 429;
     const user = userEvent.setup();
     render(<WheelPage />);

@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 describe('PrizeWheel', () => {
-  it('describes the wheel as the spec words it when there are 2 or more slices', () => {
+  it('describes the wheel in the required words when there are 2 or more slices', () => {
     // Act
     render(<PrizeWheel items={items} />);
     // Assess
@@ -107,7 +107,7 @@ describe('PrizeWheel', () => {
 });
 
 describe('WHEEL_PAGE_PROPS', () => {
-  it('holds the wheel page values from the spec', () => {
+  it('holds the wheel page values the product requires', () => {
     expect(WHEEL_PAGE_PROPS.wheelProps).toMatchObject({
       lineWidth: 0,
       borderWidth: 0.5,

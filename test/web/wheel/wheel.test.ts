@@ -36,7 +36,7 @@ describe('Wheel constructor', () => {
     expect(() => new Wheel(container, null)).not.toThrow();
   });
 
-  it('uses the spec defaults when no props are given', () => {
+  it('uses the documented defaults when no props are given', () => {
     const wheel = makeWheel();
     expect(wheel.borderWidth).toBe(1);
     expect(wheel.lineWidth).toBe(1);

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router-dom';
 
 /**
- * The root layout. It holds the invisible challenge element used when sending SMS codes (spec 2);
+ * The root layout. It holds the invisible challenge element used when sending SMS codes (docs/product.md);
  * the visitor feature mounts its bot check there.
  */
 export function RootLayout() {

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages';
 
-/** Router defaults of spec section 8: 404 Not Found, 405, 400, or "Unexpected Application Error!". */
+/** Router defaults (docs/product.md): 404 Not Found, 405, 400, or "Unexpected Application Error!". */
 export function RouteError({ notFound = false }: { notFound?: boolean }) {
   const error = useRouteError();
   let title: string = MESSAGES.unexpectedApplicationError;

@@ -1,5 +1,5 @@
 /**
- * Routes of spec section 2. Each screen is its own lazily loaded chunk, so the wheel page never
+ * Routes (docs/product.md). Each screen is its own lazily loaded chunk, so the wheel page never
  * downloads staff or admin code. Route modules export `Component`.
  */
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';

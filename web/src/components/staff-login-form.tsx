@@ -1,5 +1,5 @@
 /**
- * The staff login form (spec section 2 "Logins"): username and password, both required, a submit
+ * The staff login form (docs/product.md): username and password, both required, a submit
  * button, and the sign-in error in a role="alert" region. Used by /login, /operator-login and
  * /admin; the page supplies the title, what submitting does, and an optional link slot.
  */
@@ -28,7 +28,7 @@ interface FieldErrors {
   password?: string;
 }
 
-/** An accessible username and password form with the spec's required-field rules. */
+/** An accessible username and password form with the required required-field rules. */
 export function StaffLoginForm({
   title,
   onSubmit,

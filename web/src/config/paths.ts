@@ -1,4 +1,4 @@
-/** Typed paths of every screen (spec section 2). */
+/** Typed paths of every screen (docs/product.md). */
 export const PATHS = Object.freeze({
   wheel: '/',
   login: '/login',

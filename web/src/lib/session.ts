@@ -1,7 +1,7 @@
 /**
  * Token sessions, kept in localStorage so a reload keeps the visitor verified and the staff signed
  * in within the tokens' lifetime. Admin and operator sessions are separate (both staff pool), as
- * the spec keeps separate admin and operator storage keys. The server trusts only the tokens.
+ * the product keeps separate admin and operator storage keys. The server trusts only the tokens.
  */
 import { loadRuntimeConfig } from '../config/runtime';
 import { refreshTokens, type Tokens } from './cognito';

@@ -1,14 +1,14 @@
 /**
  * Staff sign-in shared by the operator logins (/login, /operator-login) and the admin login
  * (/admin). It signs in against the staff pool, decides whether the account may use the page,
- * maps every failure to the spec's texts, and keeps the spec's browser storage keys for display.
+ * maps every failure to the required texts, and keeps the required browser storage keys for display.
  * The server never trusts those keys: every API call carries the ID token, and the handlers check
  * its group claim.
  *
  * What "role" means here: roles are the staff groups in the ID token's `cognito:groups` claim.
  * A page that requires role R accepts an account whose groups include R, and the session is stored
  * as R (the account acts in that role on this page). The deployed users are each in exactly one
- * group, so an admin at /login is refused with the spec's "Invalid user role..." text; an account
+ * group, so an admin at /login is refused with the required "Invalid user role..." text; an account
  * placed in both groups by hand could use both areas, which is also what the server allows.
  */
 import { MESSAGES } from '../../../shared/messages';
@@ -17,13 +17,13 @@ import { loadRuntimeConfig } from '../config/runtime';
 import { CognitoError, decodeJwtPayload, passwordSignIn } from './cognito';
 import { clearSession, hasSession, saveSession } from './session';
 
-/** The page the sign-in happens on: it decides the wrong-role text (spec section 8). */
+/** The page the sign-in happens on: it decides the wrong-role text (docs/product.md). */
 export type StaffLoginPage = 'login' | 'operator-login' | 'admin';
 
 export type StaffSignInResult =
   { ok: true; account: StaffAccount } | { ok: false; message: string };
 
-/** The spec's browser storage keys (section 3), per role. */
+/** The required browser storage keys (section 3), per role. */
 export const STAFF_STORAGE_KEYS = Object.freeze({
   operator: Object.freeze({
     username: 'operatorUsername',
@@ -50,8 +50,8 @@ const BAD_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundExceptio
 /**
  * Signs a staff member in for a page that requires `requiredRole`.
  *
- * On success the `requiredRole` session (ID and refresh tokens) and the spec's three storage keys
- * for that role are saved. On any failure nothing is saved and `message` is the spec's text:
+ * On success the `requiredRole` session (ID and refresh tokens) and the required three storage keys
+ * for that role are saved. On any failure nothing is saved and `message` is the required text:
  * wrong username or password -> invalidCredentials; signed in but not in the required group ->
  * invalidRole at /login, operatorOnly at /operator-login, adminOnly at /admin; anything else
  * (network, throttling, misconfiguration) -> loginFailed.
@@ -107,7 +107,7 @@ function writeStaffAccount(account: StaffAccount): void {
 }
 
 /**
- * The signed-in staff account of `kind`, from the spec's storage keys, for display; undefined
+ * The signed-in staff account of `kind`, from the required storage keys, for display; undefined
  * unless both the token session and the keys are present and the stored role matches.
  */
 export function readStaffAccount(kind: StaffRole): StaffAccount | undefined {
@@ -122,7 +122,7 @@ export function readStaffAccount(kind: StaffRole): StaffAccount | undefined {
 /** True when a `kind` staff member is signed in (token session and storage keys present). */
 export const isStaffSignedIn = (kind: StaffRole): boolean => readStaffAccount(kind) !== undefined;
 
-/** Signs out: clears the `kind` token session and the spec's three storage keys for it. */
+/** Signs out: clears the `kind` token session and the required three storage keys for it. */
 export function signOutStaff(kind: StaffRole): void {
   clearSession(kind);
   const keys = STAFF_STORAGE_KEYS[kind];

@@ -12,7 +12,7 @@ import { Wheel } from './engine/wheel';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../shared/constants';
 import './prize-wheel.css';
 
-/** Default slice colours in spec order, defined once in shared/constants. */
+/** Default slice colours in the required order, defined once in shared/constants. */
 export { DEFAULT_ITEM_BACKGROUND_COLORS };
 
 /** Timed spin of the wheel page: long enough to build suspense, short enough not to bore. */
@@ -50,7 +50,7 @@ export type PrizeWheelItemDefaults = Pick<
   'imageOpacity' | 'imageRadius' | 'imageRotation' | 'imageScale'
 >;
 
-/** The wheel page's values from the spec, to spread into the component: `<PrizeWheel {...WHEEL_PAGE_PROPS} />`. */
+/** The wheel page's values (docs/product.md, "The wheel"), to spread into the component: `<PrizeWheel {...WHEEL_PAGE_PROPS} />`. */
 export const WHEEL_PAGE_PROPS = Object.freeze({
   wheelProps: Object.freeze({
     lineWidth: 0,
@@ -102,7 +102,7 @@ export interface PrizeWheelProps {
   onFlick?: () => void;
   /** Centre overlay, e.g. the page's Spin button. */
   children?: ReactNode;
-  /** Overrides the spec's accessible description. */
+  /** Overrides the required accessible description. */
   description?: string;
   /** Text announced when the wheel rests; default the item's label. */
   announce?: (item: PrizeWheelItem, index: number) => string;
@@ -110,7 +110,7 @@ export interface PrizeWheelProps {
   ref?: Ref<PrizeWheelHandle>;
 }
 
-/** The spec's accessible description of the wheel. */
+/** The required accessible description of the wheel. */
 function wheelDescription(sliceCount: number): string {
   const base = 'An image of a spinning prize wheel.';
   return sliceCount >= 2 ? `${base} The wheel has ${sliceCount} slices.` : base;

@@ -1,6 +1,6 @@
 /**
- * Frozen defaults and named constants of the wheel engine. Values marked "spec" come from the
- * product spec (sections 3 and 9); the others are our own choices, each with the reason.
+ * Frozen defaults and named constants of the wheel engine. Values marked "required" are the
+ * product's (docs/product.md, "The wheel"); the others are our own choices, each with the reason.
  */
 import { MESSAGES } from '../../../../../shared/messages';
 
@@ -35,7 +35,7 @@ export const LABEL_CHORD_RATIO = 0.55;
 export const LABEL_ALIGNS = Object.freeze(['left', 'right', 'center'] as const);
 export type LabelAlign = (typeof LABEL_ALIGNS)[number];
 
-/** Defaults of the wheel's settings (spec section 3 "Wheel settings" and section 9). */
+/** Defaults of the wheel's settings (docs/product.md, "The wheel"). */
 export const WHEEL_DEFAULTS = Object.freeze({
   borderColor: '#000',
   borderWidth: 1,
@@ -44,9 +44,9 @@ export const WHEEL_DEFAULTS = Object.freeze({
   isInteractive: true,
   radius: 0.95,
   rotation: 0,
-  /** Degrees/s removed from the speed every second (spec: -35). */
+  /** Degrees/s removed from the speed every second (required: -35). */
   rotationResistance: -35,
-  /** Degrees/s (spec: 300). */
+  /** Degrees/s (required: 300). */
   rotationSpeedMax: 300,
   pointerAngle: 0,
   offset: Object.freeze({ x: 0, y: 0 }),
@@ -56,7 +56,7 @@ export const WHEEL_DEFAULTS = Object.freeze({
   itemLabelAlign: 'right' as LabelAlign,
   itemLabelColors: Object.freeze(['#000']) as readonly string[],
   itemLabelFont: 'sans-serif',
-  /** Pixels at the 500 px reference size (spec: 500). */
+  /** Pixels at the 500 px reference size (required: 500). */
   itemLabelFontSizeMax: 500,
   itemLabelRadius: 0.85,
   itemLabelRadiusMax: 0.2,
@@ -66,7 +66,7 @@ export const WHEEL_DEFAULTS = Object.freeze({
   itemLabelBaselineOffset: 0,
 });
 
-/** Defaults of an item (spec section 3 "Wheel item fields"). */
+/** Defaults of an item (docs/product.md). */
 export const ITEM_DEFAULTS = Object.freeze({
   backgroundColor: null as string | null,
   imageOpacity: 1,

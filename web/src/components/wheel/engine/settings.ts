@@ -57,7 +57,7 @@ export interface WheelFlickEvent {
   readonly rotationSpeed: number;
 }
 
-/** All settings of a wheel (spec section 3, "Wheel settings"). */
+/** All settings of a wheel (docs/product.md). */
 export interface WheelSettings {
   borderColor: string;
   /** Pixels at a 500 px wheel. */

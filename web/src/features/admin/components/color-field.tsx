@@ -1,6 +1,5 @@
 /**
- * A colour as a text field plus a native colour picker, kept in step (spec 2: "Background Color (a
- * text field plus a colour picker)"). The text may be #rgb or #rrggbb; the picker shows its value.
+ * A colour as a text field plus a native colour picker, kept in step (docs/product.md)"). The text may be #rgb or #rrggbb; the picker shows its value.
  */
 import { HEX_COLOR } from '../../../../../shared/slice';
 import { DEFAULT_SLICE_COLOR } from '../../../../../shared/constants';

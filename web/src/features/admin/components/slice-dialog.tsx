@@ -1,5 +1,5 @@
 /**
- * The Add/Edit Slice modal (spec 2): Name, Comment/Condition, Background Color (text plus picker),
+ * The Add/Edit Slice modal (docs/product.md): Name, Comment/Condition, Background Color (text plus picker),
  * plus odds and stock; Cancel, and Add or Update. A real modal dialog: focus moves in, Tab stays
  * inside, Escape cancels, and focus returns to the opener on close.
  */
@@ -54,7 +54,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
     };
   }, []);
 
-  // The name is checked as the user types (spec 5): too long shows at once.
+  // The name is checked as the user types (docs/product.md): too long shows at once.
   const nameTooLong = name.length > SLICE_NAME_MAX ? MESSAGES.sliceNameTooLong : undefined;
   const nameError = nameTooLong ?? errors.name;
 

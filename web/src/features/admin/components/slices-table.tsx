@@ -1,5 +1,5 @@
 /**
- * The slices table (spec 2 "Game Settings"): preview colour, name, comment, colour, Edit and Delete,
+ * The slices table (docs/product.md): preview colour, name, comment, colour, Edit and Delete,
  * plus each slice's odds (weight and share of the in-stock total) and stock. Below 700px each row
  * is shown as a card with its column names.
  */
@@ -15,7 +15,7 @@ export interface SlicesTableProps {
   busyId?: string;
 }
 
-/** The table, or the spec's empty-state text when there are no slices. */
+/** The table, or the required empty-state text when there are no slices. */
 export function SlicesTable({ slices, onEdit, onDelete, busyId }: SlicesTableProps) {
   if (slices.length === 0) return <p className="slices-empty">{ADMIN_TEXT.noSlices}</p>;
   return (

@@ -1,5 +1,5 @@
 /**
- * Game settings beyond the slices: the wheel's colour list (spec 3 itemBackgroundColors; used when
+ * Game settings beyond the slices: the wheel's colour list (itemBackgroundColors; used when
  * not empty) and how a visitor reaches a prize: verify before spinning, or spin first and verify to
  * claim.
  */

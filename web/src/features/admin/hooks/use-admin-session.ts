@@ -1,5 +1,5 @@
 /**
- * The admin session rules of spec section 4 "Sessions and redirects": logout clears the admin keys
+ * The admin session rules (docs/product.md) "Sessions and redirects": logout clears the admin keys
  * and returns to /admin, and a server answer that the session is no longer valid (401) or not an
  * admin's (403) does the same, so a stale page never keeps pretending to be signed in.
  */
@@ -38,7 +38,7 @@ export function useSessionErrorHandler(): (error: unknown) => boolean {
   );
 }
 
-/** The detail of a failure worth showing to an admin after the spec's text, if any. */
+/** The detail of a failure worth showing to an admin after the required text, if any. */
 export function failureDetail(error: unknown): string | undefined {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
     return error.message;

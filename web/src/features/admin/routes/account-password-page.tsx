@@ -1,5 +1,5 @@
 /**
- * /admin/accounts/admin and /admin/accounts/operator (spec 2 "Account settings pages"): one New
+ * /admin/accounts/admin and /admin/accounts/operator (docs/product.md): one New
  * Password field with a show/hide toggle and Save. The password goes to Cognito through the API
  * and is needed from the next login; it is never kept in the browser beyond the field.
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/business: Business Settings (spec 2). Every field of the business document, a logo upload
+ * /admin/business: Business Settings (docs/product.md). Every field of the business document, a logo upload
  * (images only: "Uploading...", then a thumbnail) and Save, which merges into the stored document.
  * The uploaded logo's URL is saved with the other fields.
  */
@@ -47,7 +47,7 @@ export function Component() {
   const id = useId();
   const onSessionError = useSessionErrorHandler();
   const [values, setValues] = useState<Values>();
-  // What the server last answered: Save sends only the fields that differ (a merge, spec 3), so a
+  // What the server last answered: Save sends only the fields that differ (a merge), so a
   // stored value the form would not accept (e.g. a seeded placeholder) never blocks other edits.
   const [stored, setStored] = useState<Values>();
   const [brokenLogo, setBrokenLogo] = useState<string>();

@@ -1,7 +1,7 @@
 /**
- * /admin/game: Game Settings (spec 2). The slices table with Add Slice ("Max Slices Reached" at
+ * /admin/game: Game Settings (docs/product.md). The slices table with Add Slice ("Max Slices Reached" at
  * 10), the Add/Edit modal, delete after "Delete this slice?", and the wheel's colours and spin mode.
- * After a save the slice is replaced in place, or added at the top when new (spec 4 "Slice list").
+ * After a save the slice is replaced in place, or added at the top when new (docs/product.md).
  */
 import { useCallback, useEffect, useId, useState } from 'react';
 import { MAX_SLICES } from '../../../../../shared/constants';
@@ -22,7 +22,7 @@ import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-sessio
 
 type DialogState = { mode: 'add' } | { mode: 'edit'; slice: Slice } | undefined;
 
-/** Spec 4: replace in place when the slice is listed, otherwise add it at the top. */
+/** (docs/product.md, "Admin pages"): replace in place when the slice is listed, otherwise add it at the top. */
 function upsertSlice(slices: readonly Slice[], saved: Slice): Slice[] {
   return slices.some((s) => s.id === saved.id)
     ? slices.map((s) => (s.id === saved.id ? saved : s))

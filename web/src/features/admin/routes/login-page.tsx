@@ -1,7 +1,7 @@
 /**
- * /admin exactly: the admin login (spec 2, 6). Only accounts in the admin group get in; others see
- * the spec's "...Only admin users can access this page.". A signed-in admin goes to Business
- * Settings (spec 4).
+ * /admin exactly: the admin login (docs/product.md). Only accounts in the admin group get in; others see
+ * the required "...Only admin users can access this page.". A signed-in admin goes to Business
+ * Settings (docs/product.md).
  */
 import { Navigate, useNavigate } from 'react-router-dom';
 import { ADMIN_TEXT } from '../../../../../shared/messages';

@@ -1,7 +1,7 @@
 /**
- * The admin shell (spec 2: every /admin path but /admin itself): a sidebar linking the four admin
+ * The admin shell (docs/product.md): a sidebar linking the four admin
  * pages and Logout, fixed from 900px and behind a hamburger button on smaller screens. Signed-out
- * visitors are sent to /admin (spec 4).
+ * visitors are sent to /admin (docs/product.md).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * The "Confirm Action" dialog (spec 2): Cancel and Confirm. A modal dialog: focus starts on Cancel
+ * The "Confirm Action" dialog (docs/product.md): Cancel and Confirm. A modal dialog: focus starts on Cancel
  * (the offer cannot be un-redeemed, so the safe choice is the default), Tab stays inside, Escape or
  * a click outside cancels, and focus returns to the control that opened it.
  */

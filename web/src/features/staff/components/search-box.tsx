@@ -1,5 +1,5 @@
 /**
- * "Search By Phone Number" (spec 2 and 5): digits only ("Please enter only numbers"), at most 10
+ * "Search By Phone Number" (docs/product.md): digits only ("Please enter only numbers"), at most 10
  * ("Phone number cannot exceed 10 digits"), and a search needs exactly 10 ("Please enter a valid
  * 10-digit phone number"). A rejected keystroke keeps the previous value and shows the message.
  */

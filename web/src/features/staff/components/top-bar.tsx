@@ -1,4 +1,4 @@
-/** The dashboard's top bar (spec 2): "Spin & Win" and Logout, plus who is signed in. */
+/** The dashboard's top bar (docs/product.md): "Spin & Win" and Logout, plus who is signed in. */
 import { STAFF_TEXT } from '../../../../../shared/messages';
 
 export interface TopBarProps {

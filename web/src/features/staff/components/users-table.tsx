@@ -1,5 +1,5 @@
 /**
- * A customers table with the spec's columns (Phone Number, Offer, Actions), used for both "Search
+ * A customers table with the required columns (Phone Number, Offer, Actions), used for both "Search
  * Result" and "All Users". Claimed rows are greyed with a disabled "Redeemed" button; otherwise the
  * button reads "Claim", or "Processing..." on the row being processed. On narrow screens CSS lays
  * each row out as a card; the explicit ARIA roles keep it a table for screen readers whatever the

@@ -1,7 +1,7 @@
 /**
- * The dashboard's session rules (spec 4 "Sessions and redirects"): without an operator session it
+ * The dashboard's session rules (docs/product.md): without an operator session it
  * goes to /login; when the server refuses the token (401/403, on the check at load or on any later
- * call) the operator keys and session are cleared and it goes to /admin, as the spec says.
+ * call) the operator keys and session are cleared and it goes to /admin, as docs/product.md says.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';

@@ -1,8 +1,8 @@
 /**
- * /dashboard (spec 2 "Operator dashboard"): search by phone number, the search result, all users
+ * /dashboard (docs/product.md): search by phone number, the search result, all users
  * paged newest first, and Claim -> "Confirm Action" -> redeem. Both tables update on success.
  * Without an operator session it goes to /login; a token the server refuses clears the operator
- * keys and goes to /admin (spec 4).
+ * keys and goes to /admin (docs/product.md).
  */
 import { useCallback, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
@@ -54,7 +54,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
           setSearch(customer ? { status: 'found', customer } : { status: 'none' }),
         )
         .catch((error: unknown) => {
-          // The spec shows "No user found" on any search failure.
+          // The product shows "No user found" on any search failure.
           if (!handleAuthFailure(error)) setSearch({ status: 'none' });
         });
     },

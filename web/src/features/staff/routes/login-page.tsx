@@ -1,7 +1,7 @@
 /**
- * /login (spec 2 "Logins"): operator username and password with a link back to the wheel. A
- * successful sign-in stores the operator keys and goes to /dashboard (spec 4); an admin gets
- * "Invalid user role. Please contact administrator." (spec 6).
+ * /login (docs/product.md): operator username and password with a link back to the wheel. A
+ * successful sign-in stores the operator keys and goes to /dashboard (docs/product.md); an admin gets
+ * "Invalid user role. Please contact administrator." (docs/product.md).
  */
 import { Link, useNavigate } from 'react-router-dom';
 import { STAFF_TEXT } from '../../../../../shared/messages';

@@ -1,6 +1,6 @@
 /**
- * /operator-login (spec 2): the second operator login. Once signed in here it shows a welcome view
- * with Logout; an operator who is already signed in when arriving goes to /dashboard (spec 4).
+ * /operator-login (docs/product.md): the second operator login. Once signed in here it shows a welcome view
+ * with Logout; an operator who is already signed in when arriving goes to /dashboard (docs/product.md).
  * Accounts that are not operators get the page's own "Only operator users can access this page."
  */
 import { useState } from 'react';

@@ -104,7 +104,7 @@ const LINKS: readonly FooterLink[] = [
   },
 ];
 
-/** Links shown: those whose value is set and differs from the placeholder default (spec 2). */
+/** Links shown: those whose value is set and differs from the placeholder default (docs/product.md). */
 function visibleFooterLinks(
   business: BusinessSettings,
 ): { key: LinkKey; label: string; href: string; icon: ReactNode }[] {

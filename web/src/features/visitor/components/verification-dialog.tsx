@@ -8,7 +8,7 @@ export interface VerificationDialogProps {
   onClose: () => void;
 }
 
-/** The Verification dialog (spec 2): step 1 phone and "Send Code", step 2 the 6-digit code. */
+/** The Verification dialog (docs/product.md): step 1 phone and "Send Code", step 2 the 6-digit code. */
 export function VerificationDialog({ onVerified, onClose }: VerificationDialogProps) {
   const verification = usePhoneVerification(onVerified);
   return (

@@ -13,7 +13,7 @@ export interface WinPopupProps {
   onClose: () => void;
 }
 
-/** The win popup (spec 2): the prize, then either the store note or the SMS claim. */
+/** The win popup (docs/product.md): the prize, then either the store note or the SMS claim. */
 export function WinPopup({ offer, claimed, onClaimVerified, onClose }: WinPopupProps) {
   const verification = usePhoneVerification(onClaimVerified);
   return (

@@ -31,7 +31,7 @@ export interface PhoneVerification {
 
 /**
  * The two-step phone verification of the dialog and of the win popup's claim: phone, then code.
- * Only spec messages are shown; the API's own code and message go to the console.
+ * Only the required messages are shown; the API's own code and message go to the console.
  * `onVerified` gets the +61 number once the tokens are saved.
  */
 export function usePhoneVerification(

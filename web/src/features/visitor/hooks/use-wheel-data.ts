@@ -11,7 +11,7 @@ export type WheelData = WheelResponse;
 export type WheelDataState =
   { status: 'loading'; data: WheelData } | { status: 'ready'; data: WheelData };
 
-/** Each empty business field falls back to its placeholder default (spec 3). */
+/** Each empty business field falls back to its placeholder default (docs/product.md). */
 function withBusinessFallbacks(business: Partial<BusinessSettings> | undefined): BusinessSettings {
   const out: BusinessSettings = { ...PLACEHOLDER_BUSINESS };
   for (const key of Object.keys(PLACEHOLDER_BUSINESS) as (keyof typeof PLACEHOLDER_BUSINESS)[]) {
@@ -33,7 +33,7 @@ const PLACEHOLDER_WHEEL: WheelData = Object.freeze({
 });
 
 /**
- * Loads GET /api/wheel once. A failure is silently ignored (spec 4 "Game settings load"): the
+ * Loads GET /api/wheel once. A failure is silently ignored (docs/product.md): the
  * page keeps the placeholder business and the default colours.
  */
 export function useWheelData(): WheelDataState {

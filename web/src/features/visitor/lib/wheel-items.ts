@@ -1,5 +1,5 @@
 /**
- * From loaded slices to wheel items: the spec's partial shuffle with browser crypto randomness,
+ * From loaded slices to wheel items: the required partial shuffle with browser crypto randomness,
  * the slice colours, and a label colour that stays readable on each background.
  */
 import { DEFAULT_SLICE_COLOR } from '../../../../../shared/constants';
@@ -23,7 +23,7 @@ function cryptoRandomInt(maxExclusive: number): number {
   }
 }
 
-/** The loaded order with the spec's few random swaps (1 to 3, about a third of the count). */
+/** The loaded order with the required few random swaps (1 to 3, about a third of the count). */
 export const shuffleSlices = (slices: readonly PublicSlice[]): PublicSlice[] =>
   partialShuffle(slices, cryptoRandomInt);
 
