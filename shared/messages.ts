@@ -84,6 +84,8 @@ export const API_MESSAGES = Object.freeze({
   customerNotFound: 'No customer with this phone number.',
   alreadyRedeemed: 'This offer has already been redeemed.',
   sliceNotFound: 'Slice not found.',
+  sliceChanged:
+    'This slice changed since you opened it (a win may have used its stock). Stock now shows the latest figure: check it and save again.',
   logoNotImage: 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
   logoTooLarge: 'The image is larger than 2 MB.',
   unknownRole: 'Unknown account role.',

@@ -42,6 +42,14 @@ const imageSrc = z
   })
   .refine((v) => !v.startsWith('//'), { error: SLICE_FIELD_MESSAGES.imageInvalid });
 
+/** How many of a prize may still be won: a whole number, or null for unlimited. */
+const stockSchema = z
+  .number({ error: SLICE_FIELD_MESSAGES.stockInvalid })
+  .int({ error: SLICE_FIELD_MESSAGES.stockInvalid })
+  .min(0, { error: SLICE_FIELD_MESSAGES.stockInvalid })
+  .max(SLICE_STOCK_MAX, { error: SLICE_FIELD_MESSAGES.stockInvalid })
+  .nullable();
+
 /**
  * Body of POST /api/slices and PUT /api/slices/{id}. Missing text becomes '' and a missing colour
  * #ffffff (docs/product.md); missing odds become 1 and missing stock means unlimited.
@@ -67,15 +75,22 @@ export const sliceInputSchema = z.strictObject({
     .min(1, { error: SLICE_FIELD_MESSAGES.weightInvalid })
     .max(SLICE_WEIGHT_MAX, { error: SLICE_FIELD_MESSAGES.weightInvalid })
     .default(SLICE_WEIGHT_DEFAULT),
-  stock: z
-    .number({ error: SLICE_FIELD_MESSAGES.stockInvalid })
-    .int({ error: SLICE_FIELD_MESSAGES.stockInvalid })
-    .min(0, { error: SLICE_FIELD_MESSAGES.stockInvalid })
-    .max(SLICE_STOCK_MAX, { error: SLICE_FIELD_MESSAGES.stockInvalid })
-    .nullable()
-    .default(null),
+  stock: stockSchema.default(null),
 });
 export type SliceInput = z.infer<typeof sliceInputSchema>;
+
+/**
+ * Body of PUT /api/slices/{id}: the new fields plus the version the admin loaded (its updatedAt
+ * and stock). The save is refused when the slice changed since, by another edit or by a win that
+ * used its stock, so a stale form can never put back stock that has been won.
+ */
+export const sliceUpdateSchema = sliceInputSchema.extend({
+  expectedUpdatedAt: z.string().min(1).max(TEXT_FIELD_MAX),
+  expectedStock: stockSchema,
+});
+export type SliceUpdate = z.infer<typeof sliceUpdateSchema>;
+/** The version of a slice an edit was made from. */
+export type SliceVersion = { updatedAt: string; stock: number | null };
 
 /** Path parameter {id}: our ids are UUIDs; anything else cannot name a slice. */
 export const sliceIdSchema = z.uuid({ error: 'Slice not found.' });

@@ -4,7 +4,7 @@
  */
 import { conflict, notFound } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
-import { sliceIdSchema, type SliceInput } from '../../shared/slice';
+import { sliceIdSchema, type SliceInput, type SliceUpdate } from '../../shared/slice';
 import type { Slice } from '../../shared/types';
 import * as slicesRepository from '../repositories/slices';
 
@@ -35,15 +35,21 @@ export async function addSlice(
   throw conflict('CONFLICT', MESSAGES.saveSliceFailed);
 }
 
-/** Replaces a slice's fields; 404 when it no longer exists. */
+/**
+ * Replaces a slice's fields, from the version the admin loaded; 404 when it no longer exists, 409
+ * when it changed since (another edit, or a win that used its stock).
+ */
 export async function editSlice(
   id: string,
-  input: SliceInput,
+  update: SliceUpdate,
   now: Date,
   store: SlicesStore = slicesRepository,
 ): Promise<Slice> {
-  const result = await store.updateSlice(id, input, now.toISOString());
+  const { expectedUpdatedAt, expectedStock, ...input } = update;
+  const expected = { updatedAt: expectedUpdatedAt, stock: expectedStock };
+  const result = await store.updateSlice(id, input, expected, now.toISOString());
   if (result.status === 'not-found') throw sliceNotFound();
+  if (result.status === 'changed') throw conflict('SLICE_CHANGED', API_MESSAGES.sliceChanged);
   return result.slice;
 }
 

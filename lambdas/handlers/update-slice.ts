@@ -1,5 +1,8 @@
-/** PUT /api/slices/{id} (admin): replaces a slice's fields; 404 when it does not exist. */
-import { sliceInputSchema } from '../../shared/slice';
+/**
+ * PUT /api/slices/{id} (admin): replaces a slice's fields, from the version the admin loaded; 404
+ * when it does not exist, 409 SLICE_CHANGED when it changed since.
+ */
+import { sliceUpdateSchema } from '../../shared/slice';
 import { editSlice, sliceIdFrom } from '../domain/slices-admin';
 import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseBody } from '../lib/http';
@@ -7,6 +10,6 @@ import { http, ok, parseBody } from '../lib/http';
 export const handler = http(async (event) => {
   await activeStaffClaims(event, ['admin']);
   const id = sliceIdFrom(event.pathParameters?.id);
-  const input = parseBody(sliceInputSchema, event);
+  const input = parseBody(sliceUpdateSchema, event);
   return ok(await editSlice(id, input, new Date()));
 });

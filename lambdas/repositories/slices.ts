@@ -10,7 +10,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { MAX_SLICES } from '../../shared/constants';
-import type { SliceInput } from '../../shared/slice';
+import type { SliceInput, SliceVersion } from '../../shared/slice';
 import type { Slice } from '../../shared/types';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
@@ -105,12 +105,17 @@ export async function createSlice(
   }
 }
 
-export type UpdateSliceResult = { status: 'updated'; slice: Slice } | { status: 'not-found' };
+export type UpdateSliceResult =
+  | { status: 'updated'; slice: Slice }
+  | { status: 'not-found' }
+  /** It exists, but not as `expected`: edited or won since. */
+  | { status: 'changed' };
 
-/** Replaces a slice's editable fields, if it exists. */
+/** Replaces a slice's editable fields, if it exists and is still the version `expected`. */
 export async function updateSlice(
   id: string,
   input: SliceInput,
+  expected: SliceVersion,
   now: string,
 ): Promise<UpdateSliceResult> {
   try {
@@ -120,10 +125,16 @@ export async function updateSlice(
         Key: { id },
         UpdateExpression:
           'SET #name = :name, #comment = :comment, imageSrc = :imageSrc, bgColor = :bgColor, weight = :weight, stock = :stock, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(id)',
+        // Only the version the admin loaded: same updatedAt (no other edit), same stock (no win).
+        ConditionExpression:
+          expected.stock === null
+            ? 'updatedAt = :expectedAt AND (attribute_not_exists(stock) OR stock = :null)'
+            : 'updatedAt = :expectedAt AND stock = :expectedStock',
         // NAME and COMMENT are DynamoDB reserved words.
         ExpressionAttributeNames: { '#name': 'name', '#comment': 'comment' },
         ExpressionAttributeValues: {
+          ':expectedAt': expected.updatedAt,
+          ...(expected.stock === null ? { ':null': null } : { ':expectedStock': expected.stock }),
           ':name': input.name,
           ':comment': input.comment,
           ':imageSrc': input.imageSrc,
@@ -137,8 +148,8 @@ export async function updateSlice(
     );
     return { status: 'updated', slice: toSlice(Attributes ?? {}) };
   } catch (error) {
-    if (isConditionFailed(error)) return { status: 'not-found' };
-    throw error;
+    if (!isConditionFailed(error)) throw error;
+    return (await getSlice(id)) ? { status: 'changed' } : { status: 'not-found' };
   }
 }
 

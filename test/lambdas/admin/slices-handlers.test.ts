@@ -12,16 +12,23 @@ import { bodyOf, httpEvent } from '../../support/http-event';
 
 const create = (body: unknown) =>
   createSlice(httpEvent({ caller: 'admin', method: 'POST', path: '/api/slices', body }));
-const update = (id: string, body: unknown) =>
-  updateSlice(
+/** PUT from the version of the slice as listed now (an unlisted id: some past version). */
+const update = async (id: string, body: Record<string, unknown>) => {
+  const loaded = (await list()).find((slice) => slice.id === id);
+  return updateSlice(
     httpEvent({
       caller: 'admin',
       method: 'PUT',
       path: `/api/slices/${id}`,
       pathParameters: { id },
-      body,
+      body: {
+        expectedUpdatedAt: loaded?.updatedAt ?? '2020-01-01T00:00:00.000Z',
+        expectedStock: loaded?.stock ?? null,
+        ...body,
+      },
     }),
   );
+};
 const remove = (id: string) =>
   deleteSlice(
     httpEvent({

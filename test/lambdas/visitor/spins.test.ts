@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
 import { handler as getMySpin } from '../../../lambdas/handlers/get-my-spin';
 import { handler as previewSpin } from '../../../lambdas/handlers/preview-spin';
+import { handler as updateSliceHandler } from '../../../lambdas/handlers/update-slice';
 import { handler as userExists } from '../../../lambdas/handlers/user-exists';
 import { PREVIEWS_PER_ADDRESS_PER_HOUR } from '../../../lambdas/domain/spin-ticket';
 import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
@@ -218,6 +219,55 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     });
   });
 
+  it('refuses a stale admin edit that would give back stock wins have used', async () => {
+    const scarce = await addSlice('Scarce', 1000, 3);
+    const other = await addSlice('Other', 1, null);
+    await withSlices([scarce, other], async () => {
+      const loaded = (await getSlice(scarce.id))!; // the admin opens the dialog: stock 3
+      const winners: string[] = [];
+      for (let n = 0; winners.length < 3 && n < 200; n++) {
+        const spun = await spinAs(testPhone(4900 + n).intl);
+        if (spun.body.sliceId === scarce.id) winners.push(testPhone(4900 + n).intl);
+      }
+      expect(winners).toHaveLength(3);
+      expect((await getSlice(scarce.id))?.stock).toBe(0);
+
+      // The admin saves a comment fix from the form loaded at stock 3.
+      const edit = (version: { updatedAt: string; stock: number | null }, stock: number | null) =>
+        updateSliceHandler(
+          httpEvent({
+            caller: 'admin',
+            method: 'PUT',
+            path: `/api/slices/${scarce.id}`,
+            pathParameters: { id: scarce.id },
+            body: {
+              name: 'Scarce',
+              comment: 'Fixed typo',
+              weight: 1000,
+              stock,
+              expectedUpdatedAt: version.updatedAt,
+              expectedStock: version.stock,
+            },
+          }),
+        );
+      expect(statusAndBody(await edit(loaded, 3))).toEqual({
+        status: 409,
+        body: { code: 'SLICE_CHANGED', message: API_MESSAGES.sliceChanged },
+      });
+      expect(await getSlice(scarce.id)).toMatchObject({ stock: 0, comment: 'Scarce comment' });
+      const fourth = await spinAs(testPhone(4999).intl);
+      expect(fourth.body.sliceId).toBe(other.id);
+
+      // From the version as it now is, the fix goes through and keeps the stock the wins left...
+      const fresh = (await getSlice(scarce.id))!;
+      expect(statusAndBody(await edit(fresh, 0)).status).toBe(200);
+      expect(await getSlice(scarce.id)).toMatchObject({ stock: 0, comment: 'Fixed typo' });
+      // ...and restocking is an explicit choice.
+      expect(statusAndBody(await edit((await getSlice(scarce.id))!, 5)).status).toBe(200);
+      expect((await getSlice(scarce.id))?.stock).toBe(5);
+    });
+  });
+
   it('draws again when the ticket slice can no longer be won', async () => {
     const scarce = await addSlice('Scarce', 1, 1);
     const other = await addSlice('Other', 1, null);
@@ -233,6 +283,7 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
       await updateSlice(
         scarce.id,
         { name: 'Scarce', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: 0 },
+        { updatedAt: scarce.updatedAt, stock: 1 },
         new Date().toISOString(),
       );
       const spun = await spinAs(testPhone(4800).intl, { ticket: preview.body.ticket });

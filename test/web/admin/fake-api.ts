@@ -13,7 +13,7 @@ import {
   DEFAULT_GAME_SETTINGS,
   EMPTY_BUSINESS_SETTINGS,
 } from '../../../shared/settings';
-import { sliceInputSchema } from '../../../shared/slice';
+import { sliceInputSchema, sliceUpdateSchema } from '../../../shared/slice';
 import type { BusinessSettings, GameSettings, Slice } from '../../../shared/types';
 
 export interface RecordedRequest {
@@ -134,9 +134,13 @@ export function installFakeApi(
         api.slices.splice(index, 1);
         return json(200, { success: true });
       }
-      const parsed = sliceInputSchema.safeParse(body);
+      const parsed = sliceUpdateSchema.safeParse(body);
       if (!parsed.success) return error(400, 'INVALID_INPUT', parsed.error.issues[0]!.message);
-      const updated = { ...api.slices[index]!, ...parsed.data, updatedAt: now };
+      const { expectedUpdatedAt, expectedStock, ...fields } = parsed.data;
+      const current = api.slices[index]!;
+      if (current.updatedAt !== expectedUpdatedAt || current.stock !== expectedStock)
+        return error(409, 'SLICE_CHANGED', API_MESSAGES.sliceChanged);
+      const updated = { ...current, ...fields, updatedAt: now };
       api.slices[index] = updated;
       return json(200, updated);
     }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ITEM_BACKGROUND_COLORS, MAX_SLICES } from '../../../shared/constants';
-import { ADMIN_TEXT, MESSAGES } from '../../../shared/messages';
+import { ADMIN_TEXT, API_MESSAGES, MESSAGES } from '../../../shared/messages';
 import { installFakeApi, makeSlice, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';
 
@@ -125,6 +125,35 @@ describe('Game Settings page', () => {
     ).toBe(true);
     // Focus goes back to the button that opened the dialog.
     expect(screen.getByRole('button', { name: 'Edit Renamed' })).toHaveFocus();
+  });
+
+  it('refuses an edit from a stale form, shows the latest stock and saves from it', async () => {
+    const scarce = makeSlice({ name: 'Scarce', stock: 3 });
+    api = installFakeApi({ slices: [scarce] });
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    await user.click(await screen.findByRole('button', { name: 'Edit Scarce' }));
+    const dialog = screen.getByRole('dialog', { name: ADMIN_TEXT.editSliceTitle });
+    // Meanwhile three visitors win it.
+    api.slices = [{ ...scarce, stock: 0 }];
+    const comment = within(dialog).getByLabelText(ADMIN_TEXT.sliceComment);
+    await user.type(comment, ' (fixed)');
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.update }));
+    expect(
+      await within(dialog).findByText(API_MESSAGES.sliceChanged, { exact: false }),
+    ).toBeVisible();
+    const stock = within(dialog).getByLabelText(ADMIN_TEXT.sliceStock);
+    await waitFor(() => expect(stock).toHaveValue(0));
+    expect(within(dialog).getByLabelText(ADMIN_TEXT.sliceComment)).toHaveValue(
+      `${scarce.comment} (fixed)`,
+    );
+    expect(api.slices[0]?.stock).toBe(0);
+
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.update }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: ADMIN_TEXT.editSliceTitle })).toBeNull(),
+    );
+    expect(api.slices[0]).toMatchObject({ stock: 0, comment: `${scarce.comment} (fixed)` });
   });
 
   it('cancels with Escape and keeps Tab inside the dialog', async () => {

@@ -38,9 +38,17 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
   const [comment, setComment] = useState(slice?.comment ?? '');
   const [bgColor, setBgColor] = useState(slice?.bgColor ?? DEFAULT_SLICE_COLOR);
   const [weight, setWeight] = useState(String(slice?.weight ?? SLICE_WEIGHT_DEFAULT));
-  const [stock, setStock] = useState(
-    slice?.stock === null || slice?.stock === undefined ? '' : String(slice.stock),
-  );
+  const stockText = (value: number | null | undefined) =>
+    value === null || value === undefined ? '' : String(value);
+  const [stock, setStock] = useState(stockText(slice?.stock));
+  // A save refused as stale reloads the slice: its stock field shows the latest figure (wins may
+  // have used some), while the admin's other edits stay.
+  const shownSlice = useRef(slice);
+  useEffect(() => {
+    if (shownSlice.current === slice) return;
+    shownSlice.current = slice;
+    setStock(stockText(slice?.stock));
+  }, [slice]);
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const [notice, setNotice] = useState<Notice>();
   const [saving, setSaving] = useState(false);

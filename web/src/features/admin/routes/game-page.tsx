@@ -14,6 +14,7 @@ import { getGameSettings } from '../api/get-game-settings';
 import { listSlices } from '../api/list-slices';
 import { putGameSettings } from '../api/put-game-settings';
 import { updateSlice } from '../api/update-slice';
+import { ApiError } from '../../../lib/api-client';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { SliceDialog } from '../components/slice-dialog';
 import { SlicesTable } from '../components/slices-table';
@@ -56,12 +57,27 @@ export function Component() {
     return () => controller.abort();
   }, [onSessionError]);
 
+  /** After a refused stale edit: the latest slices, and the dialog on the slice as it now is. */
+  const reloadEdited = useCallback(
+    async (sliceId: string) => {
+      try {
+        const latest = await listSlices();
+        setSlices(latest);
+        const slice = latest.find((s) => s.id === sliceId);
+        setDialog(slice ? { mode: 'edit', slice } : undefined);
+      } catch (error) {
+        onSessionError(error);
+      }
+    },
+    [onSessionError],
+  );
+
   const saveSlice = useCallback(
     async (input: SliceInput): Promise<Notice> => {
       try {
         const saved =
           dialog?.mode === 'edit'
-            ? await updateSlice(dialog.slice.id, input)
+            ? await updateSlice(dialog.slice, input)
             : await createSlice(input);
         setSlices((current) => upsertSlice(current ?? [], saved));
         setDialog(undefined);
@@ -69,10 +85,12 @@ export function Component() {
         return undefined;
       } catch (error) {
         if (onSessionError(error)) return undefined;
+        if (dialog?.mode === 'edit' && error instanceof ApiError && error.code === 'SLICE_CHANGED')
+          await reloadEdited(dialog.slice.id);
         return { kind: 'error', text: MESSAGES.saveSliceFailed, detail: failureDetail(error) };
       }
     },
-    [dialog, onSessionError],
+    [dialog, onSessionError, reloadEdited],
   );
 
   async function removeSlice(slice: Slice) {
