@@ -57,6 +57,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
     certificateArn: config.certificateArn,
     smsSenderId: config.smsSenderId,
     smsHourlyCap: config.smsHourlyCap,
+    clientCodesPerHour: config.clientCodesPerHour,
     waf: config.waf,
     webAclArn: edge?.webAclArn,
     handlerEntry: options.handlerEntry,

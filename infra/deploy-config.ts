@@ -23,6 +23,8 @@ export interface DeployConfig {
   readonly smsSenderId?: string;
   /** Deployment-wide cap on SMS codes per hour. */
   readonly smsHourlyCap?: number;
+  /** SMS codes one client (address) may ask for an hour. */
+  readonly clientCodesPerHour?: number;
   /** Rate-based WAF rules on /api/* (CloudFront) and on the visitor pool. */
   readonly waf: boolean;
   /** Folder of the built SPA. */
@@ -36,6 +38,7 @@ const CONTEXT_KEYS = [
   'certificateArn',
   'smsSenderId',
   'smsHourlyCap',
+  'clientCodesPerHour',
   'waf',
   'siteDirectory',
 ] as const;
@@ -70,6 +73,14 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
   if (smsHourlyCap !== undefined && (!Number.isInteger(smsHourlyCap) || smsHourlyCap < 1)) {
     throw new Error('Context smsHourlyCap must be a whole number of at least 1.');
   }
+  const clientText = optionalString(get('clientCodesPerHour'));
+  const clientCodesPerHour = clientText === undefined ? undefined : Number(clientText);
+  if (
+    clientCodesPerHour !== undefined &&
+    (!Number.isInteger(clientCodesPerHour) || clientCodesPerHour < 1)
+  ) {
+    throw new Error('Context clientCodesPerHour must be a whole number of at least 1.');
+  }
   const wafText = optionalString(get('waf')) ?? 'false';
   if (wafText !== 'true' && wafText !== 'false')
     throw new Error('Context waf must be true or false.');
@@ -79,6 +90,7 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
     certificateArn,
     smsSenderId,
     smsHourlyCap,
+    clientCodesPerHour,
     waf: wafText === 'true',
     siteDirectory: resolve(REPO_ROOT, optionalString(get('siteDirectory')) ?? 'web/dist'),
   };

@@ -49,13 +49,15 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
 
 export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'get-wheel': { tables: { settings: 'read', slices: 'read' } },
-  // Refuses numbers that already have a reward, reads (never spends) the SMS budget, creates the
-  // visitor (AdminCreateUser; an existing user is not an error).
+  // Refuses numbers that already have a reward, reads (never spends) the number's SMS budget,
+  // spends the client's code budget and grants one code (limits), creates the visitor
+  // (AdminCreateUser; an existing user is not an error).
   'start-otp': {
-    tables: { customers: 'read', limits: 'read' },
+    tables: { customers: 'read', limits: 'write' },
     visitorPool: ['AdminCreateUser'],
   },
-  'user-exists': { tables: { customers: 'read' } },
+  // Spends the client's lookup budget (limits).
+  'user-exists': { tables: { customers: 'read', limits: 'write' } },
   // Spin-first mode: draws a slice and stores a short-lived spin ticket (and its per-IP budget)
   // in the limits table.
   'preview-spin': { tables: { slices: 'read', limits: 'write' } },

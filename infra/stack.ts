@@ -15,8 +15,12 @@ import {
   type StackProps,
 } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES } from '../shared/routes';
+
+/** Characters of the origin secret (letters and digits). */
+const ORIGIN_SECRET_LENGTH = 48;
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -55,6 +59,11 @@ export interface SpinWinStackProps extends StackProps {
    * @default - the trigger's built-in cap (shared/constants)
    */
   readonly smsHourlyCap?: number;
+  /**
+   * SMS codes one client (an IPv4 address or IPv6 /64) may ask for an hour.
+   * @default - CLIENT_CODES_PER_HOUR_DEFAULT (lambdas/domain/client-budgets.ts)
+   */
+  readonly clientCodesPerHour?: number;
   /**
    * Regional WAF rate limit on the visitor pool.
    * @default false
@@ -106,6 +115,24 @@ export class SpinWinStack extends Stack {
     });
     this.grantSmsSending();
 
+    // CloudFront adds this secret to every request it forwards to the API; the handlers that count
+    // per client trust the viewer address only on requests carrying it (lambdas/lib/viewer.ts).
+    // It reaches CloudFront and the functions as a dynamic reference, never in the template.
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Spin & Win: header value proving an API request came through CloudFront',
+      generateSecretString: {
+        passwordLength: ORIGIN_SECRET_LENGTH,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
+    });
+    Validations.of(originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating would need CloudFront and the functions updated together; a redeploy with a new secret does that.',
+    });
+    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
+
     this.api = new Api(this, 'Api', {
       routes: ROUTES,
       needs: ROUTE_NEEDS,
@@ -115,6 +142,10 @@ export class SpinWinStack extends Stack {
         LOGO_BUCKET: this.storage.logoBucket.bucketName,
         VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
+        ORIGIN_SECRET: originSecretValue,
+        ...(props.clientCodesPerHour
+          ? { CLIENT_CODES_PER_HOUR: String(props.clientCodesPerHour) }
+          : {}),
         ...smsEnvironment,
       },
       tables: Object.fromEntries(
@@ -134,6 +165,7 @@ export class SpinWinStack extends Stack {
       logoBucket: this.storage.logoBucket,
       logBucket: this.storage.logBucket,
       apiDomainName: this.api.domainName,
+      originSecret: originSecretValue,
       siteDirectory: props.siteDirectory,
       siteConfig: {
         cognitoEndpoint: `${cognitoOrigin}/`,

@@ -14,6 +14,7 @@ import { MEDIA_PATH_PREFIX, tableEnvName, type TableDef } from '../shared/defini
 import { contentSecurityPolicy, securityHeaders } from '../shared/security-headers';
 import type { StaffRole } from '../shared/types';
 import { createApiGateway, readRequestBody, poolAuthorizers } from './api-gateway';
+import { forwardedByCloudFront, newOriginSecret } from './cloudfront';
 import { createCognitoStandIn, type PoolInfo, type PoolKind } from './cognito';
 import {
   checkJava,
@@ -43,6 +44,11 @@ const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export interface StackOptions {
   /** Where DynamoDB, s3rver and Cognito keep data, and the staff passwords file. */
   dataDir: string;
+  /**
+   * SMS codes one client address may ask for an hour, as the deploy's `clientCodesPerHour`
+   * context sets it. Default: the product's default.
+   */
+  clientCodesPerHour?: number;
   /** Port on 127.0.0.1; a busy port is followed by the next ones. 0: any free port. Default 5173. */
   port?: number;
   /**
@@ -177,6 +183,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ];
     cognito.setBaseUrl(cognitoEndpoint);
 
+    // What this server, standing in for CloudFront, adds to every API request (lib/viewer.ts).
+    const originSecret = newOriginSecret();
     // Env of the in-process handlers and triggers: the names the CDK stack sets, plus local endpoints.
     Object.assign(process.env, LOCAL_AWS_ENV, {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -187,6 +195,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       VISITOR_USER_POOL_ID: cognito.pools.visitor.poolId,
       STAFF_USER_POOL_ID: cognito.pools.staff.poolId,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'WARN'),
+      ORIGIN_SECRET: originSecret,
+      ...(options.clientCodesPerHour
+        ? { CLIENT_CODES_PER_HOUR: String(options.clientCodesPerHour) }
+        : {}),
     });
     const tables = await createTables(dynamo.endpoint, TABLE_PREFIX);
     for (const [name, physical] of Object.entries(tables))
@@ -269,7 +281,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             : await api.invoke({
                 method,
                 url: rawUrl,
-                headers: req.headers,
+                headers: forwardedByCloudFront(
+                  req.headers,
+                  req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? LOOPBACK,
+                  originSecret,
+                ),
                 body,
                 sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? LOOPBACK,
                 host: req.headers.host ?? `${LOOPBACK}:${port}`,

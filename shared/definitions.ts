@@ -76,3 +76,11 @@ export const TOKEN_VALIDITY = {
 
 /** Password policy of the staff pool: the product's minimum; Cognito's own maximum applies. */
 export const STAFF_PASSWORD_POLICY = { minLength: PASSWORD_MIN } as const;
+
+/** The header CloudFront adds to every request it forwards to the API, holding the origin secret. */
+export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
+/**
+ * The header our CloudFront function on /api/* sets to the viewer's IP address, taken from the
+ * connection (it replaces any value the viewer sent under this name).
+ */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';

@@ -61,14 +61,16 @@ export interface Slice {
   updatedAt: string;
 }
 
-/** What anyone may see of a slice on the wheel page: no stock figure, only whether it is gone. */
+/**
+ * What anyone may see of a slice on the wheel page: no odds and no stock figure (they would tell a
+ * prize hunter what to hunt for), only whether it is gone. Slices are drawn the same size.
+ */
 export interface PublicSlice {
   id: string;
   name: string;
   imageSrc: string;
   comment: string;
   bgColor: string;
-  weight: number;
   soldOut: boolean;
 }
 

@@ -36,6 +36,7 @@ const SECURITY_AREAS: Record<string, string> = {
   races: 'races',
   faults: 'faults',
   abuse: 'abuse',
+  attacks: 'attacks',
   'headers-logs': 'headers/logs',
 };
 

@@ -35,7 +35,11 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { MEDIA_PATH_PREFIX } from '../../shared/definitions';
+import {
+  MEDIA_PATH_PREFIX,
+  ORIGIN_SECRET_HEADER,
+  VIEWER_ADDRESS_HEADER,
+} from '../../shared/definitions';
 import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
@@ -59,6 +63,8 @@ export interface WebProps {
   readonly logBucket: Bucket;
   /** Host name of the HTTP API (<id>.execute-api.<region>.amazonaws.com). */
   readonly apiDomainName: string;
+  /** Value of the origin secret header added to every request to the API (a token). */
+  readonly originSecret: string;
   /** Folder of the built SPA (web/dist after `vite build`). */
   readonly siteDirectory: string;
   /** Written to config.json next to the SPA at deploy. */
@@ -100,6 +106,8 @@ export class Web extends Construct {
     const mediaOrigin = S3BucketOrigin.withOriginAccessControl(props.logoBucket);
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      // Replaces any header of this name the viewer sent.
+      customHeaders: { [ORIGIN_SECRET_HEADER]: props.originSecret },
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -147,6 +155,12 @@ export class Web extends Construct {
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headersPolicy,
           compress: true,
+          functionAssociations: [
+            {
+              eventType: FunctionEventType.VIEWER_REQUEST,
+              function: this.viewerFunction('ViewerAddress', VIEWER_ADDRESS_CODE),
+            },
+          ],
         },
         [`${MEDIA_PATH_PREFIX}*`]: {
           origin: mediaOrigin,
@@ -231,6 +245,17 @@ export const SPA_FALLBACK = `function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * Viewer-request function of /api/*: the viewer's IP address, from the connection, in the viewer
+ * address header (replacing whatever the viewer sent under that name); per-client budgets count by
+ * it (lambdas/lib/viewer.ts).
+ */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 

@@ -4,7 +4,8 @@
  * 5 s (cold start, slow SNS) up to 3 times, and a visitor who reloads and presses "Send Code"
  * again within the minute should get the code already on the phone, not a refusal.
  */
-import { smsCodeMessage } from '../../shared/messages';
+import { AppError } from '../../shared/errors';
+import { API_MESSAGES, smsCodeMessage } from '../../shared/messages';
 import { logger } from '../lib/logger';
 import { maskPhone } from '../../shared/phone';
 import {
@@ -14,6 +15,7 @@ import {
   saveSentCode,
   type ReuseRule,
 } from '../repositories/otp-codes';
+import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-authorizations';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
 
@@ -40,9 +42,21 @@ const reuseRule = (nowMs: number): ReuseRule => ({
   maxIssues: CODE_MAX_ISSUES,
 });
 
+/** How long a code granted by POST /api/otp/start waits for its sign-in to begin. */
+export const CODE_AUTHORIZATION_MS = 5 * 60_000;
+
+/** A new SMS was needed but POST /api/otp/start granted none: nothing is sent. */
+export class CodeNotAuthorizedError extends AppError {
+  constructor() {
+    super('CODE_NOT_AUTHORIZED', 403, API_MESSAGES.codeNotAuthorized);
+  }
+}
+
 /**
- * Returns the digest of the code the visitor has (or is about to get) by SMS. Throws the guard's
- * 429 AppError when a new SMS is needed and a budget is used up.
+ * Returns the digest of the code the visitor has (or is about to get) by SMS. A new SMS needs the
+ * grant POST /api/otp/start made (taken here, so one grant sends one SMS); without it this throws
+ * CodeNotAuthorizedError and spends nothing. Throws the guard's 429 AppError when a budget is used
+ * up.
  */
 export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Promise<CodeDigest> {
   const now = deps.nowMs();
@@ -51,7 +65,17 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     logger.info('reusing recent code', { phone: maskPhone(phoneNumber) });
     return reused;
   }
-  await deps.guard.reserve(phoneNumber, now);
+  const grantedUntil = await takeCodeAuthorization(phoneNumber, now);
+  if (grantedUntil === undefined) {
+    logger.warn('code not authorised: no SMS sent', { phone: maskPhone(phoneNumber) });
+    throw new CodeNotAuthorizedError();
+  }
+  try {
+    await deps.guard.reserve(phoneNumber, now);
+  } catch (error) {
+    await authorizeCode(phoneNumber, grantedUntil); // nothing sent: the grant stays for later
+    throw error;
+  }
   const code = generateOtpCode();
   const digest = digestCode(code);
   // Stored before sending, so a retry that arrives while SNS is still slow finds it.
@@ -59,9 +83,11 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   try {
     await deps.send(phoneNumber, smsCodeMessage(code));
   } catch (error) {
-    // Not sent: forget the code and give the budgets back, so the next attempt can send.
+    // Not sent: forget the code and give the budgets and the grant back, so the next attempt can
+    // send.
     await Promise.all([
       forgetCode(phoneNumber, digest.hash),
+      authorizeCode(phoneNumber, grantedUntil),
       deps.guard.release(phoneNumber, now).catch((releaseError: unknown) =>
         logger.warn('could not release the SMS budget', {
           phone: maskPhone(phoneNumber),

@@ -1,18 +1,23 @@
 /**
  * POST /api/otp/start: everything the server checks before the browser starts a CUSTOM_AUTH
- * sign-in, so the visitor gets a clear answer instead of a failed trigger.
+ * sign-in, so the visitor gets a clear answer instead of a failed trigger; and the grant of one
+ * SMS code that CreateAuthChallenge needs before it sends (every SMS needs its own otp/start).
  */
 import { conflict } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
 import { toInternational } from '../../shared/phone';
 import { getCustomer } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
-import { checkCanIssue } from './otp-delivery';
+import { authorizeCode } from '../repositories/otp-authorizations';
+import { spendClientBudget } from './client-budgets';
+import { CODE_AUTHORIZATION_MS, checkCanIssue } from './otp-delivery';
 import type { SmsCostGuard } from './sms-cost-guard';
 
 export interface OtpStartDeps {
   guard: SmsCostGuard;
   nowMs: () => number;
+  /** The calling client (lib/viewer.ts), whose hourly code budget this spends. */
+  client: string;
   visitorUserPoolId: string;
   /** Where visitor users are created. */
   visitorPool?: Pick<typeof visitorPool, 'createVisitorUser'>;
@@ -20,13 +25,18 @@ export interface OtpStartDeps {
 
 /**
  * Refuses a number that already has a reward (409, the required message) or whose SMS budget is
- * used up (429; read only, CreateAuthChallenge spends it), then makes sure its user exists.
+ * used up (429; read only, CreateAuthChallenge spends it), and a client past its hourly code
+ * budget (429). Then grants the number one code and makes sure its user exists: nothing is
+ * created for a request that is refused.
  */
 export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise<void> {
   const phoneNumber = toInternational(localNumber);
   if (await getCustomer(phoneNumber))
     throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
   await checkCanIssue(phoneNumber, deps);
+  const now = deps.nowMs();
+  await spendClientBudget('codes', deps.client, now);
+  await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS);
   // A user that already exists is fine: the sign-in can start.
   await (deps.visitorPool ?? visitorPool).createVisitorUser(deps.visitorUserPoolId, phoneNumber);
 }

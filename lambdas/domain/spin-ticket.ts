@@ -7,12 +7,11 @@
  * previews are therefore limited per client address and per hour, which bounds that "shopping".
  */
 import { randomBytes } from 'node:crypto';
-import { badRequest, tooManyRequests } from '../../shared/errors';
+import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import type { SpinPreview, SpinResult } from '../../shared/types';
-import { reserveCounters } from '../repositories/limits';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
-import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
+import { spendClientBudget } from './client-budgets';
 import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
 
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
@@ -22,13 +21,6 @@ const TICKET_BYTES = 18;
  * within one or more 3-minute auth sessions.
  */
 const TICKET_TTL_S = 15 * 60;
-/** Previews one client address may draw an hour: a household or a shop's Wi-Fi shares one. */
-export const PREVIEWS_PER_ADDRESS_PER_HOUR = 10;
-const PREVIEW_BUDGET: WindowedBudget = {
-  name: 'spin-preview',
-  windowSeconds: HOUR_S,
-  limit: PREVIEWS_PER_ADDRESS_PER_HOUR,
-};
 
 /** Draws a prize for an anonymous visitor and issues its ticket; 429 past the address's budget. */
 export async function previewSpin(
@@ -37,8 +29,7 @@ export async function previewSpin(
 ): Promise<SpinPreview> {
   const nowMs = deps.now().getTime();
   const nowS = Math.floor(nowMs / 1000);
-  const budget = await reserveCounters([budgetCounter(PREVIEW_BUDGET, clientAddress, nowMs)]);
-  if (!budget.ok) throw tooManyRequests('SPIN_PREVIEW_LIMIT', API_MESSAGES.spinPreviewLimit);
+  await spendClientBudget('previews', clientAddress, nowMs);
   const slice = await drawSlice(deps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);

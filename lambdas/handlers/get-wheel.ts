@@ -1,6 +1,7 @@
 /**
  * GET /api/wheel (public): business settings, game settings and the slices' public fields in one
- * round trip for the wheel page. Stock figures stay private: a slice only says whether it is gone.
+ * round trip for the wheel page. Odds and stock figures stay private: a slice only says whether it
+ * is gone.
  */
 import type { PublicSlice, WheelResponse } from '../../shared/types';
 import { http, ok } from '../lib/http';
@@ -22,7 +23,6 @@ export const handler = http(async () => {
       imageSrc: s.imageSrc,
       comment: s.comment,
       bgColor: s.bgColor,
-      weight: s.weight,
       soldOut: s.stock === 0,
     })),
   };

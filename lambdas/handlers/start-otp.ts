@@ -1,15 +1,20 @@
-/** POST /api/otp/start (public): {phoneNumber} -> 202; 409 already has a reward; 429 SMS limits. */
+/**
+ * POST /api/otp/start (public): {phoneNumber} -> 202 and one code granted; 409 already has a
+ * reward; 429 SMS or client limits; 403 when not through the site.
+ */
 import { phoneRequestSchema } from '../../shared/phone';
 import { startOtp } from '../domain/otp-start';
 import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';
 import { requireEnv } from '../lib/env';
 import { http, ok, parseBody } from '../lib/http';
+import { viewerAddress } from '../lib/viewer';
 
 export const handler = http(async (event) => {
   const { phoneNumber } = parseBody(phoneRequestSchema, event);
   await startOtp(phoneNumber, {
     guard: new SmsCostGuard(smsLimitsFromEnv()),
     nowMs: Date.now,
+    client: viewerAddress(event),
     visitorUserPoolId: requireEnv('VISITOR_USER_POOL_ID'),
   });
   return ok({}, 202);

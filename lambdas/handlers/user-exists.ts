@@ -1,10 +1,16 @@
-/** POST /api/users/exists (public): {phoneNumber} -> {doesExist}: whether the number has a reward. */
+/**
+ * POST /api/users/exists (public): {phoneNumber} -> {doesExist}: whether the number has a reward.
+ * Each lookup spends the client's hourly lookup budget (429 past it): numbers cannot be swept.
+ */
 import { phoneRequestSchema, toInternational } from '../../shared/phone';
+import { spendClientBudget } from '../domain/client-budgets';
 import { http, ok, parseBody } from '../lib/http';
+import { viewerAddress } from '../lib/viewer';
 import { getCustomer } from '../repositories/customers';
 
 export const handler = http(async (event) => {
   const { phoneNumber } = parseBody(phoneRequestSchema, event);
+  await spendClientBudget('lookups', viewerAddress(event), Date.now());
   const customer = await getCustomer(toInternational(phoneNumber));
   return ok({ doesExist: customer !== undefined });
 });

@@ -9,7 +9,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZER_OF } from '../../infra/constructs/api';
-import { SPA_FALLBACK, stripPrefixCode } from '../../infra/constructs/web';
+import { SPA_FALLBACK, VIEWER_ADDRESS_CODE, stripPrefixCode } from '../../infra/constructs/web';
 import {
   LOGO_KEY_PREFIX,
   MEDIA_PATH_PREFIX,
@@ -205,7 +205,9 @@ describe('SpinWinStack', () => {
     });
 
     it('creates the staff users at deploy from generated secrets, with no password in the template', () => {
-      const secrets = ofType('AWS::SecretsManager::Secret');
+      const secrets = ofType('AWS::SecretsManager::Secret').filter(([, s]) =>
+        String(s.Properties.Description).includes('staff user'),
+      );
       expect(secrets).toHaveLength(STAFF_USERS.length);
       for (const [, s] of secrets) {
         expect(s.Properties.GenerateSecretString).toMatchObject({
@@ -469,6 +471,38 @@ describe('SpinWinStack', () => {
     const behavior = (pattern: string) =>
       (distribution().CacheBehaviors as Json[]).find((b) => b.PathPattern === pattern)!;
 
+    it('proves API requests came through CloudFront with a secret no template holds, and sets the viewer address', () => {
+      const secrets = ofType('AWS::SecretsManager::Secret').filter(([, s]) =>
+        String(s.Properties.Description).includes('through CloudFront'),
+      );
+      expect(secrets).toHaveLength(1);
+      const [secretId, secret] = secrets[0]!;
+      expect(secret.Properties.SecretString).toBeUndefined();
+      const reference = (value: unknown) => {
+        const text = JSON.stringify(value);
+        return text.includes('{{resolve:secretsmanager:') && text.includes(secretId);
+      };
+      const api = behavior('/api/*');
+      const origin = (distribution().Origins as Json[]).find((o) => o.Id === api.TargetOriginId)!;
+      const header = (origin.OriginCustomHeaders as Json[]).find(
+        (h) => h.HeaderName === 'x-origin-verify',
+      );
+      expect(reference(header?.HeaderValue)).toBe(true);
+      const handlers = ofType('AWS::Lambda::Function').filter(
+        ([, fn]) => fn.Properties.Environment?.Variables?.ORIGIN_SECRET !== undefined,
+      );
+      expect(handlers.length).toBeGreaterThanOrEqual(3);
+      for (const [, fn] of handlers)
+        expect(reference(fn.Properties.Environment.Variables.ORIGIN_SECRET)).toBe(true);
+      // The /api/* behaviour sets the viewer address from the connection.
+      const association = (api.FunctionAssociations as Json[])[0]!;
+      expect(association.EventType).toBe('viewer-request');
+      const fn = ofType('AWS::CloudFront::Function').find(([id]) =>
+        JSON.stringify(association.FunctionARN).includes(id),
+      )!;
+      expect(fn[1].Properties.FunctionCode).toBe(VIEWER_ADDRESS_CODE);
+    });
+
     it('serves the site and the logos from S3 through origin access control', () => {
       expect(ofType('AWS::CloudFront::OriginAccessControl')).toHaveLength(2);
       const s3Origins = (distribution().Origins as Json[]).filter((o) => o.S3OriginConfig);
@@ -607,6 +641,17 @@ describe('CloudFront functions', () => {
     ['/favicon.svg', '/favicon.svg'],
   ])('SPA fallback serves %s as %s', (uri, expected) => {
     expect(run(SPA_FALLBACK, uri)).toBe(expected);
+  });
+
+  it('viewer address: the connection address replaces whatever the viewer sent', () => {
+    const handler = new Function(`${VIEWER_ADDRESS_CODE}; return handler;`)() as (e: unknown) => {
+      headers: Record<string, { value: string }>;
+    };
+    const out = handler({
+      viewer: { ip: '2001:db8::5' },
+      request: { uri: '/api/otp/start', headers: { 'x-viewer-address': { value: '1.2.3.4' } } },
+    });
+    expect(out.headers['x-viewer-address']).toEqual({ value: '2001:db8::5' });
   });
 
   it.each([

@@ -19,6 +19,7 @@ import {
   type ApiResponse,
   poolAuthorizers,
 } from '../../local/api-gateway';
+import { forwardedByCloudFront } from '../../local/cloudfront';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../local/cognito';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import type { StaffRole } from '../../shared/types';
@@ -39,7 +40,16 @@ export interface SendOptions {
   body?: Buffer | string | Record<string, unknown> | unknown[];
   token?: string;
   headers?: Record<string, string>;
+  /** The client's address as CloudFront sees it (default: one fixed test address). */
+  from?: string;
 }
+
+/** The address requests come from unless they say otherwise. */
+export const DEFAULT_CLIENT = '203.0.113.7';
+
+/** A client address of its own for visitor n (198.18.0.0/15, the benchmarking range). */
+export const clientAddress = (n: number): string =>
+  `198.${18 + ((n >> 16) & 1)}.${(n >> 8) & 255}.${n & 255}`;
 
 export interface Sent {
   status: number;
@@ -121,14 +131,19 @@ export async function startHarness(): Promise<Harness> {
     const answer = await api.invoke({
       method: options.method,
       url: options.url,
-      headers: {
-        host: '127.0.0.1',
-        'content-type': 'application/json',
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...options.headers,
-      },
+      // Through CloudFront: what the viewer sent, minus what only CloudFront may set.
+      headers: forwardedByCloudFront(
+        {
+          host: '127.0.0.1',
+          'content-type': 'application/json',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        options.from ?? DEFAULT_CLIENT,
+        process.env.ORIGIN_SECRET ?? '',
+      ),
       body,
-      sourceIp: '203.0.113.7',
+      sourceIp: '130.176.0.1', // a CloudFront edge
       host: '127.0.0.1',
     });
     const text = answer.body.toString('utf8');
@@ -161,10 +176,12 @@ export async function startHarness(): Promise<Harness> {
     },
     send,
     async visitorToken(localNumber) {
+      // Each visitor is a client of its own, as real visitors are.
       const started = await send({
         method: 'POST',
         url: '/api/otp/start',
         body: { phoneNumber: localNumber },
+        from: clientAddress(Number(localNumber.slice(-6))),
       });
       if (started.status !== 202) throw new Error(`otp/start answered ${started.text}`);
       const intl = toLocalIntl(localNumber);

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { tableEnvName, type TableDef } from '../../shared/definitions';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { setUserLookupForTest } from '../../lambdas/lib/active-user';
+import { TEST_ORIGIN_SECRET } from '../support/http-event';
 
 const prefix = `t${randomBytes(4).toString('hex')}-`;
 const dynamoEndpoint = inject('dynamoEndpoint');
@@ -19,6 +20,8 @@ Object.assign(process.env, LOCAL_AWS_ENV, {
   LOGO_BUCKET: `${prefix}logos`,
   POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
   TEST_PREFIX: prefix,
+  // What CloudFront adds to each API request (lib/viewer.ts); httpEvent sends it by default.
+  ORIGIN_SECRET: TEST_ORIGIN_SECRET,
 });
 
 const names = await createTables(dynamoEndpoint, prefix);

@@ -4,6 +4,7 @@
  * "[admin]", phone_number_verified: "true").
  */
 import type { HttpEvent } from '../../lambdas/lib/http';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/definitions';
 
 /** Authorizer claims as the JWT authorizer passes them on: every value a string. */
 export type Claims = Record<string, string>;
@@ -63,9 +64,17 @@ export interface HttpEventOptions {
   headers?: Record<string, string>;
   /** JSON-serialised unless a string, or a Buffer (sent base64-encoded, as API Gateway does). */
   body?: unknown;
-  /** The caller's address as API Gateway saw it. */
+  /** The caller's address as CloudFront saw it (and API Gateway too, in these events). */
   sourceIp?: string;
+  /**
+   * Whether the request came through CloudFront (default): then it carries the origin secret and
+   * CloudFront-Viewer-Address, as lib/viewer.ts expects.
+   */
+  viaSite?: boolean;
 }
+
+/** The origin secret handler tests run with (test/setup/env.ts). */
+export const TEST_ORIGIN_SECRET = 'test-origin-secret';
 
 const claimsOf = ({ claims, caller }: HttpEventOptions): Claims | undefined =>
   claims ?? (caller === undefined || caller === 'anonymous' ? undefined : CLAIMS[caller]);
@@ -88,7 +97,15 @@ export function httpEvent(options: HttpEventOptions = {}): HttpEvent {
     routeKey: `${method} ${path}`,
     rawPath: path,
     rawQueryString: query ? new URLSearchParams(query).toString() : '',
-    headers: { ...(options.headers ?? {}) },
+    headers: {
+      ...(options.viaSite === false
+        ? {}
+        : {
+            [ORIGIN_SECRET_HEADER]: TEST_ORIGIN_SECRET,
+            [VIEWER_ADDRESS_HEADER]: sourceIp,
+          }),
+      ...(options.headers ?? {}),
+    },
     queryStringParameters: query,
     pathParameters: options.pathParameters,
     ...encodedBody(options.body),

@@ -11,6 +11,9 @@ import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startStack } from '../../../local/stack';
 import type { StaffRole } from '../../../shared/types';
 
+/** Codes the suite's one client address may ask for an hour (its many visitor sign-ins). */
+const E2E_CLIENT_CODES_PER_HOUR = 10_000;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
@@ -35,7 +38,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     process.env.NODE_ENV = testNodeEnv;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'spin-e2e-'));
-  const stack = await startStack({ dataDir, port: 0, web: 'dist', quiet: true });
+  // Every browser and API test connects from 127.0.0.1: configured like a shop whose visitors all
+  // share one address, so the per-client code budget does not stop the suite's many sign-ins.
+  const stack = await startStack({
+    dataDir,
+    port: 0,
+    web: 'dist',
+    quiet: true,
+    clientCodesPerHour: E2E_CLIENT_CODES_PER_HOUR,
+  });
   const { admin, operator } = stack.passwords;
   if (!admin || !operator) throw new Error('the e2e stack was not seeded with staff users');
   project.provide('baseUrl', stack.url);

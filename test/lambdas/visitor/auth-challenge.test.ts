@@ -10,7 +10,12 @@ import {
   verifyCodeAnswer,
   type SessionEntry,
 } from '../../../lambdas/domain/auth-challenge';
+import {
+  CODE_AUTHORIZATION_MS,
+  CodeNotAuthorizedError,
+} from '../../../lambdas/domain/otp-delivery';
 import { SmsCostGuard } from '../../../lambdas/domain/sms-cost-guard';
+import { authorizeCode } from '../../../lambdas/repositories/otp-authorizations';
 import { sendSms } from '../../../lambdas/lib/sms';
 import { handler as createTrigger } from '../../../lambdas/triggers/create-auth-challenge';
 import { handler as defineTrigger } from '../../../lambdas/triggers/define-auth-challenge';
@@ -31,6 +36,8 @@ afterAll(async () => {
 const guard = new SmsCostGuard({ perMinute: 1, perHour: 5, perDay: 10, globalHourlyCap: 1000 });
 /** Fixed clock per test so windows cannot roll over mid-test; future, as DynamoDB Local applies TTL. */
 const depsAt = (nowMs: number) => ({ guard, send: sendSms, nowMs: () => nowMs });
+/** What POST /api/otp/start grants before each new SMS. */
+const grant = (phone: string, nowMs: number) => authorizeCode(phone, nowMs + CODE_AUTHORIZATION_MS);
 const sent = (phone: string) => outbox.messages.filter((m) => m.phoneNumber === phone).length;
 
 const wrong: SessionEntry = { challengeName: 'CUSTOM_CHALLENGE', challengeResult: false };
@@ -67,6 +74,7 @@ describe('code challenge', () => {
     // Prepare
     const { intl } = testPhone(3001);
     const deps = depsAt(Date.UTC(2099, 1, 1, 9));
+    await grant(intl, deps.nowMs());
     // Act: first challenge
     const first = await createCodeChallenge(intl, [], deps);
     const code = outbox.latestCode(intl)!;
@@ -96,6 +104,7 @@ describe('code challenge', () => {
   it('reuses the code for a retried Create instead of sending a second SMS, up to 3 challenges', async () => {
     const { intl } = testPhone(3002);
     const t0 = Date.UTC(2099, 1, 1, 10);
+    await grant(intl, t0);
     const a = await createCodeChallenge(intl, [], depsAt(t0));
     const b = await createCodeChallenge(intl, [], depsAt(t0 + 4_000));
     const c = await createCodeChallenge(intl, [], depsAt(t0 + 8_000));
@@ -103,10 +112,12 @@ describe('code challenge', () => {
     expect(c.privateChallengeParameters).toEqual(a.privateChallengeParameters);
     expect(sent(intl)).toBe(1);
     // A 4th challenge would need a new SMS, which the per-minute budget refuses.
+    await grant(intl, t0 + 10_000);
     await expect(createCodeChallenge(intl, [], depsAt(t0 + 10_000))).rejects.toMatchObject({
       code: 'SMS_PER_MINUTE',
     });
     // A minute later a new code is sent.
+    await grant(intl, t0 + 61_000);
     const d = await createCodeChallenge(intl, [], depsAt(t0 + 61_000));
     expect(d.privateChallengeParameters).not.toEqual(a.privateChallengeParameters);
     expect(sent(intl)).toBe(2);
@@ -115,13 +126,39 @@ describe('code challenge', () => {
   it('spends a code once it was answered right, so no later session reuses it', async () => {
     const { intl } = testPhone(3003);
     const t0 = Date.UTC(2099, 1, 1, 11);
+    await grant(intl, t0);
     const a = await createCodeChallenge(intl, [], depsAt(t0));
     expect(
       await verifyCodeAnswer(intl, a.privateChallengeParameters, outbox.latestCode(intl)),
     ).toBe(true);
+    await grant(intl, t0 + 5_000);
     await expect(createCodeChallenge(intl, [], depsAt(t0 + 5_000))).rejects.toMatchObject({
       code: 'SMS_PER_MINUTE',
     });
+  });
+
+  it('sends nothing, and spends no budget, without a grant from POST /api/otp/start', async () => {
+    const { intl } = testPhone(3004);
+    const t0 = Date.UTC(2099, 1, 1, 12);
+    // A sign-in started straight at Cognito: no grant.
+    await expect(createCodeChallenge(intl, [], depsAt(t0))).rejects.toBeInstanceOf(
+      CodeNotAuthorizedError,
+    );
+    expect(sent(intl)).toBe(0);
+    // The number's per-minute budget is untouched: the visitor's own request still sends.
+    await grant(intl, t0 + 1_000);
+    await createCodeChallenge(intl, [], depsAt(t0 + 1_000));
+    expect(sent(intl)).toBe(1);
+    // One grant, one SMS: past the reuse window a new code needs a new grant.
+    await expect(createCodeChallenge(intl, [], depsAt(t0 + 70_000))).rejects.toBeInstanceOf(
+      CodeNotAuthorizedError,
+    );
+    // An expired grant counts for nothing.
+    await grant(intl, t0 + 80_000);
+    await expect(
+      createCodeChallenge(intl, [], depsAt(t0 + 80_000 + CODE_AUTHORIZATION_MS)),
+    ).rejects.toBeInstanceOf(CodeNotAuthorizedError);
+    expect(sent(intl)).toBe(1);
   });
 
   it('sends nothing to a number that is not an Australian mobile', async () => {
@@ -154,6 +191,7 @@ const attributes = (phone: string) => ({
 describe('trigger handlers', () => {
   it('run a whole sign-in: define, create (SMS), verify wrong then right, tokens', async () => {
     const { intl } = testPhone(3100 + (Math.floor(Date.now() / 60_000) % 1000));
+    await grant(intl, Date.now());
     const define = (session: SessionEntry[]) =>
       defineTrigger({
         ...base(intl),

@@ -4,7 +4,7 @@ import { handler as getMySpin } from '../../../lambdas/handlers/get-my-spin';
 import { handler as previewSpin } from '../../../lambdas/handlers/preview-spin';
 import { handler as updateSliceHandler } from '../../../lambdas/handlers/update-slice';
 import { handler as userExists } from '../../../lambdas/handlers/user-exists';
-import { PREVIEWS_PER_ADDRESS_PER_HOUR } from '../../../lambdas/domain/spin-ticket';
+import { CLIENT_PREVIEWS_PER_HOUR } from '../../../lambdas/domain/client-budgets';
 import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
 import { API_MESSAGES } from '../../../shared/messages';
@@ -295,7 +295,7 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     const slice = await addSlice('Any', 1, null);
     await withSlices([slice], async () => {
       const headers = { 'cloudfront-viewer-address': '192.0.2.77:51234' };
-      for (let i = 0; i < PREVIEWS_PER_ADDRESS_PER_HOUR; i++) {
+      for (let i = 0; i < CLIENT_PREVIEWS_PER_HOUR; i++) {
         expect(statusAndBody(await previewSpin(httpEvent({ body: {}, headers }))).status).toBe(200);
       }
       expect(statusAndBody(await previewSpin(httpEvent({ body: {}, headers })))).toEqual({
@@ -312,30 +312,51 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
 });
 
 describe('viewerAddress', () => {
-  it('prefers CloudFront-Viewer-Address, then the last forwarded entry that is not the edge, then sourceIp', async () => {
+  it('takes the address CloudFront set, only on requests carrying the origin secret', async () => {
     const { viewerAddress } = await import('../../../lambdas/lib/viewer');
     const edge = '130.176.1.1';
+    const viaSite = (viewer: string, extra: Record<string, string> = {}) =>
+      httpEvent({ sourceIp: edge, headers: { 'x-viewer-address': viewer, ...extra } });
+    expect(viewerAddress(viaSite('198.51.100.4'))).toBe('198.51.100.4');
+    // IPv6: the /64, whatever the rest of the address (one household or phone).
+    expect(viewerAddress(viaSite('2001:db8:0:7::1'))).toBe('2001:db8:0:7::/64');
+    expect(viewerAddress(viaSite('2001:DB8:0:7:ffff:1:2:3'))).toBe('2001:db8:0:7::/64');
+    expect(viewerAddress(viaSite('::1'))).toBe('0:0:0:0::/64');
+    // X-Forwarded-For and CloudFront-Viewer-Address are never read.
     expect(
       viewerAddress(
-        httpEvent({ sourceIp: edge, headers: { 'cloudfront-viewer-address': '2001:db8::7:443' } }),
+        viaSite('198.51.100.4', {
+          'x-forwarded-for': '203.0.113.5, 1.2.3.4',
+          'cloudfront-viewer-address': '203.0.113.6:1',
+        }),
       ),
-    ).toBe('2001:db8::7');
-    expect(
+    ).toBe('198.51.100.4');
+    // Not through CloudFront: no secret, or a wrong one; or no address at all.
+    const refused = { status: 403, code: 'NOT_VIA_SITE' };
+    const direct = httpEvent({
+      viaSite: false,
+      headers: { 'x-viewer-address': '203.0.113.5' },
+    });
+    expect(() => viewerAddress(direct)).toThrow(expect.objectContaining(refused));
+    expect(() =>
       viewerAddress(
-        httpEvent({ sourceIp: edge, headers: { 'x-forwarded-for': '1.2.3.4, 203.0.113.5' } }),
+        httpEvent({
+          viaSite: false,
+          headers: { 'x-origin-verify': 'guess', 'x-viewer-address': '203.0.113.5' },
+        }),
       ),
-    ).toBe('203.0.113.5');
-    expect(
-      viewerAddress(
-        httpEvent({ sourceIp: edge, headers: { 'x-forwarded-for': `203.0.113.5, ${edge}` } }),
-      ),
-    ).toBe('203.0.113.5');
-    expect(viewerAddress(httpEvent({ sourceIp: '198.51.100.4' }))).toBe('198.51.100.4');
+    ).toThrow(expect.objectContaining(refused));
+    expect(() => viewerAddress(viaSite('203.0.113.5:80'))).toThrow(
+      expect.objectContaining(refused),
+    );
+    expect(() => viewerAddress(viaSite('not-an-address'))).toThrow(
+      expect.objectContaining(refused),
+    );
   });
 });
 
 describe('GET /api/wheel', () => {
-  it('returns settings and the public fields of each slice, never the stock figure', async () => {
+  it('returns settings and the public fields of each slice, never the odds or the stock figure', async () => {
     const { handler: getWheel } = await import('../../../lambdas/handlers/get-wheel');
     const a = await addSlice('Shown', 2, 5);
     const b = await addSlice('Gone', 1, 0);
@@ -351,7 +372,6 @@ describe('GET /api/wheel', () => {
         imageSrc: '',
         comment: 'Shown comment',
         bgColor: '#ffffff',
-        weight: 2,
         soldOut: false,
       });
       expect(slices.find((s) => s.id === b.id)).toMatchObject({ soldOut: true });

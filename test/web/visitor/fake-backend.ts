@@ -183,7 +183,6 @@ export const SAMPLE_WHEEL: WheelResponse = {
       imageSrc: '',
       comment: 'Min spend $20',
       bgColor: '#ffffff',
-      weight: 1,
       soldOut: false,
     },
     {
@@ -192,7 +191,6 @@ export const SAMPLE_WHEEL: WheelResponse = {
       imageSrc: '',
       comment: 'Buy one main, get one free',
       bgColor: '#ffffff',
-      weight: 1,
       soldOut: false,
     },
     {
@@ -201,7 +199,6 @@ export const SAMPLE_WHEEL: WheelResponse = {
       imageSrc: '',
       comment: '',
       bgColor: '#123456',
-      weight: 1,
       soldOut: false,
     },
   ],

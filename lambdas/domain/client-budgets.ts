@@ -1,0 +1,60 @@
+/**
+ * Per-client budgets: what one client (an IPv4 address or an IPv6 /64, as CloudFront saw it; see
+ * lib/viewer.ts) may do in an hour, whatever numbers it tries. A shop's Wi-Fi or a carrier's NAT
+ * puts many visitors behind one address, so the code budget is configurable at deploy.
+ */
+import { tooManyRequests } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import { reserveCounters } from '../repositories/limits';
+import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
+
+/** Default number of codes one client may ask for an hour (`clientCodesPerHour` at deploy). */
+export const CLIENT_CODES_PER_HOUR_DEFAULT = 20;
+/** "Does this number have a reward?" lookups one client may make an hour. */
+const CLIENT_LOOKUPS_PER_HOUR = 30;
+/** Spin-first previews one client may draw an hour. */
+export const CLIENT_PREVIEWS_PER_HOUR = 10;
+
+export type ClientBudgetKind = 'codes' | 'lookups' | 'previews';
+
+function budgetOf(kind: ClientBudgetKind): {
+  budget: WindowedBudget;
+  code: string;
+  message: string;
+} {
+  switch (kind) {
+    case 'codes': {
+      const configured = Number(process.env.CLIENT_CODES_PER_HOUR);
+      const limit =
+        Number.isInteger(configured) && configured > 0 ? configured : CLIENT_CODES_PER_HOUR_DEFAULT;
+      return {
+        budget: { name: 'client-codes', windowSeconds: HOUR_S, limit },
+        code: 'CLIENT_CODE_LIMIT',
+        message: API_MESSAGES.clientCodeLimit,
+      };
+    }
+    case 'lookups':
+      return {
+        budget: { name: 'client-lookups', windowSeconds: HOUR_S, limit: CLIENT_LOOKUPS_PER_HOUR },
+        code: 'CLIENT_LOOKUP_LIMIT',
+        message: API_MESSAGES.clientLookupLimit,
+      };
+    case 'previews':
+      return {
+        budget: { name: 'spin-preview', windowSeconds: HOUR_S, limit: CLIENT_PREVIEWS_PER_HOUR },
+        code: 'SPIN_PREVIEW_LIMIT',
+        message: API_MESSAGES.spinPreviewLimit,
+      };
+  }
+}
+
+/** Spends one use of `client`'s budget of `kind`; 429 with a clear message when it is used up. */
+export async function spendClientBudget(
+  kind: ClientBudgetKind,
+  client: string,
+  nowMs: number,
+): Promise<void> {
+  const { budget, code, message } = budgetOf(kind);
+  const result = await reserveCounters([budgetCounter(budget, client, nowMs)]);
+  if (!result.ok) throw tooManyRequests(code, message);
+}

@@ -1,0 +1,51 @@
+/**
+ * Code authorisations: `POST /api/otp/start` grants a number exactly one SMS code for a few
+ * minutes, once every check has passed; CreateAuthChallenge takes it (atomically) before it sends.
+ * A sign-in started straight at Cognito, without the API's checks, finds none and sends nothing.
+ * Kept in the limits table, expiring by TTL.
+ */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/dynamo-client';
+import { isConditionFailed } from '../lib/dynamo-errors';
+import { tableName } from '../lib/tables';
+
+const keyOf = (phoneNumber: string) => `otp-auth#${phoneNumber}`;
+
+/** Grants `phoneNumber` one code until `validUntilMs` (replacing an unused earlier grant). */
+export async function authorizeCode(phoneNumber: string, validUntilMs: number): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('limits'),
+      Item: {
+        key: keyOf(phoneNumber),
+        validUntilMs,
+        expiresAt: Math.ceil(validUntilMs / 1000),
+      },
+    }),
+  );
+}
+
+/**
+ * Takes the number's grant if it is still valid at `nowMs`: its end (epoch ms, to give it back
+ * with authorizeCode if the SMS cannot be sent); undefined when there is none.
+ */
+export async function takeCodeAuthorization(
+  phoneNumber: string,
+  nowMs: number,
+): Promise<number | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName('limits'),
+        Key: { key: keyOf(phoneNumber) },
+        ConditionExpression: 'validUntilMs > :now',
+        ExpressionAttributeValues: { ':now': nowMs },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Number(Attributes?.validUntilMs);
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
