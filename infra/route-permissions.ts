@@ -10,7 +10,8 @@ import type { TableDef } from '../shared/definitions';
 export type TableAccess = 'read' | 'write';
 
 /** Cognito admin calls a handler makes on a pool. */
-export type PoolAction = 'AdminCreateUser' | 'AdminSetUserPassword' | 'AdminGetUser';
+export type PoolAction =
+  'AdminCreateUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut' | 'AdminGetUser';
 
 /** Every non-public handler asks its pool whether the token's user still exists (lib/active-user). */
 const ACTIVE_VISITOR = ['AdminGetUser'] as const;
@@ -47,6 +48,18 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
   ],
 };
 
+/**
+ * A staff route: its own needs plus what every staff handler checks first (lib/active-user.ts):
+ * the account in the staff pool (AdminGetUser) and its last sign-out everywhere (limits).
+ */
+function staffRoute(needs: RouteNeeds): RouteNeeds {
+  return {
+    ...needs,
+    tables: { limits: 'read', ...needs.tables },
+    staffPool: [...ACTIVE_STAFF, ...(needs.staffPool ?? [])],
+  };
+}
+
 export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'get-wheel': { tables: { settings: 'read', slices: 'read' } },
   // Refuses numbers that already have a reward, reads (never spends) the number's SMS budget,
@@ -68,22 +81,26 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
     visitorPool: ACTIVE_VISITOR,
   },
   'get-my-spin': { tables: { customers: 'read' }, visitorPool: ACTIVE_VISITOR },
-  'search-users': { tables: { customers: 'read' }, staffPool: ACTIVE_STAFF },
+  'search-users': staffRoute({ tables: { customers: 'read' } }),
   // Each page's cursor is kept in the limits table (an opaque token in the URL).
-  'list-users': { tables: { customers: 'read', limits: 'write' }, staffPool: ACTIVE_STAFF },
-  'redeem-user': { tables: { customers: 'write' }, staffPool: ACTIVE_STAFF },
+  'list-users': staffRoute({ tables: { customers: 'read', limits: 'write' } }),
+  'redeem-user': staffRoute({ tables: { customers: 'write' } }),
   // Username, role and email come from the verified ID token (the user must still exist).
-  'get-staff-me': { staffPool: ACTIVE_STAFF },
+  'get-staff-me': staffRoute({}),
   'get-business-settings': { tables: { settings: 'read' } },
-  'put-business-settings': { tables: { settings: 'write' }, staffPool: ACTIVE_STAFF },
+  'put-business-settings': staffRoute({ tables: { settings: 'write' } }),
   'get-game-settings': { tables: { settings: 'read' } },
-  'put-game-settings': { tables: { settings: 'write' }, staffPool: ACTIVE_STAFF },
-  'list-slices': { tables: { slices: 'read' }, staffPool: ACTIVE_STAFF },
+  'put-game-settings': staffRoute({ tables: { settings: 'write' } }),
+  'list-slices': staffRoute({ tables: { slices: 'read' } }),
   // Slice writes keep the slice count in settings in the same transaction (max 10).
-  'create-slice': { tables: { slices: 'write', settings: 'write' }, staffPool: ACTIVE_STAFF },
-  'update-slice': { tables: { slices: 'write' }, staffPool: ACTIVE_STAFF },
-  'delete-slice': { tables: { slices: 'write', settings: 'write' }, staffPool: ACTIVE_STAFF },
+  'create-slice': staffRoute({ tables: { slices: 'write', settings: 'write' } }),
+  'update-slice': staffRoute({ tables: { slices: 'write' } }),
+  'delete-slice': staffRoute({ tables: { slices: 'write', settings: 'write' } }),
   // Stores the file only; the admin then saves the URL with the business settings.
-  'upload-logo': { logoUpload: true, staffPool: ACTIVE_STAFF },
-  'set-staff-password': { staffPool: ['AdminGetUser', 'AdminSetUserPassword'] },
+  'upload-logo': staffRoute({ logoUpload: true }),
+  // Sets the password, signs the account out everywhere and records when (limits).
+  'set-staff-password': staffRoute({
+    tables: { limits: 'write' },
+    staffPool: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'],
+  }),
 };

@@ -59,19 +59,22 @@ export const POOLS = {
     authFlows: ['CUSTOM_AUTH'],
     /** Minutes a sign-in session may take (Cognito allows 3 to 15). */
     authSessionValidityMinutes: 3,
+    /** A verified visitor stays verified on the phone for a month. */
+    refreshTokenHours: 30 * 24,
   },
   staff: {
     usernameAttributes: [],
     authFlows: ['USER_PASSWORD_AUTH'],
     authSessionValidityMinutes: 3,
+    /** A shared shop device: a staff sign-in lasts a working day at most. */
+    refreshTokenHours: 12,
   },
 } as const;
 
-/** Token lifetimes for both pools' app clients. */
+/** ID and access token lifetimes of both pools' app clients (refresh tokens: per pool). */
 export const TOKEN_VALIDITY = {
   accessMinutes: 60,
   idMinutes: 60,
-  refreshDays: 30,
 } as const;
 
 /** Password policy of the staff pool: the product's minimum; Cognito's own maximum applies. */

@@ -10,6 +10,7 @@ import { CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
+  ClientAttributes,
   CfnUserPoolGroup,
   FeaturePlan,
   Mfa,
@@ -92,7 +93,11 @@ export class Auth extends Construct {
     const clientTokens = {
       accessTokenValidity: Duration.minutes(TOKEN_VALIDITY.accessMinutes),
       idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idMinutes),
-      refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshDays),
+      // Logout revokes the device's refresh token (RevokeToken), a password change all of them.
+      enableTokenRevocation: true,
+      // No attribute is the user's to change: the phone number is the visitor's identity. An
+      // empty list would be read as "all standard attributes", so one unused one stands for none.
+      writeAttributes: new ClientAttributes().withStandardAttributes({ locale: true }),
       generateSecret: false,
       preventUserExistenceErrors: true,
       // No hosted UI: the SPA talks to Cognito's API directly.
@@ -153,6 +158,7 @@ export class Auth extends Construct {
     });
     this.visitorClient = this.visitorPool.addClient('VisitorClient', {
       ...clientTokens,
+      refreshTokenValidity: Duration.hours(visitor.refreshTokenHours),
       authFlows: authFlowsOf(visitor),
       authSessionValidity: Duration.minutes(visitor.authSessionValidityMinutes),
     });
@@ -180,6 +186,7 @@ export class Auth extends Construct {
     });
     this.staffClient = this.staffPool.addClient('StaffClient', {
       ...clientTokens,
+      refreshTokenValidity: Duration.hours(staff.refreshTokenHours),
       authFlows: authFlowsOf(staff),
       authSessionValidity: Duration.minutes(staff.authSessionValidityMinutes),
     });

@@ -1,13 +1,17 @@
 /**
  * Staff password changes. The password goes straight to Cognito (AdminSetUserPassword, permanent)
- * and is never stored, logged or returned by our code. Existing tokens stay valid until they
- * expire; the new password is what the next sign-in needs.
+ * and is never stored, logged or returned by our code. The account is then signed out everywhere
+ * (AdminUserGlobalSignOut): a device signed in with the old password cannot refresh its tokens.
  */
-import { STAFF_USERS } from '../../shared/definitions';
+import { STAFF_USERS, TOKEN_VALIDITY } from '../../shared/definitions';
 import { badRequest, notFound } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
 import { isStaffRole, type StaffRole } from '../../shared/types';
 import * as staffPool from '../repositories/staff-pool';
+import * as signOuts from '../repositories/staff-sign-outs';
+
+/** A sign-out is kept a little longer than the longest-lived ID token it must refuse. */
+const SIGN_OUT_RECORD_SLACK_S = 5 * 60;
 
 /** The role named by the {role} path parameter; 404 for anything but 'admin' or 'operator'. */
 export function parseStaffRole(value: unknown): StaffRole {
@@ -34,10 +38,18 @@ export async function setStaffPassword(
   userPoolId: string,
   role: StaffRole,
   password: string,
-  pool: Pick<typeof staffPool, 'setUserPassword'> = staffPool,
+  pool: Pick<typeof staffPool, 'setUserPassword' | 'signOutEverywhere'> = staffPool,
 ): Promise<void> {
-  const result = await pool.setUserPassword(userPoolId, staffUsername(role), password);
+  const username = staffUsername(role);
+  const result = await pool.setUserPassword(userPoolId, username, password);
   if (result === 'invalid-password')
     throw badRequest('INVALID_PASSWORD', API_MESSAGES.passwordPolicy);
   if (result === 'not-found') throw notFound('ACCOUNT_NOT_FOUND', API_MESSAGES.accountNotFound);
+  await pool.signOutEverywhere(userPoolId, username);
+  // ID tokens already issued stay valid at API Gateway until they expire: refuse them until then.
+  await signOuts.recordStaffSignOut(
+    username,
+    Math.floor(Date.now() / 1000),
+    TOKEN_VALIDITY.idMinutes * 60 + SIGN_OUT_RECORD_SLACK_S,
+  );
 }

@@ -3,7 +3,8 @@
  * expires (up to an hour), even after the user was deleted or disabled, so every non-public route
  * also asks Cognito (AdminGetUser) whether the user still exists, is enabled and is the same user
  * (same sub: a re-created account does not inherit an old token). Staff traffic is tiny and a
- * visitor spins once, so there is no cache: a deleted account is refused at once.
+ * visitor spins once, so there is no cache: a deleted account is refused at once. A staff token
+ * issued before the account's password was last set is refused too.
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { unauthorized } from '../../shared/errors';
@@ -16,6 +17,7 @@ import {
   type StaffIdentity,
   type VisitorIdentity,
 } from './claims';
+import { staffSignedOutAt } from '../repositories/staff-sign-outs';
 import { cognito } from './cognito-client';
 import { requireEnv } from './env';
 import type { HttpEvent } from './http';
@@ -85,12 +87,21 @@ export async function activeVisitorClaims(event: HttpEvent): Promise<VisitorIden
   return visitor;
 }
 
-/** staffClaims, for a staff member who still exists in the staff pool. */
+/**
+ * staffClaims, for a staff member who still exists in the staff pool, with a token issued after
+ * the account's last sign-out everywhere (a password change), if it had one.
+ */
 export async function activeStaffClaims(
   event: HttpEvent,
   allowed: readonly StaffRole[],
 ): Promise<StaffIdentity> {
   const staff = staffClaims(event, allowed);
-  await requireActiveUser('staff', staff.username, claimsOf(event).sub);
+  const claims = claimsOf(event);
+  const [, signedOutAt] = await Promise.all([
+    requireActiveUser('staff', staff.username, claims.sub),
+    staffSignedOutAt(staff.username),
+  ]);
+  if (signedOutAt !== undefined && !(Number(claims.iat) >= signedOutAt))
+    throw unauthorized(API_MESSAGES.unauthorized);
   return staff;
 }

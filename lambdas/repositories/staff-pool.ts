@@ -1,5 +1,8 @@
-/** The staff user pool: the two fixed accounts' passwords. */
-import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
+/** The staff user pool: the two fixed accounts' passwords and sessions. */
+import {
+  AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../lib/cognito-client';
 
 export type SetPasswordResult = 'set' | 'invalid-password' | 'not-found';
@@ -26,4 +29,11 @@ export async function setUserPassword(
     if (name === 'UserNotFoundException') return 'not-found';
     throw error;
   }
+}
+
+/** Ends every session of a user: none of its refresh tokens gets new tokens any more. */
+export async function signOutEverywhere(userPoolId: string, username: string): Promise<void> {
+  await cognito().send(
+    new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }),
+  );
 }

@@ -30,7 +30,7 @@ import {
   hashRefreshToken,
   issueTokens,
   newRefreshToken,
-  REFRESH_TOKEN_SECONDS,
+  refreshTokenSeconds,
 } from './tokens';
 import {
   expectOutput,
@@ -140,6 +140,10 @@ export class CognitoService {
         return this.adminSetEnabled(body, false);
       case 'AdminEnableUser':
         return this.adminSetEnabled(body, true);
+      case 'AdminUserGlobalSignOut':
+        return this.adminGlobalSignOut(body);
+      case 'RevokeToken':
+        return this.revokeToken(body);
       default:
         throw new CognitoServiceError(
           'UnknownOperationException',
@@ -409,7 +413,7 @@ export class CognitoService {
       username: user.username,
       authTime: nowSeconds,
       originJti,
-      expiresAt: nowSeconds + REFRESH_TOKEN_SECONDS,
+      expiresAt: nowSeconds + refreshTokenSeconds(kind),
     };
     this.pruneRefreshTokens(nowSeconds);
     this.save();
@@ -560,12 +564,50 @@ export class CognitoService {
     const kind = this.poolById(requireStr(body, 'UserPoolId'));
     const user = this.adminUser(kind, body);
     delete this.pool(kind).users[user.username];
-    for (const [hash, record] of Object.entries(this.state.refreshTokens)) {
-      if (record.pool === kind && record.username === user.username)
-        delete this.state.refreshTokens[hash];
-    }
+    this.forgetRefreshTokens(kind, user.username);
     this.save();
     return {};
+  }
+
+  /** Ends every session of the user: none of its refresh tokens works any more. */
+  private async adminGlobalSignOut(body: Json): Promise<Json> {
+    const kind = this.poolById(requireStr(body, 'UserPoolId'));
+    const user = this.adminUser(kind, body);
+    this.forgetRefreshTokens(kind, user.username);
+    this.save();
+    return {};
+  }
+
+  /**
+   * Revokes one refresh token (the app client's own; both clients have revocation on). Only refresh
+   * tokens can be revoked; one that is unknown or already revoked is not an error.
+   */
+  private async revokeToken(body: Json): Promise<Json> {
+    const clientId = requireStr(body, 'ClientId');
+    const kind = this.poolOfClient(clientId);
+    const token = requireStr(body, 'Token');
+    if (token.split('.').length === 3) {
+      throw new CognitoServiceError('UnsupportedTokenTypeException', 'Unsupported token type');
+    }
+    const hash = hashRefreshToken(token);
+    const record = this.state.refreshTokens[hash];
+    if (!record) return {};
+    if (record.pool !== kind || record.clientId !== clientId) {
+      throw new CognitoServiceError(
+        'UnauthorizedException',
+        'Client is not authorized to revoke this token',
+      );
+    }
+    delete this.state.refreshTokens[hash];
+    this.save();
+    return {};
+  }
+
+  private forgetRefreshTokens(kind: PoolKind, username: string): void {
+    for (const [hash, record] of Object.entries(this.state.refreshTokens)) {
+      if (record.pool === kind && record.username === username)
+        delete this.state.refreshTokens[hash];
+    }
   }
 
   private async adminSetEnabled(body: Json, enabled: boolean): Promise<Json> {

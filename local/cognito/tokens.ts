@@ -11,14 +11,16 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { SignJWT, type JWK } from 'jose';
-import { TOKEN_VALIDITY } from '../../shared/definitions';
+import { POOLS, TOKEN_VALIDITY } from '../../shared/definitions';
 import type { SigningJwk, StoredPool, StoredUser } from './state';
 
 const SECONDS_PER_MINUTE = 60;
-const SECONDS_PER_DAY = 86_400;
+const SECONDS_PER_HOUR = 3_600;
 const ID_TOKEN_SECONDS = TOKEN_VALIDITY.idMinutes * SECONDS_PER_MINUTE;
 export const ACCESS_TOKEN_SECONDS = TOKEN_VALIDITY.accessMinutes * SECONDS_PER_MINUTE;
-export const REFRESH_TOKEN_SECONDS = TOKEN_VALIDITY.refreshDays * SECONDS_PER_DAY;
+/** Seconds a refresh token of a pool lives. */
+export const refreshTokenSeconds = (kind: keyof typeof POOLS): number =>
+  POOLS[kind].refreshTokenHours * SECONDS_PER_HOUR;
 /** Random bytes in a refresh token: opaque and unguessable. */
 const REFRESH_TOKEN_BYTES = 96;
 /** The scope Cognito gives tokens from API (not hosted UI) sign-in. */

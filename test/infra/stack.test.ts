@@ -179,8 +179,17 @@ describe('SpinWinStack', () => {
       expect(visitor).toMatchObject({
         AccessTokenValidity: TOKEN_VALIDITY.accessMinutes,
         IdTokenValidity: TOKEN_VALIDITY.idMinutes,
-        RefreshTokenValidity: TOKEN_VALIDITY.refreshDays * 24 * 60,
+        RefreshTokenValidity: 30 * 24 * 60,
       });
+    });
+
+    it('lets no client write an attribute, revokes tokens, and ends staff sign-ins within 12 hours', () => {
+      for (const which of ['visitorClient', 'staffClient'] as const) {
+        // One unused attribute stands for none: an empty list would mean all.
+        expect(client(which).WriteAttributes).toEqual(['locale']);
+        expect(client(which).EnableTokenRevocation).toBe(true);
+      }
+      expect(client('staffClient').RefreshTokenValidity).toBe(12 * 60);
     });
 
     it('makes a staff pool with password sign-in only, no self sign-up, groups admin and operator', () => {

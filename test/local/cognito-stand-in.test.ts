@@ -8,8 +8,10 @@ import {
   AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
+  RevokeTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
@@ -487,6 +489,108 @@ describe('Cognito stand-in password and refresh flows', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('Cognito stand-in: ending sessions', () => {
+  const refresh = (
+    client: CognitoIdentityProviderClient,
+    cognito: RunningCognitoStandIn,
+    token: string,
+  ) =>
+    client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: cognito.pools.staff.clientId,
+        AuthParameters: { REFRESH_TOKEN: token },
+      }),
+    );
+
+  it('revokes one refresh token (Logout) and every one of a user (global sign-out)', async () => {
+    const { client, cognito } = await standIn({ triggers: codeTriggers().triggers });
+    await staffUser(client, cognito);
+    const deviceA = (await passwordSignIn(client, cognito, 'admin', PASSWORD))
+      .AuthenticationResult!;
+    const deviceB = (await passwordSignIn(client, cognito, 'admin', PASSWORD))
+      .AuthenticationResult!;
+    const deviceC = (await passwordSignIn(client, cognito, 'admin', PASSWORD))
+      .AuthenticationResult!;
+
+    // Logout on device A: its refresh token is dead, B's still works.
+    await client.send(
+      new RevokeTokenCommand({
+        ClientId: cognito.pools.staff.clientId,
+        Token: deviceA.RefreshToken,
+      }),
+    );
+    await expect(refresh(client, cognito, deviceA.RefreshToken!)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    expect(
+      (await refresh(client, cognito, deviceB.RefreshToken!)).AuthenticationResult,
+    ).toBeDefined();
+    // Revoking again is not an error; a JWT is not a refresh token; another client may not.
+    await client.send(
+      new RevokeTokenCommand({
+        ClientId: cognito.pools.staff.clientId,
+        Token: deviceA.RefreshToken,
+      }),
+    );
+    await expect(
+      client.send(
+        new RevokeTokenCommand({ ClientId: cognito.pools.staff.clientId, Token: deviceB.IdToken }),
+      ),
+    ).rejects.toMatchObject({ name: 'UnsupportedTokenTypeException' });
+    await expect(
+      client.send(
+        new RevokeTokenCommand({
+          ClientId: cognito.pools.visitor.clientId,
+          Token: deviceB.RefreshToken,
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UnauthorizedException' });
+
+    // A password reset signs the user out everywhere.
+    await client.send(
+      new AdminUserGlobalSignOutCommand({
+        UserPoolId: cognito.pools.staff.poolId,
+        Username: 'admin',
+      }),
+    );
+    for (const device of [deviceB, deviceC]) {
+      await expect(refresh(client, cognito, device.RefreshToken!)).rejects.toMatchObject({
+        name: 'NotAuthorizedException',
+      });
+    }
+    await expect(
+      client.send(
+        new AdminUserGlobalSignOutCommand({
+          UserPoolId: cognito.pools.staff.poolId,
+          Username: 'nobody',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    // A new sign-in works as before.
+    expect(
+      (await passwordSignIn(client, cognito, 'admin', PASSWORD)).AuthenticationResult,
+    ).toBeDefined();
+  });
+
+  it('ends a staff refresh token after 12 hours', async () => {
+    let clock = Date.now();
+    const { client, cognito } = await standIn({
+      triggers: codeTriggers().triggers,
+      now: () => clock,
+    });
+    await staffUser(client, cognito);
+    const { RefreshToken } = (await passwordSignIn(client, cognito, 'admin', PASSWORD))
+      .AuthenticationResult!;
+    clock += 11 * 3_600_000;
+    expect((await refresh(client, cognito, RefreshToken!)).AuthenticationResult).toBeDefined();
+    clock += 1 * 3_600_000 + 1_000;
+    await expect(refresh(client, cognito, RefreshToken!)).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
   });
 });
 

@@ -238,6 +238,59 @@ describe('attacks', () => {
     });
   });
 
+  it('sessions end: a password reset and a Logout leave the old tokens worthless', async () => {
+    await harness.createStaffUser('operator', STAFF_PASSWORDS.operator, 'operator');
+    const signIn = async (password: string) =>
+      (
+        await harness.cognito.call('InitiateAuth', {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: harness.cognito.pools.staff.clientId,
+          AuthParameters: { USERNAME: 'operator', PASSWORD: password },
+        })
+      ).AuthenticationResult as { IdToken: string; RefreshToken: string };
+    const refresh = (token: string) =>
+      refused(
+        harness.cognito.call('InitiateAuth', {
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: harness.cognito.pools.staff.clientId,
+          AuthParameters: { REFRESH_TOKEN: token },
+        }),
+      );
+    const listUsers = (token: string) => harness.send({ method: 'GET', url: '/api/users', token });
+
+    // The shop device signed in a minute before the reset.
+    harness.setClockOffset(-60_000);
+    const shopDevice = await signIn(STAFF_PASSWORDS.operator);
+    harness.setClockOffset(0);
+    expect((await listUsers(shopDevice.IdToken)).status).toBe(200);
+    const admin = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
+    const reset = await harness.send({
+      method: 'PUT',
+      url: '/api/accounts/operator/password',
+      token: admin,
+      body: { password: 'operator-new-pw' },
+    });
+    expect(reset.status).toBe(200);
+    const refreshRefused = await refresh(shopDevice.RefreshToken);
+    const listAfter = (await listUsers(shopDevice.IdToken)).status;
+    attack(refreshRefused !== undefined);
+    attack(listAfter === 401);
+    expect(refreshRefused?.type).toBe('NotAuthorizedException');
+    expect(listAfter).toBe(401);
+
+    // Logout revokes the device's refresh token.
+    const next = await signIn('operator-new-pw');
+    await harness.cognito.call('RevokeToken', {
+      ClientId: harness.cognito.pools.staff.clientId,
+      Token: next.RefreshToken,
+    });
+    const afterLogout = await refresh(next.RefreshToken);
+    attack(afterLogout !== undefined);
+    figures.push(
+      `old operator session after a password reset -> refresh ${refreshRefused?.type}, customer list ${listAfter}; after Logout -> refresh ${afterLogout?.type}`,
+    );
+  });
+
   it('a stale admin edit cannot give back stock that wins have used', async () => {
     const admin = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
     const make = async (body: Record<string, unknown>) =>

@@ -76,8 +76,12 @@ export interface HttpEventOptions {
 /** The origin secret handler tests run with (test/setup/env.ts). */
 export const TEST_ORIGIN_SECRET = 'test-origin-secret';
 
+/** A canned caller's claims, as of a token issued just now. */
 const claimsOf = ({ claims, caller }: HttpEventOptions): Claims | undefined =>
-  claims ?? (caller === undefined || caller === 'anonymous' ? undefined : CLAIMS[caller]);
+  claims ??
+  (caller === undefined || caller === 'anonymous'
+    ? undefined
+    : { ...CLAIMS[caller], iat: String(Math.floor(Date.now() / 1000)) });
 
 function encodedBody(body: unknown): { body: string | undefined; isBase64Encoded: boolean } {
   if (Buffer.isBuffer(body)) return { body: body.toString('base64'), isBase64Encoded: true };

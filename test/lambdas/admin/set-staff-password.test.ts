@@ -8,14 +8,38 @@ import type * as DomainModule from '../../../lambdas/domain/staff-passwords';
 import type * as HandlerModule from '../../../lambdas/handlers/set-staff-password';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../../local/cognito';
 import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
-import { bodyOf, httpEvent, type Caller } from '../../support/http-event';
+import { bodyOf, httpEvent, OPERATOR_CLAIMS, type Caller } from '../../support/http-event';
 
 let cognito: RunningCognitoStandIn;
 let handler: typeof HandlerModule.handler;
 let setStaffPassword: typeof DomainModule.setStaffPassword;
+let getStaffMe: typeof HandlerModule.handler;
 let poolId: string;
 
 const OLD_PASSWORDS = { admin: 'admin-old-1', operator: 'operator-old-1' } as const;
+
+/** A signed-in device's refresh token. */
+async function refreshTokenOf(username: string, password: string): Promise<string> {
+  const answer = await cognito.call('InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    ClientId: cognito.pools.staff.clientId,
+    AuthParameters: { USERNAME: username, PASSWORD: password },
+  });
+  return (answer.AuthenticationResult as { RefreshToken: string }).RefreshToken;
+}
+
+async function refreshes(refreshToken: string): Promise<'ok' | string> {
+  try {
+    await cognito.call('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: cognito.pools.staff.clientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    });
+    return 'ok';
+  } catch (error) {
+    return (error as { type?: string }).type ?? String(error);
+  }
+}
 
 async function signIn(username: string, password: string): Promise<'ok' | string> {
   try {
@@ -67,6 +91,7 @@ beforeAll(async () => {
   }
   ({ handler } = await import('../../../lambdas/handlers/set-staff-password'));
   ({ setStaffPassword } = await import('../../../lambdas/domain/staff-passwords'));
+  ({ handler: getStaffMe } = await import('../../../lambdas/handlers/get-staff-me'));
 });
 
 afterAll(async () => {
@@ -74,7 +99,11 @@ afterAll(async () => {
 });
 
 describe('PUT /api/accounts/{role}/password', () => {
-  it('sets the operator password: the new one signs in, the old one no longer does', async () => {
+  it('sets the operator password: the new one signs in, the old one and its sessions no longer do', async () => {
+    // Prepare: a shop device signed in with the old password, and the admin's own session.
+    const oldDevice = await refreshTokenOf('operator', OLD_PASSWORDS.operator);
+    const adminDevice = await refreshTokenOf('admin', OLD_PASSWORDS.admin);
+    expect(await refreshes(oldDevice)).toBe('ok');
     // Act
     const result = await put('operator', { password: 'new-operator-pw' });
     // Assess
@@ -84,6 +113,21 @@ describe('PUT /api/accounts/{role}/password', () => {
     expect(await signIn('operator', 'new-operator-pw')).toBe('ok');
     expect(await signIn('operator', OLD_PASSWORDS.operator)).toBe('NotAuthorizedException');
     expect(await signIn('admin', OLD_PASSWORDS.admin)).toBe('ok');
+    // Signed out everywhere: the old device gets no new tokens; other accounts keep theirs.
+    expect(await refreshes(oldDevice)).toBe('NotAuthorizedException');
+    expect(await refreshes(adminDevice)).toBe('ok');
+    // And an ID token it already had no longer reads anything; one issued since does.
+    const nowS = Math.floor(Date.now() / 1000);
+    const me = (iat: number) =>
+      getStaffMe(
+        httpEvent({
+          claims: { ...OPERATOR_CLAIMS, iat: String(iat) },
+          method: 'GET',
+          path: '/api/staff/me',
+        }),
+      );
+    expect((await me(nowS - 60)).statusCode).toBe(401);
+    expect((await me(nowS + 1)).statusCode).toBe(200);
   });
 
   it('sets the admin password with the admin message', async () => {

@@ -85,6 +85,8 @@ export function installFakeApi(
     const rawBody = init.body;
     const body = typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody;
     api.requests.push({ method, path: url.pathname, headers, body });
+    // Logout revokes the refresh token at Cognito: accepted.
+    if (headers['x-amz-target']?.endsWith('.RevokeToken')) return json(200, {});
     const held = holds.get(`${method} ${url.pathname}`);
     if (held) {
       holds.delete(`${method} ${url.pathname}`);

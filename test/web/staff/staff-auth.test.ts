@@ -177,8 +177,10 @@ describe('signOutStaff', () => {
     };
     await signInStaff('operator', 'pw', 'operator', 'login');
     await signInStaff('admin', 'pw', 'admin', 'admin');
-    signOutStaff('operator');
+    const revoked = signOutStaff('operator');
+    // Signed out on this device at once, before Cognito answers.
     expect(hasSession('operator')).toBe(false);
+    await revoked;
     expect(storedKeys()).toMatchObject({
       operatorUsername: null,
       operatorRole: null,
@@ -186,6 +188,23 @@ describe('signOutStaff', () => {
       adminUsername: 'admin',
     });
     expect(isStaffSignedIn('admin')).toBe(true);
+  });
+
+  it('revokes the refresh token at Cognito, and signs out even when that fails', async () => {
+    network.revoke = () => cognitoError('InternalErrorException', 'down');
+    network.cognito = (_operation, body) => {
+      const name = (body.AuthParameters as { USERNAME: string }).USERNAME;
+      return cognitoTokens(staffIdToken(name, [name]));
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await signInStaff('admin', 'pw', 'admin', 'admin');
+    await signOutStaff('admin');
+    expect(network.cognitoCalls.at(-1)).toEqual({
+      operation: 'RevokeToken',
+      body: { ClientId: STAFF_CLIENT_ID, Token: 'refresh' },
+    });
+    expect(isStaffSignedIn('admin')).toBe(false);
+    expect(hasSession('admin')).toBe(false);
   });
 
   it('treats keys without a token session as signed out', () => {

@@ -63,6 +63,8 @@ export interface ApiCall {
 export interface FakeNetwork {
   /** Answers each Cognito call: the X-Amz-Target operation and the JSON body. */
   cognito: (operation: string, body: Record<string, unknown>) => Response | Promise<Response>;
+  /** Cognito's answer to RevokeToken (Logout); accepted unless a test says otherwise. */
+  revoke: () => Response;
   /** Answers each /api call. */
   api: (call: ApiCall) => Response | Promise<Response>;
   /** Every /api call made, in order. */
@@ -80,6 +82,7 @@ export function installFakeNetwork(): FakeNetwork {
   });
   const network: FakeNetwork = {
     cognito: () => cognitoError('InternalErrorException', 'not set up'),
+    revoke: () => new Response('{}', { status: 200 }),
     api: () => jsonResponse(500, { code: 'INTERNAL', message: 'not set up' }),
     apiCalls: [],
     cognitoCalls: [],
@@ -92,6 +95,7 @@ export function installFakeNetwork(): FakeNetwork {
       const operation = (headers.get('x-amz-target') ?? '').split('.').pop() ?? '';
       const body = JSON.parse(text || '{}') as Record<string, unknown>;
       network.cognitoCalls.push({ operation, body });
+      if (operation === 'RevokeToken') return network.revoke();
       return network.cognito(operation, body);
     }
     if (url.startsWith('/api/')) {

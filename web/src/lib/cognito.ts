@@ -39,12 +39,17 @@ interface AuthResponse {
   AuthenticationResult?: AuthenticationResult;
 }
 
-async function call<T>(operation: string, body: unknown): Promise<T> {
+async function call<T>(
+  operation: string,
+  body: unknown,
+  options: { keepalive?: boolean } = {},
+): Promise<T> {
   const { cognitoEndpoint } = await loadRuntimeConfig();
   let response: Response;
   try {
     response = await fetch(cognitoEndpoint, {
       method: 'POST',
+      ...(options.keepalive ? { keepalive: true } : {}),
       headers: {
         'content-type': 'application/x-amz-json-1.1',
         'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
@@ -156,6 +161,14 @@ export async function refreshTokens(clientId: string, refreshToken: string): Pro
   if (!response.AuthenticationResult)
     throw new CognitoError('UnexpectedResponse', 'expected tokens');
   return { ...toTokens(response.AuthenticationResult), refreshToken };
+}
+
+/**
+ * Revokes a refresh token (Logout): it gets no new tokens any more. Sent with keepalive, so it
+ * completes even when the page navigates away at once.
+ */
+export async function revokeToken(clientId: string, refreshToken: string): Promise<void> {
+  await call('RevokeToken', { ClientId: clientId, Token: refreshToken }, { keepalive: true });
 }
 
 /** The payload of a JWT, without verifying it (display only: the server verifies). */

@@ -4,7 +4,7 @@
  * the product keeps separate admin and operator storage keys. The server trusts only the tokens.
  */
 import { loadRuntimeConfig } from '../config/runtime';
-import { refreshTokens, type Tokens } from './cognito';
+import { refreshTokens, revokeToken, type Tokens } from './cognito';
 
 export type SessionKind = 'visitor' | 'operator' | 'admin';
 
@@ -42,6 +42,26 @@ export function saveSession(kind: SessionKind, tokens: Tokens): void {
 
 export function clearSession(kind: SessionKind): void {
   localStorage.removeItem(storageKey(kind));
+}
+
+/**
+ * Logout: the session is gone from this device at once, and its refresh token is revoked at
+ * Cognito, so a copy of it (a stolen one, or one left in a shared device's backup) is worthless.
+ * A failed revocation is only logged: the device is signed out either way.
+ */
+export async function endSession(kind: SessionKind): Promise<void> {
+  const refreshToken = read(kind)?.refreshToken;
+  clearSession(kind);
+  if (!refreshToken) return;
+  try {
+    const config = await loadRuntimeConfig();
+    await revokeToken(
+      kind === 'visitor' ? config.visitorClientId : config.staffClientId,
+      refreshToken,
+    );
+  } catch (error) {
+    console.error('the refresh token could not be revoked', error);
+  }
 }
 
 /** True when a session is stored (it may still need a refresh). */

@@ -15,7 +15,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { staffRolesOf, type StaffAccount, type StaffRole } from '../../../shared/types';
 import { loadRuntimeConfig } from '../config/runtime';
 import { CognitoError, decodeJwtPayload, passwordSignIn } from './cognito';
-import { clearSession, hasSession, saveSession } from './session';
+import { endSession, hasSession, saveSession } from './session';
 
 /** The page the sign-in happens on: it decides the wrong-role text (docs/product.md). */
 export type StaffLoginPage = 'login' | 'operator-login' | 'admin';
@@ -122,11 +122,15 @@ export function readStaffAccount(kind: StaffRole): StaffAccount | undefined {
 /** True when a `kind` staff member is signed in (token session and storage keys present). */
 export const isStaffSignedIn = (kind: StaffRole): boolean => readStaffAccount(kind) !== undefined;
 
-/** Signs out: clears the `kind` token session and the required three storage keys for it. */
-export function signOutStaff(kind: StaffRole): void {
-  clearSession(kind);
+/**
+ * Signs out: clears the `kind` token session and the required three storage keys for it at once,
+ * and revokes its refresh token (the promise settles when Cognito has answered; never rejects).
+ */
+export function signOutStaff(kind: StaffRole): Promise<void> {
+  const revoked = endSession(kind);
   const keys = STAFF_STORAGE_KEYS[kind];
   localStorage.removeItem(keys.username);
   localStorage.removeItem(keys.role);
   localStorage.removeItem(keys.email);
+  return revoked;
 }

@@ -17,7 +17,7 @@ const isSessionError = (error: unknown): boolean =>
 export function useAdminLogout(): () => void {
   const navigate = useNavigate();
   return useCallback(() => {
-    signOutStaff('admin');
+    void signOutStaff('admin');
     navigate(PATHS.admin, { replace: true });
   }, [navigate]);
 }

@@ -32,7 +32,7 @@ export function useOperatorSession(): OperatorSession {
   const handleAuthFailure = useCallback(
     (error: unknown) => {
       if (!isAuthFailure(error)) return false;
-      signOutStaff('operator');
+      void signOutStaff('operator');
       navigate(PATHS.admin, { replace: true });
       return true;
     },
@@ -40,7 +40,7 @@ export function useOperatorSession(): OperatorSession {
   );
 
   const logout = useCallback(() => {
-    signOutStaff('operator');
+    void signOutStaff('operator');
     navigate(PATHS.login, { replace: true });
   }, [navigate]);
 

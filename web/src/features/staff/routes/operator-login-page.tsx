@@ -35,7 +35,7 @@ export function Component() {
             type="button"
             className="ui-button ui-button--secondary"
             onClick={() => {
-              signOutStaff('operator');
+              void signOutStaff('operator');
               navigate(PATHS.login, { replace: true });
             }}
           >
