@@ -10,6 +10,8 @@
  * mistypes the code once, a share reloads the page after winning.
  */
 import { request } from 'node:http';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -170,8 +172,17 @@ async function visit(crowd: Crowd, index: number, spinFirst: boolean): Promise<s
   await openPage(crowd, from);
   let ticket: string | undefined;
   if (spinFirst) {
-    const preview = await api(crowd, from, '/api/spins/preview', { method: 'POST', body: {} });
+    // The proof of work each preview costs, solved as the browser would.
+    const challenge = (
+      await api(crowd, from, '/api/spins/challenge')
+    ).json() as unknown as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const preview = await api(crowd, from, '/api/spins/preview', {
+      method: 'POST',
+      body: { altcha: { challenge, solution } },
+    });
     ticket = preview.json().ticket as string | undefined;
+    if (!ticket) throw new Error(`preview answered ${preview.status}`);
   }
   const token = await verify(crowd, from, localPhone, index % WRONG_CODE_EVERY === 0);
   const spin = await api(crowd, from, '/api/spins', {

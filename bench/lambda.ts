@@ -85,7 +85,6 @@ const BODIES: Record<string, (phone: string) => unknown> = {
   'search-users': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
   'redeem-user': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
   'create-spin': () => ({}),
-  'preview-spin': () => ({}),
 };
 
 /** An API Gateway HTTP API (payload 2.0) event for a route, or a Cognito trigger event. */

@@ -73,7 +73,10 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'user-exists': { tables: { customers: 'read', limits: 'write' } },
   // Spin-first mode: draws a slice and stores a short-lived spin ticket (and its per-IP budget)
   // in the limits table.
-  'preview-spin': { tables: { slices: 'read', limits: 'write' } },
+  // Reads the spin mode (settings), spends the challenge and the client's budget (limits).
+  'preview-spin': { tables: { settings: 'read', slices: 'read', limits: 'write' } },
+  // Signs a challenge: touches nothing.
+  'spin-challenge': {},
   // Takes the ticket (limits), then one transaction: put the customer if absent, decrement the
   // slice's stock if it has one.
   'create-spin': {

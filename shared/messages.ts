@@ -97,6 +97,8 @@ export const API_MESSAGES = Object.freeze({
   clientLookupLimit: 'Too many lookups from this network. Please try again later.',
   notViaSite: 'Requests must come through the site.',
   codeNotAuthorized: 'Please request a code through the site.',
+  previewNotOffered: 'Spins are drawn after verification in this game.',
+  challengeInvalid: 'The spin check failed or expired. Please spin again.',
   spinBusy: 'The prize draw is busy. Please try again.',
   passwordPolicy: 'The new password does not meet the password policy (at least 6 characters).',
   accountNotFound: 'The staff account does not exist.',
@@ -218,6 +220,8 @@ export const ADMIN_TEXT = Object.freeze({
   spinMode: 'Spin mode',
   spinModeVerifyFirst: 'Verify before spin',
   spinModeSpinFirst: 'Spin first, verify to claim',
+  spinModeSpinFirstHint:
+    'Spin first lets a determined visitor spin again (in another browser, or after clearing it) until a prize they like comes up; verify before spin gives each number one draw.',
   saveWheelSettings: 'Save wheel settings',
   // Account settings
   newPassword: 'New Password',

@@ -19,6 +19,7 @@ export const ROUTES = [
   { id: 'get-wheel', method: 'GET', path: '/api/wheel', auth: 'public' },
   { id: 'start-otp', method: 'POST', path: '/api/otp/start', auth: 'public' },
   { id: 'user-exists', method: 'POST', path: '/api/users/exists', auth: 'public' },
+  { id: 'spin-challenge', method: 'GET', path: '/api/spins/challenge', auth: 'public' },
   { id: 'preview-spin', method: 'POST', path: '/api/spins/preview', auth: 'public' },
   { id: 'create-spin', method: 'POST', path: '/api/spins', auth: 'visitor' },
   { id: 'get-my-spin', method: 'GET', path: '/api/spins/mine', auth: 'visitor' },

@@ -17,5 +17,34 @@ export const spinRequestSchema = z.strictObject({
 });
 export type SpinRequest = z.infer<typeof spinRequestSchema>;
 
-/** Body of POST /api/spins/preview: nothing. */
-export const spinPreviewRequestSchema = z.strictObject({});
+const boundedText = (max: number) => z.string().min(1).max(max);
+const wholeNumber = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A solved proof-of-work challenge (ALTCHA): the challenge GET /api/spins/challenge issued, as
+ * issued, and the counter and key the browser found. The server checks its signature and expiry.
+ */
+const solvedChallengeSchema = z.strictObject({
+  challenge: z.strictObject({
+    parameters: z.strictObject({
+      algorithm: boundedText(32),
+      nonce: boundedText(128),
+      salt: boundedText(128),
+      cost: wholeNumber,
+      keyLength: wholeNumber,
+      keyPrefix: boundedText(256),
+      keySignature: boundedText(256).optional(),
+      expiresAt: wholeNumber.optional(),
+    }),
+    signature: boundedText(256),
+  }),
+  solution: z.strictObject({
+    counter: wholeNumber,
+    derivedKey: boundedText(256),
+    time: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  }),
+});
+export type SolvedChallenge = z.infer<typeof solvedChallengeSchema>;
+
+/** Body of POST /api/spins/preview: a solved challenge, so that each draw costs some work. */
+export const spinPreviewRequestSchema = z.strictObject({ altcha: solvedChallengeSchema });

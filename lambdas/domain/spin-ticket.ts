@@ -7,7 +7,10 @@
  * previews are therefore limited per client address and per hour, which bounds that "shopping".
  */
 import { randomBytes } from 'node:crypto';
-import { badRequest } from '../../shared/errors';
+import { badRequest, conflict } from '../../shared/errors';
+import type { SolvedChallenge } from '../../shared/spin';
+import { getGameSettings } from '../repositories/settings';
+import { spendPreviewChallenge } from './preview-challenge';
 import { API_MESSAGES } from '../../shared/messages';
 import type { SpinPreview, SpinResult } from '../../shared/types';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
@@ -22,13 +25,20 @@ const TICKET_BYTES = 18;
  */
 const TICKET_TTL_S = 15 * 60;
 
-/** Draws a prize for an anonymous visitor and issues its ticket; 429 past the address's budget. */
+/**
+ * Draws a prize for an anonymous visitor and issues its ticket. Only in spin-first games (409
+ * otherwise), for a solved challenge used once (400), within the client's budget (429).
+ */
 export async function previewSpin(
   clientAddress: string,
+  solved: SolvedChallenge,
   deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinPreview> {
   const nowMs = deps.now().getTime();
   const nowS = Math.floor(nowMs / 1000);
+  if ((await getGameSettings()).spinMode !== 'spin-first')
+    throw conflict('PREVIEW_NOT_OFFERED', API_MESSAGES.previewNotOffered);
+  await spendPreviewChallenge(solved);
   await spendClientBudget('previews', clientAddress, nowMs);
   const slice = await drawSlice(deps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');

@@ -3,6 +3,8 @@
  * handlers, the Cognito stand-in with the real triggers and the API emulation behind what
  * CloudFront does; each must be stopped. The figures go to the `npm test` security summary.
  */
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_CODES_PER_HOUR_DEFAULT } from '../../lambdas/domain/client-budgets';
 import { API_MESSAGES } from '../../shared/messages';
@@ -80,6 +82,13 @@ const userExists = (intl: string) =>
       () => true,
       () => false,
     );
+/** A challenge from GET /api/spins/challenge, solved as the browser solves it. */
+const solved = async () => {
+  const challenge = (await harness.send({ method: 'GET', url: '/api/spins/challenge' }))
+    .json as Challenge;
+  return { challenge, solution: (await solveChallenge({ challenge, deriveKey }))! };
+};
+
 /** Headers a client might send to pass for someone else. */
 const spoofed = (n: number): Record<string, string> => ({
   'x-forwarded-for': `192.0.2.${n % 250}`,
@@ -171,7 +180,7 @@ describe('attacks', () => {
     for (const [url, body] of [
       ['/api/otp/start', { phoneNumber: '0430000001' }],
       ['/api/users/exists', { phoneNumber: '0430000001' }],
-      ['/api/spins/preview', {}],
+      ['/api/spins/preview', { altcha: await solved() }],
     ] as const) {
       const answer = await harness.api.invoke({
         method: 'POST',
@@ -216,6 +225,65 @@ describe('attacks', () => {
     attack(answered <= 30);
     expect(answered).toBe(30);
     figures.push(`${tries} lookups from one client -> ${answered} answered`);
+  });
+
+  it('prize shopping: previews cost work, are counted per client and end with the spin-first game', async () => {
+    const admin = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
+    const setMode = (spinMode: string) =>
+      harness.send({
+        method: 'PUT',
+        url: '/api/settings/game',
+        token: admin,
+        body: { itemBackgroundColors: [], spinMode },
+      });
+    const preview = (altcha: unknown, n: number) =>
+      harness.send({
+        method: 'POST',
+        url: '/api/spins/preview',
+        body: { altcha },
+        from: clientAddress(8000),
+        headers: spoofed(n),
+      });
+
+    expect((await setMode('spin-first')).status).toBe(200);
+    const tries = 20;
+    let drawn = 0;
+    for (let n = 0; n < tries; n++) if ((await preview(await solved(), n)).status === 200) drawn++;
+    attack(drawn <= 10);
+    expect(drawn).toBe(10);
+    // A solved challenge buys one draw, whoever replays it.
+    const once = await solved();
+    expect(
+      (
+        await harness.send({
+          method: 'POST',
+          url: '/api/spins/preview',
+          body: { altcha: once },
+          from: clientAddress(8001),
+        })
+      ).status,
+    ).toBe(200);
+    const replay = await harness.send({
+      method: 'POST',
+      url: '/api/spins/preview',
+      body: { altcha: once },
+      from: clientAddress(8002),
+    });
+    attack(replay.status === 400);
+    expect(replay.json).toMatchObject({ code: 'CHALLENGE_INVALID' });
+    // Verify-first: no previews at all.
+    expect((await setMode('verify-first')).status).toBe(200);
+    const refusedPreview = await harness.send({
+      method: 'POST',
+      url: '/api/spins/preview',
+      body: { altcha: await solved() },
+      from: clientAddress(8003),
+    });
+    attack(refusedPreview.status === 409);
+    expect(refusedPreview.json).toMatchObject({ code: 'PREVIEW_NOT_OFFERED' });
+    figures.push(
+      `${tries} previews from one client with spoofed headers -> ${drawn} drawn; a replayed challenge -> ${replay.status}; verify-first -> ${refusedPreview.status}`,
+    );
   });
 
   it('the wheel tells no one the odds or the stock', async () => {

@@ -330,7 +330,24 @@ const BODY_ROUTES: BodyRoute[] = [
     method: 'POST',
     path: '/api/spins/preview',
     schema: spinPreviewRequestSchema,
-    valid: {},
+    // Well-formed, though no server signed it: the generated bodies are all malformed.
+    valid: {
+      altcha: {
+        challenge: {
+          parameters: {
+            algorithm: 'SHA-256',
+            nonce: 'a1',
+            salt: 'b2',
+            cost: 1,
+            keyLength: 32,
+            keyPrefix: 'c3',
+            expiresAt: 1,
+          },
+          signature: 'd4',
+        },
+        solution: { counter: 1, derivedKey: 'e5' },
+      },
+    },
     who: 'none',
   },
   {
@@ -528,6 +545,7 @@ function readRequests(runs: number, seed: number): GenRequest[] {
     { id: 'get-wheel', who: 'none', benign: [200] },
     { id: 'get-business-settings', who: 'none', benign: [200] },
     { id: 'get-game-settings', who: 'none', benign: [200] },
+    { id: 'spin-challenge', who: 'none', benign: [200] },
     { id: 'get-staff-me', who: 'operator', benign: [200] },
     { id: 'list-slices', who: 'admin', benign: [200] },
     { id: 'get-my-spin', who: 'visitor', benign: [404] },

@@ -44,6 +44,7 @@ const PROBES: Record<RouteId, Probe> = {
   'get-wheel': { allowed: OK },
   'start-otp': { body: {}, allowed: BAD_REQUEST },
   'user-exists': { body: {}, allowed: BAD_REQUEST },
+  'spin-challenge': { allowed: OK },
   'preview-spin': { body: { probe: 1 }, allowed: BAD_REQUEST },
   'create-spin': { body: { probe: 1 }, allowed: BAD_REQUEST },
   'get-my-spin': { allowed: NOT_FOUND },

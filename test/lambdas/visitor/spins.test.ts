@@ -1,14 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
 import { handler as getMySpin } from '../../../lambdas/handlers/get-my-spin';
 import { handler as previewSpin } from '../../../lambdas/handlers/preview-spin';
+import { handler as spinChallenge } from '../../../lambdas/handlers/spin-challenge';
+import { mergeGameSettings } from '../../../lambdas/repositories/settings';
 import { handler as updateSliceHandler } from '../../../lambdas/handlers/update-slice';
 import { handler as userExists } from '../../../lambdas/handlers/user-exists';
 import { CLIENT_PREVIEWS_PER_HOUR } from '../../../lambdas/domain/client-budgets';
 import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
 import { API_MESSAGES } from '../../../shared/messages';
-import { httpEvent, statusAndBody, visitorClaimsFor } from '../../support/http-event';
+import { bodyOf, httpEvent, statusAndBody, visitorClaimsFor } from '../../support/http-event';
 import { addSlice, testPhone } from './support';
 
 const spinAs = async (phone: string, body: unknown = {}) =>
@@ -187,29 +191,82 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
 });
 
 describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', () => {
+  beforeAll(async () => {
+    await mergeGameSettings({ spinMode: 'spin-first' }, new Date().toISOString());
+  });
+  afterAll(async () => {
+    await mergeGameSettings({ spinMode: 'verify-first' }, new Date().toISOString());
+  });
+
+  /** A challenge from GET /api/spins/challenge, solved as the browser solves it. */
+  const solved = async () => {
+    const challenge = bodyOf(
+      await spinChallenge(httpEvent({ method: 'GET' })),
+    ) as unknown as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return { challenge, solution: solution! };
+  };
+  const preview = async (sourceIp = '198.51.100.1', altcha?: unknown) =>
+    statusAndBody(
+      await previewSpin(httpEvent({ body: { altcha: altcha ?? (await solved()) }, sourceIp })),
+    );
+
+  it('refuses previews in a verify-first game, and reused, altered or missing challenges', async () => {
+    const slice = await addSlice('Any', 1, null);
+    await withSlices([slice], async () => {
+      const once = await solved();
+      expect((await preview('198.51.100.40', once)).status).toBe(200);
+      const invalid = {
+        status: 400,
+        body: { code: 'CHALLENGE_INVALID', message: API_MESSAGES.challengeInvalid },
+      };
+      expect(await preview('198.51.100.41', once)).toEqual(invalid);
+      const other = await solved();
+      const altered = {
+        ...other,
+        challenge: {
+          ...other.challenge,
+          parameters: { ...other.challenge.parameters, expiresAt: 4_000_000_000 },
+        },
+      };
+      expect(await preview('198.51.100.42', altered)).toEqual(invalid);
+      const wrongAnswer = {
+        ...other,
+        solution: { ...other.solution, derivedKey: '0'.repeat(other.solution.derivedKey.length) },
+      };
+      expect(await preview('198.51.100.43', wrongAnswer)).toEqual(invalid);
+      expect(
+        statusAndBody(await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.44' }))).status,
+      ).toBe(400);
+
+      await mergeGameSettings({ spinMode: 'verify-first' }, new Date().toISOString());
+      expect(await preview('198.51.100.45')).toEqual({
+        status: 409,
+        body: { code: 'PREVIEW_NOT_OFFERED', message: API_MESSAGES.previewNotOffered },
+      });
+      await mergeGameSettings({ spinMode: 'spin-first' }, new Date().toISOString());
+    });
+  });
+
   it('records the previewed prize once the number is verified, and takes each ticket once', async () => {
     const a = await addSlice('Alpha', 1, null);
     const b = await addSlice('Beta', 1, null);
     await withSlices([a, b], async () => {
-      const preview = statusAndBody(
-        await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.1' })),
-      );
-      expect(preview.status).toBe(200);
-      expect(preview.body.ticket).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      const first = await preview();
+      expect(first.status).toBe(200);
+      expect(first.body.ticket).toMatch(/^[A-Za-z0-9_-]{24}$/);
       const { intl } = testPhone(4700);
-      const spun = await spinAs(intl, { ticket: preview.body.ticket });
+      const spun = await spinAs(intl, { ticket: first.body.ticket });
       expect(spun.body).toEqual({
-        sliceId: preview.body.sliceId,
-        offer: preview.body.offer,
-        comment: preview.body.comment,
+        sliceId: first.body.sliceId,
+        offer: first.body.offer,
+        comment: first.body.comment,
       });
       // The saved prize comes back for the same number, even with another ticket.
-      const second = statusAndBody(
-        await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.1' })),
-      );
+      const second = await preview();
       expect((await spinAs(intl, { ticket: second.body.ticket })).body).toEqual(spun.body);
       // A used ticket is refused for another number.
-      expect(await spinAs(testPhone(4701).intl, { ticket: preview.body.ticket })).toEqual({
+      expect(await spinAs(testPhone(4701).intl, { ticket: first.body.ticket })).toEqual({
         status: 400,
         body: { code: 'SPIN_TICKET_INVALID', message: API_MESSAGES.spinTicketInvalid },
       });
@@ -272,21 +329,16 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     const scarce = await addSlice('Scarce', 1, 1);
     const other = await addSlice('Other', 1, null);
     await withSlices([scarce, other], async () => {
-      let preview;
-      do
-        preview = statusAndBody(
-          await previewSpin(
-            httpEvent({ body: {}, sourceIp: `198.51.100.${Math.floor(Math.random() * 250)}` }),
-          ),
-        );
-      while (preview.body.sliceId !== scarce.id);
+      let drawn;
+      do drawn = await preview(`198.51.100.${Math.floor(Math.random() * 250)}`);
+      while (drawn.body.sliceId !== scarce.id);
       await updateSlice(
         scarce.id,
         { name: 'Scarce', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: 0 },
         { updatedAt: scarce.updatedAt, stock: 1 },
         new Date().toISOString(),
       );
-      const spun = await spinAs(testPhone(4800).intl, { ticket: preview.body.ticket });
+      const spun = await spinAs(testPhone(4800).intl, { ticket: drawn.body.ticket });
       expect(spun.body).toMatchObject({ sliceId: other.id, offer: 'Other' });
     });
   });
@@ -294,17 +346,21 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
   it('limits previews per client address and refuses a body', async () => {
     const slice = await addSlice('Any', 1, null);
     await withSlices([slice], async () => {
-      const headers = { 'cloudfront-viewer-address': '192.0.2.77:51234' };
       for (let i = 0; i < CLIENT_PREVIEWS_PER_HOUR; i++) {
-        expect(statusAndBody(await previewSpin(httpEvent({ body: {}, headers }))).status).toBe(200);
+        expect((await preview('192.0.2.77')).status).toBe(200);
       }
-      expect(statusAndBody(await previewSpin(httpEvent({ body: {}, headers })))).toEqual({
+      expect(await preview('192.0.2.77')).toEqual({
         status: 429,
         body: { code: 'SPIN_PREVIEW_LIMIT', message: API_MESSAGES.spinPreviewLimit },
       });
       expect(
         statusAndBody(
-          await previewSpin(httpEvent({ body: { sliceId: slice.id }, sourceIp: '192.0.2.78' })),
+          await previewSpin(
+            httpEvent({
+              body: { altcha: await solved(), sliceId: slice.id },
+              sourceIp: '192.0.2.78',
+            }),
+          ),
         ).status,
       ).toBe(400);
     });

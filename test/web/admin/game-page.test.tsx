@@ -232,6 +232,9 @@ describe('Game Settings page', () => {
     await screen.findByRole('heading', { name: ADMIN_TEXT.wheelSettings });
     await user.click(screen.getByRole('button', { name: 'Remove colour 1' }));
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.addColor }));
+    expect(screen.getByRole('group', { name: ADMIN_TEXT.spinMode })).toHaveAccessibleDescription(
+      ADMIN_TEXT.spinModeSpinFirstHint,
+    );
     await user.click(screen.getByRole('radio', { name: ADMIN_TEXT.spinModeSpinFirst }));
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.saveWheelSettings }));
     expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();

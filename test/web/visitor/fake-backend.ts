@@ -2,11 +2,15 @@
  * A fake of the network for route-level tests: /config.json, the API routes the wheel page calls
  * and Cognito's JSON protocol, behind a stubbed global fetch. The page's own modules run for real.
  */
+import { createChallenge, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Challenge, Solution } from 'altcha-lib/types';
 import type { SpinResult, WheelResponse } from '../../../shared/types';
 import { MESSAGES } from '../../../shared/messages';
 
 const COGNITO_ENDPOINT = 'https://cognito.test/';
 export const CORRECT_CODE = '246810';
+const FAKE_CHALLENGE_SECRETS = { hmacSignatureSecret: 'fake-a', hmacKeySignatureSecret: 'fake-b' };
 
 export interface RecordedRequest {
   method: string;
@@ -89,7 +93,23 @@ export class FakeBackend {
         return json(this.otpStartStatus, { code: 'SMS_PER_MINUTE', message: 'limit' });
       return json(202, {});
     }
+    if (method === 'GET' && url === '/api/spins/challenge') {
+      // A real challenge, with a small answer so that the browser-side solve is quick here.
+      return json(
+        200,
+        await createChallenge({
+          algorithm: 'SHA-256',
+          cost: 1,
+          counter: 3,
+          deriveKey,
+          ...FAKE_CHALLENGE_SECRETS,
+        }),
+      );
+    }
     if (method === 'POST' && url === '/api/spins/preview') {
+      const { altcha } = body as { altcha: { challenge: Challenge; solution: Solution } };
+      const check = await verifySolution({ ...altcha, deriveKey, ...FAKE_CHALLENGE_SECRETS });
+      if (!check.verified) return json(400, { code: 'CHALLENGE_INVALID', message: 'bad' });
       const ticket = `T${'x'.repeat(22)}${this.tickets.size}`;
       this.tickets.set(ticket, this.drawSliceId);
       return json(200, { ...this.slice(this.drawSliceId), ticket });

@@ -101,6 +101,29 @@ describe('useSpinFlow', () => {
     expect(backend.customers.get('+61412340012')?.sliceId).toBe('s3');
   });
 
+  it('spin-first: a reload shows the same unclaimed preview instead of drawing again', async () => {
+    backend.drawSliceId = 's3';
+    const first = renderFlow('spin-first');
+    await act(() => first.result.current.spin());
+    expect(previews()).toHaveLength(1);
+    first.unmount();
+
+    backend.drawSliceId = 's1'; // a new draw would differ
+    const reloaded = renderFlow('spin-first');
+    await waitFor(() => expect(reloaded.result.current.popupVisible).toBe(true));
+    expect(reloaded.result.current.currentOffer?.offer).toBe('Free Drink');
+    await waitFor(() => expect(reloaded.result.current.isSpinning).toBe(false));
+    await act(() => reloaded.result.current.spin());
+    expect(previews()).toHaveLength(1);
+    expect(reloaded.landings).toEqual([2]);
+
+    // Claimed with the kept ticket: the device forgets the preview.
+    signIn('+61412340015');
+    await act(() => reloaded.result.current.onClaimVerified());
+    expect(backend.customers.get('+61412340015')?.sliceId).toBe('s3');
+    expect(localStorage.getItem('spinwin.preview')).toBeNull();
+  });
+
   it('shows a saved prize after a reload without a new draw', async () => {
     signIn('+61412340013');
     backend.customers.set('+61412340013', { sliceId: 's1', offer: 'Free Side', comment: '' });

@@ -119,7 +119,7 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
           </button>
         </div>
       </fieldset>
-      <fieldset className="admin-fieldset">
+      <fieldset className="admin-fieldset" aria-describedby={`${id}-spin-mode-hint`}>
         <legend className="admin-legend">{ADMIN_TEXT.spinMode}</legend>
         {SPIN_MODE_LABELS.map((mode) => (
           <label key={mode.value} className="admin-radio">
@@ -133,6 +133,9 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
             {mode.label}
           </label>
         ))}
+        <p id={`${id}-spin-mode-hint`} className="admin-hint">
+          {ADMIN_TEXT.spinModeSpinFirstHint}
+        </p>
       </fieldset>
       <div className="admin-actions">
         <button type="submit" className="ui-button" disabled={saving}>

@@ -5,7 +5,8 @@
  * verify-first (default): Spin opens the Verification dialog until the number is verified; then
  * Spin asks POST /api/spins and lands on its slice. spin-first: Spin asks POST /api/spins/preview
  * (a server draw plus a ticket); the win popup's "Claim Prize via SMS" verifies the number and
- * exchanges the ticket. Either way a visitor who has spun never gets a new draw: Spin replays it.
+ * exchanges the ticket. Either way a visitor who has spun never gets a new draw: Spin replays it,
+ * and in spin-first the unclaimed preview is kept on the device, so a reload replays it too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
@@ -19,6 +20,7 @@ import { clearSession, getIdToken, hasSession } from '../../../lib/session';
 import { createSpin } from '../api/create-spin';
 import { fetchMySpin } from '../api/get-my-spin';
 import { previewSpin } from '../api/preview-spin';
+import { forgetPreview, readSavedPreview, savePreview } from '../lib/saved-preview';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -69,6 +71,16 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
     setVerified(false);
   }, []);
 
+  // Spin-first: an unclaimed preview survives a reload on this device; it is shown again.
+  useEffect(() => {
+    const saved = readSavedPreview();
+    if (!saved) return;
+    ticket.current = saved.ticket;
+    setCurrentOffer({ sliceId: saved.sliceId, offer: saved.offer, comment: saved.comment });
+    setHasSpun(true);
+    setPopupVisible(true);
+  }, []);
+
   // Verified state survives a reload within the token's lifetime; a winner sees the saved prize.
   useEffect(() => {
     if (!hasSession('visitor')) return;
@@ -78,6 +90,7 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
       setVerified(true);
       const saved = await fetchMySpin();
       if (cancelled || !saved) return;
+      forgetPreview(); // the number's prize is recorded: an older preview no longer counts
       setCurrentOffer(saved);
       setRecorded(true);
       setHasSpun(true);
@@ -101,6 +114,7 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
       result = await createSpin();
     }
     ticket.current = null;
+    forgetPreview();
     setRecorded(true);
     return result;
   }, []);
@@ -130,6 +144,7 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
       else if (isVerified) result = await recordSpin();
       else {
         const preview = await previewSpin();
+        savePreview(preview);
         ticket.current = preview.ticket;
         result = { sliceId: preview.sliceId, offer: preview.offer, comment: preview.comment };
       }

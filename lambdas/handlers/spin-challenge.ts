@@ -1,0 +1,8 @@
+/**
+ * GET /api/spins/challenge (public): a fresh proof-of-work challenge; POST /api/spins/preview
+ * takes it back solved. Signed and stateless: nothing is stored until it is used.
+ */
+import { newPreviewChallenge } from '../domain/preview-challenge';
+import { http, ok } from '../lib/http';
+
+export const handler = http(async () => ok(await newPreviewChallenge(Date.now())));
