@@ -2,7 +2,7 @@
  * Helpers of the e2e test files: where the stack is, the staff passwords, SMS codes from the local
  * outbox, and browser pages (one Chromium per test file, closed after the file).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
 import { toInternational } from '../../../shared/phone';
 import type { StaffRole } from '../../../shared/types';
@@ -68,9 +68,10 @@ afterAll(async () => {
  */
 export async function newBrowserPage(
   viewport: { width: number; height: number } = DEFAULT_VIEWPORT,
+  device: Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'reducedMotion'> = {},
 ): Promise<Page> {
   browser ??= launchBrowser();
-  const context = await (await browser).newContext({ baseURL: baseUrl(), viewport });
+  const context = await (await browser).newContext({ baseURL: baseUrl(), viewport, ...device });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -38,4 +38,27 @@ describe('wrapTabFocus', () => {
     expect(document.activeElement).toBe(buttons[0]);
     root.remove();
   });
+
+  it('wraps from a focused element Tab cannot reach when nothing reachable follows or precedes it', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<p tabindex="-1" id="top">top</p><button>one</button><button>two</button><p tabindex="-1" id="note">note</p>';
+    document.body.append(root);
+    const [one, two] = Array.from(root.querySelectorAll('button'));
+    root.querySelector<HTMLElement>('#note')!.focus();
+    const tab = key('Tab');
+    wrapTabFocus(tab, root);
+    expect(document.activeElement).toBe(one);
+    expect(tab.preventDefault).toHaveBeenCalled();
+    root.querySelector<HTMLElement>('#top')!.focus();
+    const back = key('Tab', true);
+    wrapTabFocus(back, root);
+    expect(document.activeElement).toBe(two);
+    // From the top note Tab has somewhere to go inside: the browser moves on by itself.
+    root.querySelector<HTMLElement>('#top')!.focus();
+    const forward = key('Tab');
+    wrapTabFocus(forward, root);
+    expect(forward.preventDefault).not.toHaveBeenCalled();
+    root.remove();
+  });
 });

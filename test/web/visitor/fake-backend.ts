@@ -41,7 +41,11 @@ export class FakeBackend {
   /** Status to answer POST /api/otp/start with, when set (e.g. 429). */
   otpStartStatus: number | undefined;
   wheelDelayMs = 0;
+  /** GET /api/wheel answers 503 this many times before it works. */
+  wheelFailures = 0;
   private attempts = 0;
+  /** Cognito ends the sign-in after the third wrong code: no answer counts until a new one. */
+  private signInOver = false;
   private tickets = new Map<string, string>();
 
   constructor(readonly wheel: WheelResponse) {
@@ -82,6 +86,10 @@ export class FakeBackend {
       return this.cognito(headers.get('x-amz-target') ?? '', body as Record<string, unknown>);
     if (method === 'GET' && url === '/api/wheel') {
       if (this.wheelDelayMs) await new Promise((r) => setTimeout(r, this.wheelDelayMs));
+      if (this.wheelFailures > 0) {
+        this.wheelFailures--;
+        return json(503, { code: 'SERVICE_UNAVAILABLE', message: 'Please try again.' });
+      }
       return json(200, this.wheel);
     }
     if (method === 'POST' && url === '/api/otp/start') {
@@ -139,6 +147,7 @@ export class FakeBackend {
     if (operation === 'InitiateAuth') {
       const { USERNAME } = body.AuthParameters as { USERNAME: string };
       this.attempts = 0;
+      this.signInOver = false;
       return json(200, {
         ChallengeName: 'CUSTOM_CHALLENGE',
         Session: `session-for-${USERNAME}`,
@@ -147,6 +156,11 @@ export class FakeBackend {
     }
     if (operation === 'RespondToAuthChallenge') {
       const { USERNAME, ANSWER } = body.ChallengeResponses as { USERNAME: string; ANSWER: string };
+      if (this.signInOver)
+        return json(400, {
+          __type: 'NotAuthorizedException',
+          message: 'Invalid session for the user.',
+        });
       if (ANSWER === CORRECT_CODE) {
         return json(200, {
           ChallengeParameters: {},
@@ -160,7 +174,8 @@ export class FakeBackend {
         });
       }
       this.attempts++;
-      if (this.attempts >= 3)
+      this.signInOver = this.attempts >= 3;
+      if (this.signInOver)
         return json(400, {
           __type: 'NotAuthorizedException',
           message: 'Incorrect username or password.',

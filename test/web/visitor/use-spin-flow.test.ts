@@ -3,7 +3,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpinMode } from '../../../shared/types';
 import { saveSession } from '../../../web/src/lib/session';
-import { useSpinFlow } from '../../../web/src/features/visitor/hooks/use-spin-flow';
+import {
+  useSpinFlow,
+  type SpinFlowWheel,
+} from '../../../web/src/features/visitor/hooks/use-spin-flow';
 import { FakeBackend, SAMPLE_WHEEL, fakeIdToken } from './fake-backend';
 
 let backend: FakeBackend;
@@ -29,14 +32,25 @@ function signIn(phone: string) {
   });
 }
 
+/** A wheel that records what the flow asks of it: landings, and every call in order. */
 function renderFlow(spinMode: SpinMode) {
   const landings: number[] = [];
-  const spinToItem = vi.fn((index: number) => {
-    landings.push(index);
-    return Promise.resolve();
-  });
-  const view = renderHook(() => useSpinFlow({ slices: SAMPLE_WHEEL.slices, spinMode, spinToItem }));
-  return { ...view, landings };
+  const moves: string[] = [];
+  const wheel: SpinFlowWheel = {
+    spinUp: () => void moves.push('spin up'),
+    spinToItem: (index) => {
+      landings.push(index);
+      moves.push(`land ${index}`);
+      return Promise.resolve();
+    },
+    settle: () => {
+      moves.push('settle');
+      return Promise.resolve();
+    },
+    showItem: (index) => void moves.push(`show ${index}`),
+  };
+  const view = renderHook(() => useSpinFlow({ slices: SAMPLE_WHEEL.slices, spinMode, wheel }));
+  return { ...view, landings, moves };
 }
 
 const spins = () => backend.apiCalls().filter((call) => call === 'POST /api/spins');
@@ -44,9 +58,10 @@ const previews = () => backend.apiCalls().filter((call) => call === 'POST /api/s
 
 describe('useSpinFlow', () => {
   it('verify-first: Spin asks for verification first, then draws once and replays the prize', async () => {
-    const { result, landings } = renderFlow('verify-first');
+    const { result, landings, moves } = renderFlow('verify-first');
     await act(() => result.current.spin());
     expect(result.current.dialogOpen).toBe(true);
+    expect(moves).toEqual([]);
     expect(backend.apiCalls()).toEqual([]);
 
     signIn('+61412340010');
@@ -66,6 +81,8 @@ describe('useSpinFlow', () => {
     await act(() => result.current.spin());
     expect(spins()).toHaveLength(1); // never a second draw
     expect(landings).toEqual([1, 1]);
+    // The wheel spins up while the server draws; a replay has nothing to wait for.
+    expect(moves).toEqual(['spin up', 'land 1', 'land 1']);
   });
 
   it('ignores Spin while a spin is under way', async () => {
@@ -112,6 +129,7 @@ describe('useSpinFlow', () => {
     const reloaded = renderFlow('spin-first');
     await waitFor(() => expect(reloaded.result.current.popupVisible).toBe(true));
     expect(reloaded.result.current.currentOffer?.offer).toBe('Free Drink');
+    expect(reloaded.moves).toEqual(['show 2']); // the wheel points at the kept preview
     await waitFor(() => expect(reloaded.result.current.isSpinning).toBe(false));
     await act(() => reloaded.result.current.spin());
     expect(previews()).toHaveLength(1);
@@ -127,19 +145,21 @@ describe('useSpinFlow', () => {
   it('shows a saved prize after a reload without a new draw', async () => {
     signIn('+61412340013');
     backend.customers.set('+61412340013', { sliceId: 's1', offer: 'Free Side', comment: '' });
-    const { result } = renderFlow('verify-first');
+    const { result, moves } = renderFlow('verify-first');
     await waitFor(() => expect(result.current.popupVisible).toBe(true));
     expect(result.current.currentOffer?.offer).toBe('Free Side');
     expect(result.current.recorded).toBe(true);
     expect(spins()).toEqual([]);
+    await waitFor(() => expect(moves).toEqual(['show 0'])); // the wheel points at the saved prize
   });
 
   it('a refused session signs the visitor out and asks for verification again', async () => {
     signIn('+61412340014');
-    const { result } = renderFlow('verify-first');
+    const { result, moves } = renderFlow('verify-first');
     await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
     signIn(''); // a token the API refuses (it names no number)
     await act(() => result.current.spin());
+    expect(moves).toEqual(['spin up', 'settle']); // the failed draw: the wheel slows to a stop
     expect(result.current.isSpinning).toBe(false);
     expect(result.current.dialogOpen).toBe(true);
     expect(result.current.currentOffer).toBeNull();

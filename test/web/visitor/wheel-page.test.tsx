@@ -71,15 +71,37 @@ describe('wheel page', () => {
     );
   });
 
-  it('falls back to the placeholder business when settings cannot load', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{}', { status: 500 }));
+  it('keeps loading and tries again with backoff when the wheel cannot load, then shows it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    backend.wheelFailures = 2;
     render(<WheelPage />);
-    expect(await screen.findByText('Your Business Name')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'Your Business Name logo' })).toHaveAttribute(
-      'src',
-      '/logo.png',
-    );
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    await waitFor(() => expect(backend.apiCalls()).toEqual(['GET /api/wheel']));
+    // Still loading, with the placeholder name and no copy beyond the loading state's.
+    expect(screen.getByText(VISITOR_TEXT.loading)).toBeInTheDocument();
+    expect(screen.getByText('Your Business Name')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: VISITOR_TEXT.spin })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1100)); // first retry within 1 s
+    await waitFor(() => expect(backend.apiCalls()).toHaveLength(2));
+    expect(screen.getByText(VISITOR_TEXT.loading)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1200)); // not yet: the second wait is 1.5 to 2 s
+    expect(backend.apiCalls()).toHaveLength(2);
+    act(() => vi.advanceTimersByTime(900));
+    expect(await spinButton()).toBeInTheDocument();
+    expect(backend.apiCalls()).toEqual(['GET /api/wheel', 'GET /api/wheel', 'GET /api/wheel']);
+    expect(screen.getByText('Tasty Takeaway')).toBeInTheDocument();
+  });
+
+  it('tries again at once when the browser comes back online', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    backend.wheelFailures = 1;
+    render(<WheelPage />);
+    await waitFor(() => expect(backend.apiCalls()).toHaveLength(1));
+    await act(async () => {
+      await Promise.resolve();
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await spinButton()).toBeInTheDocument();
   });
 
   it('verifies by SMS code, shows the banner, then spins to the server-drawn prize', async () => {
@@ -235,7 +257,118 @@ describe('wheel page', () => {
   });
 });
 
+describe('wheel page, focus', () => {
+  it('keeps focus on Spin while the wheel turns, and puts it back there when the popup closes', async () => {
+    saveSession('visitor', {
+      idToken: fakeIdToken('+61412340002'),
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresIn: 3600,
+    });
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
+    const spin = await spinButton();
+    spin.focus();
+    await user.keyboard('{Enter}');
+    expect(spin).toHaveAttribute('aria-disabled', 'true');
+    expect(spin).toHaveFocus();
+    const popup = await screen.findByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
+    await waitFor(() => expect(popup).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(spin).toHaveFocus();
+  });
+
+  it('a saved prize shown on load: closing the popup puts focus on Spin', async () => {
+    saveSession('visitor', {
+      idToken: fakeIdToken('+61412340003'),
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresIn: 3600,
+    });
+    backend.customers.set('+61412340003', { sliceId: 's1', offer: 'Free Side', comment: '' });
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    const popup = await screen.findByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
+    await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.closeLabel }));
+    expect(await spinButton()).toHaveFocus();
+  });
+
+  it('moves focus to the store note when a claim succeeds; Escape still closes the popup', async () => {
+    backend.wheel.game.spinMode = 'spin-first';
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const popup = await screen.findByRole(
+      'dialog',
+      { name: VISITOR_TEXT.winDialogLabel },
+      { timeout: 3000 },
+    );
+    await user.type(within(popup).getByLabelText(VISITOR_TEXT.phoneLabel), '0498765400');
+    await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.sendPrize }));
+    const code = await within(popup).findByLabelText(VISITOR_TEXT.otpLabel);
+    expect(code).toHaveFocus();
+    await user.type(code, CORRECT_CODE);
+    await user.keyboard('{Enter}');
+    const note = await within(popup).findByText(VISITOR_TEXT.visitStore);
+    await waitFor(() => expect(note).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await spinButton()).toHaveFocus();
+  });
+
+  it('keeps focus on Send Code while the code is being sent and after it fails', async () => {
+    backend.otpStartStatus = 500;
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel), '0411111112');
+    const send = within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode });
+    send.focus();
+    await user.keyboard('{Enter}');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.otpSendFailed);
+    expect(send).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('wheel page, resend', () => {
+  it('after the third wrong code, clears the field and leads the visitor to Resend', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel), '0411111113');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+    const code = await within(dialog).findByLabelText(VISITOR_TEXT.otpLabel);
+    for (const wrong of ['000001', '000002', '000003']) {
+      await user.type(code, wrong);
+      await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify }));
+      await waitFor(() => expect(code).toHaveValue(''));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.otpIncorrect);
+    }
+    // The sign-in is over: the field cannot take a code, and focus waits on the resend control.
+    const resendControl = within(dialog).getByRole('button', { name: /^Resend in \d+s$/ });
+    expect(resendControl).toHaveFocus();
+    expect(code).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(resendControl).toHaveTextContent(VISITOR_TEXT.resend);
+    expect(resendControl).toHaveFocus();
+    await user.keyboard('{Enter}');
+    // A new code: the field is back and focused, and the right code now verifies.
+    await waitFor(() => expect(code).toBeEnabled());
+    expect(code).toHaveFocus();
+    await user.type(code, CORRECT_CODE);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await spinButton()).toHaveFocus();
+  });
+
   it('offers Resend after 60 s, which starts a new sign-in session and restarts the countdown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -6,6 +6,7 @@ import {
   easingToCss,
   invertEasing,
   linear,
+  rampThenSteady,
   sineOut,
 } from '../../../web/src/components/wheel/engine/easing';
 
@@ -52,6 +53,46 @@ describe('easingToCss', () => {
     const css = easingToCss(sineOut);
     expect(css.startsWith('linear(0, ')).toBe(true);
     expect(css.endsWith(', 1)')).toBe(true);
+  });
+});
+
+/** Evaluates a CSS linear(v1 p1%, v2 p2%, ...) at time x (every point given with its position). */
+function cssLinear(css: string, x: number): number {
+  const points = [...css.matchAll(/([\d.]+) ([\d.]+)%/g)].map((m) => ({
+    value: Number(m[1]),
+    at: Number(m[2]) / 100,
+  }));
+  const after = points.findIndex((p) => p.at >= x);
+  if (after <= 0) return points[0]!.value;
+  const a = points[after - 1]!;
+  const b = points[after]!;
+  return a.value + ((b.value - a.value) * (x - a.at)) / (b.at - a.at);
+}
+
+describe('rampThenSteady', () => {
+  it('speeds up evenly, then keeps a steady speed, from 0 to 1', () => {
+    const easing = rampThenSteady(0.1);
+    expect(easing(0)).toBe(0);
+    expect(easing(1)).toBeCloseTo(1, 12);
+    const speed = (t: number) => (easing(t + 1e-6) - easing(t)) / 1e-6;
+    expect(speed(0)).toBeCloseTo(0, 3);
+    expect(speed(0.05)).toBeCloseTo(speed(0.1) / 2, 3);
+    // The same speed from the end of the ramp on: no jolt where the ramp ends.
+    expect(speed(0.1 - 1e-5)).toBeCloseTo(speed(0.5), 2);
+    expect(speed(0.99)).toBeCloseTo(speed(0.5), 6);
+  });
+
+  it('matches its CSS linear() to within a thousandth of the turn at any progress', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.001, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (ramp, t) => {
+          const easing = rampThenSteady(ramp);
+          expect(Math.abs(cssLinear(easingToCss(easing), t) - easing(t))).toBeLessThan(1e-3);
+        },
+      ),
+    );
   });
 });
 

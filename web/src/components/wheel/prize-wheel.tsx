@@ -4,8 +4,8 @@
  * page owns the Spin button (passed as children, shown in the centre) and the prize draw.
  */
 import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
-import { cubicOut, sineOut } from './engine/easing';
-import { centerAngle, targetRotationFor } from './engine/geometry';
+import { cubicOut, rampThenSteady, sineOut } from './engine/easing';
+import { centerAngle, randomAngleInSlice, targetRotationFor } from './engine/geometry';
 import type { ItemProps } from './engine/item';
 import { WHEEL_SETTING_NAMES, type WheelSettings } from './engine/settings';
 import { Wheel } from './engine/wheel';
@@ -21,6 +21,16 @@ const SPIN_DURATION_MS = 4000;
 const SPIN_REVOLUTIONS = 4;
 /** With prefers-reduced-motion: a short, calm turn the short way round, no extra revolutions. */
 const REDUCED_MOTION_DURATION_MS = 600;
+/**
+ * The spin-up while the server draws: the wheel speeds up evenly for SPIN_UP_RAMP_MS to this
+ * speed, the speed at which a timed spin of 4 turns in 4 s starts, so the landing continues it.
+ */
+const SPIN_UP_SPEED_DEG_PER_S = (3 * 360 * SPIN_REVOLUTIONS) / (SPIN_DURATION_MS / 1000);
+const SPIN_UP_RAMP_MS = 400;
+/** The spin-up's curve ends here; a draw has failed (and the wheel settled) long before. */
+const SPIN_UP_MAX_MS = 60_000;
+/** After a failed draw the wheel slows from its spin-up speed to a stop over this time. */
+const SETTLE_DURATION_MS = 1200;
 
 /** One slice as the page describes it. */
 export interface PrizeWheelItem {
@@ -84,6 +94,16 @@ export interface PrizeWheelHandle {
    * prefers-reduced-motion the turn is short and calm but lands on the same item.
    */
   spinToItem(index: number, options?: SpinToItemOptions): Promise<void>;
+  /**
+   * Starts turning at once, speeding up to a steady spin, while the page waits for the draw;
+   * spinToItem then eases from that speed onto the item (cubic ease-out, as a timed spin), and
+   * settle() slows it to a stop. Drags are ignored meanwhile. Does nothing with reduced motion.
+   */
+  spinUp(): void;
+  /** Slows a spin-up to a stop (the draw failed); resolves at rest. Announces no prize. */
+  settle(): Promise<void>;
+  /** Points at item `index` at once, without spinning (a saved prize after a reload). */
+  showItem(index: number): void;
   /** Free spin at `speed` degrees/s (positive clockwise). */
   spin(speed: number): void;
   /** Stops the wheel where it is. */
@@ -137,6 +157,10 @@ export function PrizeWheel({
   const stageRef = useRef<HTMLDivElement>(null);
   const wheelRef = useRef<Wheel | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  /** Set while the wheel spins up or settles: its rest is not a prize, so nothing is announced. */
+  const quietRest = useRef(false);
+  /** The spin-up under way: when it began, and whether drags were allowed before it. */
+  const spinningUp = useRef<{ startedMs: number; wasInteractive: boolean } | null>(null);
   const latest = useRef({ items, onRest, onCurrentIndexChange, onFlick, announce });
   useEffect(() => {
     latest.current = { items, onRest, onCurrentIndexChange, onFlick, announce };
@@ -147,6 +171,7 @@ export function PrizeWheel({
     if (!stage) return;
     const wheel = new Wheel(stage, {
       onRest: (event) => {
+        if (quietRest.current) return;
         const { items: current, announce: toText, onRest: notify } = latest.current;
         const item = current[event.currentIndex];
         if (item) setAnnouncement(toText ? toText(item, event.currentIndex) : item.label);
@@ -196,28 +221,28 @@ export function PrizeWheel({
       async spinToItem(index, options = {}) {
         const wheel = wheelRef.current;
         if (!wheel) return;
-        const wasInteractive = wheel.isInteractive;
+        const spunUp = spinningUp.current;
+        spinningUp.current = null;
+        const wasInteractive = spunUp ? spunUp.wasInteractive : wheel.isInteractive;
         wheel.isInteractive = false;
         try {
+          if (spunUp) {
+            // Reach the steady speed first, so the landing starts from it.
+            const rampLeft = SPIN_UP_RAMP_MS - (performance.now() - spunUp.startedMs);
+            if (rampLeft > 0) await new Promise((resolve) => setTimeout(resolve, rampLeft));
+          }
+          quietRest.current = false;
+          const duration = options.duration ?? SPIN_DURATION_MS;
+          const speed = spunUp ? wheel.rotationSpeed : 0;
           if (prefersReducedMotion()) {
-            const landing = centerAngle(wheel.getItemSpan(index));
-            const common = {
-              from: wheel.rotation,
-              landingAngle: landing,
-              pointerAngle: wheel.pointerAngle,
-              revolutions: 0,
-            };
-            const forward = targetRotationFor({ ...common, direction: 1 });
-            const backward = targetRotationFor({ ...common, direction: -1 });
-            const target =
-              Math.abs(forward - common.from) <= Math.abs(backward - common.from)
-                ? forward
-                : backward;
-            await wheel.spinTo(target, REDUCED_MOTION_DURATION_MS, sineOut);
+            await wheel.spinTo(calmTurnTarget(wheel, index), REDUCED_MOTION_DURATION_MS, sineOut);
+          } else if (speed > 0) {
+            const { target, durationMs } = landingFromSpeed(wheel, index, speed, duration, options);
+            await wheel.spinTo(target, durationMs, cubicOut);
           } else {
             await wheel.spinToItem(
               index,
-              options.duration ?? SPIN_DURATION_MS,
+              duration,
               options.spinToCenter ?? false,
               options.revolutions ?? SPIN_REVOLUTIONS,
               1,
@@ -227,6 +252,42 @@ export function PrizeWheel({
         } finally {
           wheel.isInteractive = wasInteractive;
         }
+      },
+      spinUp() {
+        const wheel = wheelRef.current;
+        if (!wheel || spinningUp.current || prefersReducedMotion()) return;
+        spinningUp.current = { startedMs: performance.now(), wasInteractive: wheel.isInteractive };
+        wheel.isInteractive = false;
+        quietRest.current = true;
+        const turn = (SPIN_UP_SPEED_DEG_PER_S * (SPIN_UP_MAX_MS - SPIN_UP_RAMP_MS / 2)) / 1000;
+        void wheel.spinTo(
+          wheel.rotation + turn,
+          SPIN_UP_MAX_MS,
+          rampThenSteady(SPIN_UP_RAMP_MS / SPIN_UP_MAX_MS),
+        );
+      },
+      async settle() {
+        const wheel = wheelRef.current;
+        const spunUp = spinningUp.current;
+        spinningUp.current = null;
+        if (!wheel || !spunUp) return;
+        quietRest.current = true;
+        try {
+          const speed = wheel.rotationSpeed;
+          if (speed > 0) {
+            const turn = (speed * SETTLE_DURATION_MS) / 3000; // cubic ease-out from that speed
+            await wheel.spinTo(wheel.rotation + turn, SETTLE_DURATION_MS, cubicOut);
+          }
+        } finally {
+          quietRest.current = false;
+          wheel.isInteractive = spunUp.wasInteractive;
+        }
+      },
+      showItem(index) {
+        const wheel = wheelRef.current;
+        if (!wheel || index < 0 || index >= wheel.items.length) return;
+        quietRest.current = false;
+        wheel.rotation = wheel.pointerAngle - centerAngle(wheel.getItemSpan(index));
       },
       spin(speed) {
         wheelRef.current?.spin(speed);
@@ -273,6 +334,48 @@ export function PrizeWheel({
       </p>
     </div>
   );
+}
+
+/** The reduced-motion turn: item `index`'s centre under the pointer, the short way round. */
+function calmTurnTarget(wheel: Wheel, index: number): number {
+  const common = {
+    from: wheel.rotation,
+    landingAngle: centerAngle(wheel.getItemSpan(index)),
+    pointerAngle: wheel.pointerAngle,
+    revolutions: 0,
+  };
+  const forward = targetRotationFor({ ...common, direction: 1 });
+  const backward = targetRotationFor({ ...common, direction: -1 });
+  return Math.abs(forward - common.from) <= Math.abs(backward - common.from) ? forward : backward;
+}
+
+/**
+ * The landing after a spin-up: a cubic ease-out that starts at the wheel's `speed` (its slope at
+ * the start is 3 x turn / duration), turns at least as far as a timed spin of `baseMs` from that
+ * speed would, and ends inside item `index`'s slice (or on its centre).
+ */
+function landingFromSpeed(
+  wheel: Wheel,
+  index: number,
+  speed: number,
+  baseMs: number,
+  options: SpinToItemOptions,
+): { target: number; durationMs: number } {
+  const from = wheel.rotation;
+  const span = wheel.getItemSpan(index);
+  const landingAngle = options.spinToCenter
+    ? centerAngle(span)
+    : randomAngleInSlice(span, Math.random);
+  const minTurn = (speed * baseMs) / 3000;
+  let target = targetRotationFor({
+    from,
+    landingAngle,
+    pointerAngle: wheel.pointerAngle,
+    revolutions: 0,
+    direction: 1,
+  });
+  if (target - from < minTurn) target += Math.ceil((minTurn - (target - from)) / 360) * 360;
+  return { target, durationMs: (3000 * (target - from)) / speed };
 }
 
 function stripNullish(item: PrizeWheelItem): ItemProps {

@@ -24,10 +24,34 @@ export const CUBIC_OUT_CSS = 'cubic-bezier(0.3333333, 1, 0.6666667, 1)';
 /** Number of points used to hand an arbitrary easing to CSS `linear()`. */
 const CSS_LINEAR_SAMPLES = 64;
 
-const KNOWN_CSS = new Map<EasingFunction, string>([
+/** Points of the CSS `linear()` written for the speeding-up part of rampThenSteady. */
+const RAMP_CSS_SAMPLES = 24;
+
+const KNOWN_CSS = new WeakMap<EasingFunction, string>([
   [cubicOut, CUBIC_OUT_CSS],
   [linear, 'linear'],
 ]);
+
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/**
+ * Speeds up evenly (constant acceleration) over the first `rampFraction` of the time, then turns
+ * at that speed to the end: the wheel's spin-up while the server draws. Its CSS form is a
+ * `linear()` with its points on the speeding-up part, so the compositor runs the same curve.
+ */
+export function rampThenSteady(rampFraction: number): EasingFunction {
+  const r = Math.min(1, Math.max(1e-6, rampFraction));
+  const whole = 1 - r / 2;
+  const easing: EasingFunction = (t) => (t < r ? (t * t) / (2 * r) : t - r / 2) / whole;
+  const points: string[] = [];
+  for (let i = 0; i <= RAMP_CSS_SAMPLES; i++) {
+    const t = (r * i) / RAMP_CSS_SAMPLES;
+    points.push(`${round6(easing(t))} ${round6(t * 100)}%`);
+  }
+  if (r < 1) points.push('1 100%');
+  KNOWN_CSS.set(easing, `linear(${points.join(', ')})`);
+  return easing;
+}
 
 /** CSS easing for `easing`: exact for the known curves, else `linear()` sampled at 64 points. */
 export function easingToCss(easing: EasingFunction): string {
@@ -35,7 +59,7 @@ export function easingToCss(easing: EasingFunction): string {
   if (known) return known;
   const points: string[] = [];
   for (let i = 0; i <= CSS_LINEAR_SAMPLES; i++) {
-    points.push(String(Math.round(easing(i / CSS_LINEAR_SAMPLES) * 1e6) / 1e6));
+    points.push(String(round6(easing(i / CSS_LINEAR_SAMPLES))));
   }
   return `linear(${points.join(', ')})`;
 }

@@ -8,12 +8,14 @@ export interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   className?: string;
+  /** Where focus goes when the dialog closes; default where it was when it opened. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /** A modal dialog: role="dialog" aria-modal, focus kept inside and returned on close, Escape closes. */
-export function Modal({ label, onClose, children, className }: ModalProps) {
+export function Modal({ label, onClose, children, className, returnFocus }: ModalProps) {
   const ref = useRef<HTMLDivElement>(null);
-  useFocusTrap(ref, onClose);
+  useFocusTrap(ref, onClose, returnFocus);
   return (
     <div className="visitor-modal__backdrop">
       <div

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { OTP_LENGTH, PHONE_LOCAL_LENGTH } from '../../../../../shared/constants';
 import { VISITOR_TEXT } from '../../../../../shared/messages';
 import type { PhoneVerification } from '../hooks/use-phone-verification';
@@ -12,6 +12,21 @@ export interface PhoneCodeFormProps {
 /** Step 1 (phone, send) or step 2 (code, Verify, Resend countdown) of a phone verification. */
 export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps) {
   const id = useId();
+  const codeInput = useRef<HTMLInputElement>(null);
+  const resendControl = useRef<HTMLButtonElement>(null);
+  // When the sign-in is over the visitor is led to Resend; a new code, or a code refused, brings
+  // them back to the field.
+  const { step, needsResend, error: message } = v;
+  const codeStepShown = useRef(false);
+  useLayoutEffect(() => {
+    if (step !== 'code') {
+      codeStepShown.current = false;
+      return;
+    }
+    if (needsResend) resendControl.current?.focus();
+    else if (codeStepShown.current) codeInput.current?.focus();
+    codeStepShown.current = true;
+  }, [step, needsResend, message]);
   const inputId = `${id}-input`;
   const errorId = `${id}-error`;
   const error = v.error ? (
@@ -47,7 +62,8 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
           {...described}
         />
         {error}
-        <button type="submit" className="visitor-button" disabled={v.busy}>
+        {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus. */}
+        <button type="submit" className="visitor-button" aria-disabled={v.busy || undefined}>
           {v.busy ? VISITOR_TEXT.sending : sendLabel}
         </button>
       </form>
@@ -68,6 +84,7 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
         {VISITOR_TEXT.otpLabel}
       </label>
       <input
+        ref={codeInput}
         id={inputId}
         className="visitor-form__input visitor-form__input--code"
         type="text"
@@ -78,25 +95,29 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
         maxLength={OTP_LENGTH}
         value={v.code}
         onChange={(event) => v.setCode(event.target.value)}
+        disabled={v.needsResend}
         {...described}
       />
       {error}
-      <button type="submit" className="visitor-button" disabled={v.busy}>
+      <button
+        type="submit"
+        className="visitor-button"
+        disabled={v.needsResend}
+        aria-disabled={v.busy || undefined}
+      >
         {v.busy ? VISITOR_TEXT.verifying : VISITOR_TEXT.verify}
       </button>
       <p className="visitor-form__resend">
-        {v.resendIn > 0 ? (
-          <span>{VISITOR_TEXT.resendIn(v.resendIn)}</span>
-        ) : (
-          <button
-            type="button"
-            className="visitor-link"
-            disabled={v.busy}
-            onClick={() => void v.resend()}
-          >
-            {VISITOR_TEXT.resend}
-          </button>
-        )}
+        {/* One control, counting down then offering Resend, so focus can wait on it. */}
+        <button
+          ref={resendControl}
+          type="button"
+          className="visitor-link"
+          aria-disabled={v.busy || v.resendIn > 0 || undefined}
+          onClick={() => void v.resend()}
+        >
+          {v.resendIn > 0 ? VISITOR_TEXT.resendIn(v.resendIn) : VISITOR_TEXT.resend}
+        </button>
       </p>
     </form>
   );

@@ -6,13 +6,15 @@ import { PhoneCodeForm } from './phone-code-form';
 export interface VerificationDialogProps {
   onVerified: (phoneNumber: string) => void;
   onClose: () => void;
+  /** Where focus goes when the dialog closes. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /** The Verification dialog (docs/product.md): step 1 phone and "Send Code", step 2 the 6-digit code. */
-export function VerificationDialog({ onVerified, onClose }: VerificationDialogProps) {
+export function VerificationDialog({ onVerified, onClose, returnFocus }: VerificationDialogProps) {
   const verification = usePhoneVerification(onVerified);
   return (
-    <Modal label={VISITOR_TEXT.verificationDialogLabel} onClose={onClose}>
+    <Modal label={VISITOR_TEXT.verificationDialogLabel} onClose={onClose} returnFocus={returnFocus}>
       <PhoneCodeForm verification={verification} sendLabel={VISITOR_TEXT.sendCode} />
     </Modal>
   );

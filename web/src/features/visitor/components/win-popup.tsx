@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { VISITOR_TEXT } from '../../../../../shared/messages';
 import type { SpinResult } from '../../../../../shared/types';
 import { usePhoneVerification } from '../hooks/use-phone-verification';
@@ -11,19 +12,35 @@ export interface WinPopupProps {
   /** Spin-first claim: called with the +61 number once verified; records the prize. */
   onClaimVerified: (phoneNumber: string) => Promise<void>;
   onClose: () => void;
+  /** Where focus goes when the popup closes. */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /** The win popup (docs/product.md): the prize, then either the store note or the SMS claim. */
-export function WinPopup({ offer, claimed, onClaimVerified, onClose }: WinPopupProps) {
+export function WinPopup({ offer, claimed, onClaimVerified, onClose, returnFocus }: WinPopupProps) {
   const verification = usePhoneVerification(onClaimVerified);
+  // A claim that succeeds replaces the form (and the focused field) with the store note: focus
+  // moves to the note, so it is read out and Escape and Tab still work inside the popup.
+  const claimNote = useRef<HTMLParagraphElement>(null);
+  const claimedOnOpen = useRef(claimed);
+  useEffect(() => {
+    if (claimed && !claimedOnOpen.current) claimNote.current?.focus();
+  }, [claimed]);
   return (
-    <Modal label={VISITOR_TEXT.winDialogLabel} onClose={onClose} className="win-popup">
+    <Modal
+      label={VISITOR_TEXT.winDialogLabel}
+      onClose={onClose}
+      className="win-popup"
+      returnFocus={returnFocus}
+    >
       <h2 className="win-popup__title">{VISITOR_TEXT.congratulations}</h2>
       <p className="win-popup__lead">{VISITOR_TEXT.youWon}</p>
       <p className="win-popup__offer">{offer.offer.toUpperCase()}</p>
       {offer.comment ? <p className="win-popup__comment">{offer.comment}</p> : null}
       {claimed ? (
-        <p className="win-popup__claim-note">{VISITOR_TEXT.visitStore}</p>
+        <p ref={claimNote} className="win-popup__claim-note" tabIndex={-1}>
+          {VISITOR_TEXT.visitStore}
+        </p>
       ) : (
         <section className="win-popup__claim" aria-labelledby="win-popup-claim">
           <h3 id="win-popup-claim" className="win-popup__claim-title">

@@ -3,12 +3,13 @@ import { wrapTabFocus } from '../../../lib/focus';
 
 /**
  * Modal focus handling: focus moves into `container` (its first field, else the container itself),
- * Tab and Shift+Tab stay inside, Escape calls `onEscape`, and focus returns to where it was when
- * the modal closes.
+ * Tab and Shift+Tab stay inside, Escape calls `onEscape` wherever focus is, and focus returns to
+ * `returnFocus()` when the modal closes (default: where it was when the modal opened).
  */
 export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
   onEscape?: () => void,
+  returnFocus?: () => HTMLElement | null,
 ): void {
   useEffect(() => {
     const root = container.current;
@@ -23,12 +24,18 @@ export function useFocusTrap(
         onEscape();
         return;
       }
+      // Focus that left the dialog (its element went away) is brought back in by Tab.
+      if (event.key === 'Tab' && !root.contains(document.activeElement)) {
+        event.preventDefault();
+        root.focus();
+        return;
+      }
       wrapTabFocus(event, root);
     };
-    root.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown);
     return () => {
-      root.removeEventListener('keydown', onKeyDown);
-      previous?.focus();
+      document.removeEventListener('keydown', onKeyDown);
+      (returnFocus?.() ?? previous)?.focus();
     };
     // The trap is set up once per opening; onEscape may change identity between renders.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -22,6 +22,11 @@ export interface PhoneVerification {
   busy: boolean;
   /** Seconds until Resend is offered. */
   resendIn: number;
+  /**
+   * Cognito ended the sign-in (the last wrong code, or it expired): no code can be checked until
+   * Resend starts a new one.
+   */
+  needsResend: boolean;
   setPhone(value: string): void;
   setCode(value: string): void;
   sendCode(): Promise<void>;
@@ -42,6 +47,7 @@ export function usePhoneVerification(
   const [code, setCodeValue] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [needsResend, setNeedsResend] = useState(false);
   const { remaining, restart } = useCountdown();
   /** The live auth session; null once Cognito has ended it (3 wrong answers or expiry). */
   const challenge = useRef<CustomChallenge | null>(null);
@@ -61,6 +67,7 @@ export function usePhoneVerification(
   const startSession = async (failure: string): Promise<string | undefined> => {
     try {
       challenge.current = await requestCode(phone);
+      setNeedsResend(false);
       restart(RESEND_COUNTDOWN_SECONDS);
       return undefined;
     } catch (caught) {
@@ -111,7 +118,7 @@ export function usePhoneVerification(
     }
     const current = challenge.current;
     if (!current) {
-      setError(MESSAGES.otpVerificationFailed);
+      setNeedsResend(true);
       return;
     }
     setBusy(true);
@@ -143,6 +150,7 @@ export function usePhoneVerification(
         challenge.current = null;
         setCodeValue('');
         setError(MESSAGES.otpIncorrect);
+        setNeedsResend(true);
         return;
       }
       setError(MESSAGES.otpVerificationFailed);
@@ -156,6 +164,7 @@ export function usePhoneVerification(
     error,
     busy,
     resendIn: remaining,
+    needsResend,
     setPhone,
     setCode,
     sendCode,

@@ -24,12 +24,23 @@ import { forgetPreview, readSavedPreview, savePreview } from '../lib/saved-previ
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
+/** What the flow asks of the wheel; slices are named by their index on the wheel. */
+export interface SpinFlowWheel {
+  /** Starts turning at once while the server draws. */
+  spinUp(): void;
+  /** Turns (on from a spin-up) to the slice at `index`; resolves when it rests. */
+  spinToItem(index: number): Promise<unknown>;
+  /** Slows a spin-up to a stop: the draw failed. */
+  settle(): Promise<unknown>;
+  /** Points at the slice at `index` at once: a saved prize shown again. */
+  showItem(index: number): void;
+}
+
 export interface SpinFlowOptions {
   /** The slices in the order the wheel shows them. */
   slices: readonly Pick<Slice, 'id'>[];
   spinMode: SpinMode;
-  /** Turns the wheel to the slice at `index`; resolves when it rests. */
-  spinToItem: (index: number) => Promise<unknown>;
+  wheel: SpinFlowWheel;
 }
 
 export interface SpinFlow {
@@ -48,7 +59,7 @@ export interface SpinFlow {
   closePopup: () => void;
 }
 
-export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): SpinFlow {
+export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinFlow {
   const [isVerified, setVerified] = useState(false);
   const [hasSpun, setHasSpun] = useState(false);
   const [isSpinning, setSpinning] = useState(false);
@@ -59,6 +70,8 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
   const [popupVisible, setPopupVisible] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [bannerVisible, setBannerVisible] = useState(false);
+  /** A saved prize shown again after a reload: the wheel points at it once its slices are in. */
+  const [restoredSliceId, setRestoredSliceId] = useState<string | null>(null);
 
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const later = useCallback((fn: () => void, ms: number) => {
@@ -77,6 +90,7 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
     if (!saved) return;
     ticket.current = saved.ticket;
     setCurrentOffer({ sliceId: saved.sliceId, offer: saved.offer, comment: saved.comment });
+    setRestoredSliceId(saved.sliceId);
     setHasSpun(true);
     setPopupVisible(true);
   }, []);
@@ -92,6 +106,7 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
       if (cancelled || !saved) return;
       forgetPreview(); // the number's prize is recorded: an older preview no longer counts
       setCurrentOffer(saved);
+      setRestoredSliceId(saved.sliceId);
       setRecorded(true);
       setHasSpun(true);
       setPopupVisible(true);
@@ -103,6 +118,15 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
       cancelled = true;
     };
   }, [signOut]);
+
+  // The wheel points at a restored prize (a sold-out or deleted prize is not on the wheel).
+  useEffect(() => {
+    if (!restoredSliceId) return;
+    const index = slices.findIndex((slice) => slice.id === restoredSliceId);
+    if (index < 0) return;
+    wheel.showItem(index);
+    setRestoredSliceId(null);
+  }, [restoredSliceId, slices, wheel]);
 
   /** POST /api/spins, with the spin-first ticket when there is one (an expired one: a fresh draw). */
   const recordSpin = useCallback(async (): Promise<SpinResult> => {
@@ -121,7 +145,8 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
 
   const landOn = async (result: SpinResult) => {
     const index = slices.findIndex((slice) => slice.id === result.sliceId);
-    if (index >= 0) await spinToItem(index);
+    if (index >= 0) await wheel.spinToItem(index);
+    else await wheel.settle();
     setCurrentOffer(result);
     setHasSpun(true);
     later(() => setPopupVisible(true), WIN_POPUP_DELAY_MS);
@@ -141,8 +166,11 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
       let result: SpinResult;
       if (currentOffer && (recorded || !isVerified))
         result = currentOffer; // never a new draw
-      else if (isVerified) result = await recordSpin();
-      else {
+      else if (isVerified) {
+        wheel.spinUp();
+        result = await recordSpin();
+      } else {
+        wheel.spinUp();
         const preview = await previewSpin();
         savePreview(preview);
         ticket.current = preview.ticket;
@@ -150,8 +178,9 @@ export function useSpinFlow({ slices, spinMode, spinToItem }: SpinFlowOptions): 
       }
       await landOn(result);
     } catch (error) {
-      // A failed spin or save is only logged.
+      // A failed spin or save is only logged; the wheel slows to a stop.
       console.error('spin failed', error);
+      await wheel.settle();
       setSpinning(false);
       if (isUnauthorized(error)) {
         signOut();

@@ -32,9 +32,36 @@ const PLACEHOLDER_WHEEL: WheelData = Object.freeze({
   slices: [],
 });
 
+/** Waits between attempts to load the wheel: doubling from 1 s, at most 30 s, with jitter. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
+
+/** The delay before attempt `attempt + 1` (attempt 1 failed first), with up to 25 % jitter. */
+function wheelRetryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.75 + 0.25 * random()));
+}
+
+function toWheelData(response: WheelResponse): WheelData {
+  const colors = response.game?.itemBackgroundColors;
+  return {
+    business: withBusinessFallbacks(response.business),
+    game: {
+      spinMode: response.game?.spinMode === 'spin-first' ? 'spin-first' : 'verify-first',
+      itemBackgroundColors:
+        Array.isArray(colors) && colors.length > 0
+          ? colors
+          : PLACEHOLDER_WHEEL.game.itemBackgroundColors,
+    },
+    // A sold-out prize can never be drawn, so the wheel does not show it.
+    slices: Array.isArray(response.slices) ? response.slices.filter((s) => !s.soldOut) : [],
+  };
+}
+
 /**
- * Loads GET /api/wheel once. A failure is silently ignored (docs/product.md): the
- * page keeps the placeholder business and the default colours.
+ * Loads GET /api/wheel. A failure shows no message (docs/product.md): the page stays in its
+ * loading state and tries again with backoff, at once when the browser comes back online, until
+ * the wheel loads; there is no wheel to spin without it.
  */
 export function useWheelData(): WheelDataState {
   const [state, setState] = useState<WheelDataState>({
@@ -43,31 +70,30 @@ export function useWheelData(): WheelDataState {
   });
   useEffect(() => {
     const abort = new AbortController();
-    fetchWheel(abort.signal)
-      .then((response) => {
-        const colors = response.game?.itemBackgroundColors;
-        setState({
-          status: 'ready',
-          data: {
-            business: withBusinessFallbacks(response.business),
-            game: {
-              spinMode: response.game?.spinMode === 'spin-first' ? 'spin-first' : 'verify-first',
-              itemBackgroundColors:
-                Array.isArray(colors) && colors.length > 0
-                  ? colors
-                  : PLACEHOLDER_WHEEL.game.itemBackgroundColors,
-            },
-            // A sold-out prize can never be drawn, so the wheel does not show it.
-            slices: Array.isArray(response.slices) ? response.slices.filter((s) => !s.soldOut) : [],
-          },
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const load = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      attempt += 1;
+      fetchWheel(abort.signal)
+        .then((response) => setState({ status: 'ready', data: toWheelData(response) }))
+        .catch((error: unknown) => {
+          if (abort.signal.aborted) return;
+          console.error('wheel settings could not be loaded', error);
+          timer = setTimeout(load, wheelRetryDelayMs(attempt));
         });
-      })
-      .catch((error: unknown) => {
-        if (abort.signal.aborted) return;
-        console.error('wheel settings could not be loaded', error);
-        setState({ status: 'ready', data: PLACEHOLDER_WHEEL });
-      });
-    return () => abort.abort();
+    };
+    const retryNow = () => {
+      if (timer !== undefined) load();
+    };
+    window.addEventListener('online', retryNow);
+    load();
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+      window.removeEventListener('online', retryNow);
+    };
   }, []);
   return state;
 }

@@ -2,7 +2,7 @@
  * The public wheel page (docs/product.md, "Wheel page"): the header, the wheel with its Spin
  * button, the footer, and the dialogs the spin flow (hooks/use-spin-flow.ts) opens.
  */
-import { useCallback, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { MESSAGES, VISITOR_TEXT } from '../../../../../shared/messages';
 import {
   PrizeWheel,
@@ -13,7 +13,7 @@ import { SiteFooter } from '../components/site-footer';
 import { VerificationDialog } from '../components/verification-dialog';
 import { WheelHeader } from '../components/wheel-header';
 import { WinPopup } from '../components/win-popup';
-import { useSpinFlow } from '../hooks/use-spin-flow';
+import { useSpinFlow, type SpinFlowWheel } from '../hooks/use-spin-flow';
 import { useWheelData } from '../hooks/use-wheel-data';
 import { shuffleSlices, toWheelItems } from '../lib/wheel-items';
 import './wheel-page.css';
@@ -41,12 +41,20 @@ export function Component() {
     [data.game.itemBackgroundColors],
   );
   const wheel = useRef<PrizeWheelHandle>(null);
-  const spinToItem = useCallback(
-    (index: number) => wheel.current?.spinToItem(index) ?? Promise.resolve(),
+  const spinButton = useRef<HTMLButtonElement>(null);
+  const flowWheel = useMemo<SpinFlowWheel>(
+    () => ({
+      spinUp: () => wheel.current?.spinUp(),
+      spinToItem: (index) => wheel.current?.spinToItem(index) ?? Promise.resolve(),
+      settle: () => wheel.current?.settle() ?? Promise.resolve(),
+      showItem: (index) => wheel.current?.showItem(index),
+    }),
     [],
   );
-  const flow = useSpinFlow({ slices, spinMode: data.game.spinMode, spinToItem });
+  const flow = useSpinFlow({ slices, spinMode: data.game.spinMode, wheel: flowWheel });
   const spin = () => void flow.spin();
+  /** Closing a dialog puts focus back on Spin. */
+  const spinButtonElement = () => spinButton.current;
 
   return (
     <div className="wheel-page">
@@ -72,12 +80,13 @@ export function Component() {
             itemDefaults={WHEEL_PAGE_PROPS.itemDefaults}
             onFlick={spin}
           >
+            {/* Never `disabled` while spinning: a disabled button drops the keyboard focus. */}
             <button
+              ref={spinButton}
               type="button"
               className="wheel-page__spin"
               onClick={spin}
-              disabled={flow.isSpinning}
-              aria-disabled={slices.length === 0 || undefined}
+              aria-disabled={flow.isSpinning || slices.length === 0 || undefined}
             >
               {VISITOR_TEXT.spin}
             </button>
@@ -86,7 +95,11 @@ export function Component() {
       </main>
       <SiteFooter business={data.business} />
       {flow.dialogOpen ? (
-        <VerificationDialog onVerified={flow.onDialogVerified} onClose={flow.closeDialog} />
+        <VerificationDialog
+          onVerified={flow.onDialogVerified}
+          onClose={flow.closeDialog}
+          returnFocus={spinButtonElement}
+        />
       ) : null}
       {flow.popupVisible && flow.currentOffer ? (
         <WinPopup
@@ -94,6 +107,7 @@ export function Component() {
           claimed={flow.recorded}
           onClaimVerified={flow.onClaimVerified}
           onClose={flow.closePopup}
+          returnFocus={spinButtonElement}
         />
       ) : null}
     </div>
