@@ -4,8 +4,8 @@
  * this one run, also written to bench/results/latest.md. Not part of `npm test`: figures, not
  * assertions. See each bench/*.ts module for how its figures are taken.
  *
- * `npm run bench -- --only=lambda,api` measures some areas only (web, wheel, lighthouse, lambda,
- * scale, api) and prints the table without writing the results file, which holds whole runs only.
+ * `npm run bench -- --only=lambda,api` measures some areas only (web, wheel, lighthouse, motion,
+ * lambda, scale, api) and prints the table without writing the results file, which holds whole runs only.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,7 @@ import {
   MAX_COLD_START_OVER_EMPTY_MS,
   measureLambdas,
 } from './lambda';
+import { FIRST_MOTION_RUNS, MAX_FIRST_MOTION_MS, measureFirstMotion } from './first-motion';
 import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, measureLighthouse } from './lighthouse';
 import { MAX_SCALE_RATIO, measureScale, type ScaleFigures } from './scale';
 import { mapLimit, staffIdToken, visitorIdToken } from './stack-client';
@@ -68,7 +69,7 @@ interface Row {
   verdict: string;
 }
 
-const AREAS = ['web', 'wheel', 'lighthouse', 'lambda', 'scale', 'api'] as const;
+const AREAS = ['web', 'wheel', 'lighthouse', 'motion', 'lambda', 'scale', 'api'] as const;
 type Area = (typeof AREAS)[number];
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
 const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',')) : undefined;
@@ -341,6 +342,22 @@ async function main(): Promise<void> {
       log(`lighthouse on / (${WHEEL_LIGHTHOUSE_RUNS} runs) and /dashboard...`);
       const wheelRuns = Array.from({ length: WHEEL_LIGHTHOUSE_RUNS }, () => `${stack.url}/`);
       lighthouseRows(await measureLighthouse([...wheelRuns, `${stack.url}/dashboard`]));
+    }
+
+    if (wanted('motion')) {
+      log(`first motion after Spin, draw held back 2 s (${FIRST_MOTION_RUNS} presses)...`);
+      const motion = await measureFirstMotion(stack);
+      row({
+        area: 'Wheel',
+        measure: 'first motion after Spin, phone, draw held 2 s',
+        value: ms(motion.firstMotionMs),
+        target: `<= ${MAX_FIRST_MOTION_MS} ms`,
+        floor: ms(motion.floorMs),
+        verdict: pass(motion.firstMotionMs <= MAX_FIRST_MOTION_MS),
+      });
+      notes.push(
+        `Wheel: first motion is the median of ${FIRST_MOTION_RUNS} presses (${motion.runs.map((r) => r.toFixed(0)).join(', ')} ms), each on a fresh page for a verified visitor, from the press event to the first frame whose canvas transform differs; the floor is the first animation frame after the press.`,
+      );
     }
 
     if (wanted('lambda')) {

@@ -4,6 +4,7 @@
  */
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { PATHS } from '../config/paths';
+import { BootFrame } from './boot-frame';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -11,12 +12,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    // Shown while the first screen's chunk loads: the same mark index.html paints before any script.
-    hydrateFallbackElement: (
-      <div className="boot" aria-hidden="true">
-        <img src="/favicon.svg" alt="" width="64" height="64" />
-      </div>
-    ),
+    // Shown while the first screen's chunk loads: the same frame index.html paints before any script.
+    hydrateFallbackElement: <BootFrame />,
     children: [
       { path: PATHS.wheel, lazy: () => import('../features/visitor/routes/wheel-page') },
       { path: PATHS.login, lazy: () => import('../features/staff/routes/login-page') },
