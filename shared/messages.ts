@@ -212,7 +212,8 @@ export const ADMIN_TEXT = Object.freeze({
   update: 'Update',
   wheelSettings: 'Wheel settings',
   wheelColors: 'Wheel colours',
-  wheelColorsHint: 'Used for slices on the wheel when the list is not empty.',
+  wheelColorsHint:
+    'Slices left at white (#ffffff) take these colours in turn, in the order of the list above; with no colours here, the default ones.',
   addColor: 'Add colour',
   removeColor: 'Remove',
   colorText: 'Colour',

@@ -1,11 +1,14 @@
 /**
- * Screenshots of every admin page at 375 px (hamburger menu closed and open) and 1280 px, written to
- * /tmp/shots/admin for people to look at. It also checks what a screenshot cannot: the page never
- * scrolls sideways, and the menu button reports its state.
+ * Screenshots of every admin page at 375 px (phone emulation, touch; hamburger menu closed and
+ * open) and 1280 px, written to /tmp/shots/admin for people to look at. It also checks what a
+ * screenshot cannot: axe-core finds no violation in any state, the page never scrolls sideways,
+ * and the menu button reports its state.
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TEXT } from '../../shared/messages';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, staffPassword } from './support/stack';
 
 const SHOTS_DIR = '/tmp/shots/admin';
@@ -27,14 +30,21 @@ const PAGES = [
 
 const url = (path: string) => new URL(path, baseUrl()).href;
 
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  expect(await axeViolations(page), `axe: ${state}`).toEqual([]);
+}
+
 describe('admin screenshots', () => {
   it.each([
     ['mobile', MOBILE],
     ['desktop', DESKTOP],
   ] as const)('captures every admin page at %s width', async (label, viewport) => {
     mkdirSync(SHOTS_DIR, { recursive: true });
-    const page = await newBrowserPage(viewport);
+    const phone = label === 'mobile';
+    const page = await newBrowserPage(viewport, { isMobile: phone, hasTouch: phone });
     await page.goto(url('/admin'));
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await expectAccessible(page, `login at ${viewport.width}px`);
     await page.screenshot({ path: `${SHOTS_DIR}/login-${viewport.width}.png`, fullPage: true });
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill(staffPassword('admin'));
@@ -50,6 +60,7 @@ describe('admin screenshots', () => {
       );
       await page.screenshot({ path: `${SHOTS_DIR}/${name}-${viewport.width}.png`, fullPage: true });
       expect(overflow, `${name} scrolls sideways at ${viewport.width}px`).toBeLessThanOrEqual(0);
+      await expectAccessible(page, `${name} at ${viewport.width}px`);
       if (label === 'mobile') {
         const menu = page.getByRole('button', { name: ADMIN_TEXT.menu });
         await menu.click();
@@ -62,6 +73,7 @@ describe('admin screenshots', () => {
         // Let the icon's open animation finish before the screenshot.
         await page.waitForTimeout(MENU_ANIMATION_MS);
         await page.screenshot({ path: `${SHOTS_DIR}/${name}-${viewport.width}-menu-open.png` });
+        await expectAccessible(page, `${name} menu open`);
         await page.keyboard.press('Escape');
         expect(await menu.getAttribute('aria-expanded')).toBe('false');
       } else {
@@ -76,6 +88,7 @@ describe('admin screenshots', () => {
       await add.click();
       await page.getByRole('dialog').waitFor();
       await page.screenshot({ path: `${SHOTS_DIR}/game-dialog-${viewport.width}.png` });
+      await expectAccessible(page, `slice dialog at ${viewport.width}px`);
     }
   });
 });

@@ -34,6 +34,9 @@ describe('Account password pages', () => {
       }),
     ]);
     expect(field).toHaveValue('');
+    // Typing a new password takes the old success notice away.
+    await user.type(field, 'n');
+    expect(screen.queryByText(success)).not.toBeInTheDocument();
   });
 
   it('applies the password rules before sending anything', async () => {

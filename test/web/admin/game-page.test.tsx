@@ -223,6 +223,27 @@ describe('Game Settings page', () => {
     expect(await screen.findByText(MESSAGES.loadSlicesFailed)).toBeInTheDocument();
   });
 
+  it('previews a slice left at white in the wheel colour the wheel gives it', async () => {
+    api = installFakeApi({
+      game: { itemBackgroundColors: ['#111111', '#222222'], spinMode: 'verify-first' },
+      slices: [
+        makeSlice({ name: 'Own', bgColor: '#abcdef' }),
+        makeSlice({ name: 'White A', bgColor: '#ffffff' }),
+        makeSlice({ name: 'White B', bgColor: '#ffffff' }),
+      ],
+    });
+    renderAt('/admin/game');
+    await screen.findByText('White B');
+    const swatches = Array.from(document.querySelectorAll<HTMLElement>('.slices-table__swatch'));
+    expect(swatches.map((s) => s.style.background)).toEqual([
+      'rgb(171, 205, 239)',
+      'rgb(34, 34, 34)', // second in the list: the second wheel colour
+      'rgb(17, 17, 17)',
+    ]);
+    // The colour column still shows what is saved.
+    expect(screen.getAllByText('#ffffff')).toHaveLength(2);
+  });
+
   it('edits the wheel colours and the spin mode', async () => {
     api = installFakeApi({
       game: { itemBackgroundColors: ['#111111', '#222222'], spinMode: 'verify-first' },

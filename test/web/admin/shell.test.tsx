@@ -122,6 +122,9 @@ describe('admin shell and login', () => {
       cognitoAnswers(['operator']);
       const user = userEvent.setup();
       renderAt('/admin');
+      expect(await screen.findByRole('main')).toContainElement(
+        await screen.findByRole('heading', { name: ADMIN_TEXT.loginTitle }),
+      );
       await user.type(await screen.findByLabelText('Username'), 'operator');
       await user.type(screen.getByLabelText('Password'), 'secret1');
       await user.click(screen.getByRole('button', { name: 'Login' }));

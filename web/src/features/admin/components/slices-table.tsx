@@ -1,11 +1,13 @@
 /**
- * The slices table (docs/product.md): preview colour, name, comment, colour, Edit and Delete,
+ * The slices table (docs/product.md): preview colour (the colour the wheel really shows), name,
+ * comment, colour, Edit and Delete,
  * plus each slice's odds (weight and share of the in-stock total) and stock. Below 700px each row
  * is shown as a card with its column names.
  */
 import { ADMIN_TEXT, formatOddsPercent } from '../../../../../shared/messages';
 import { oddsPercent } from '../../../../../shared/slice';
 import type { Slice } from '../../../../../shared/types';
+import { sliceWheelColor } from '../../../../../shared/wheel-colors';
 
 export interface SlicesTableProps {
   slices: readonly Slice[];
@@ -13,10 +15,12 @@ export interface SlicesTableProps {
   onDelete: (slice: Slice) => void;
   /** Id of the slice being deleted: its buttons are disabled meanwhile. */
   busyId?: string;
+  /** The wheel colours, for the preview of slices left at the default white. */
+  wheelColors: readonly string[];
 }
 
 /** The table, or the required empty-state text when there are no slices. */
-export function SlicesTable({ slices, onEdit, onDelete, busyId }: SlicesTableProps) {
+export function SlicesTable({ slices, onEdit, onDelete, busyId, wheelColors }: SlicesTableProps) {
   if (slices.length === 0) return <p className="slices-empty">{ADMIN_TEXT.noSlices}</p>;
   return (
     <table className="slices-table">
@@ -32,14 +36,14 @@ export function SlicesTable({ slices, onEdit, onDelete, busyId }: SlicesTablePro
         </tr>
       </thead>
       <tbody>
-        {slices.map((slice) => {
+        {slices.map((slice, index) => {
           const outOfStock = slice.stock === 0;
           return (
             <tr key={slice.id} className={outOfStock ? 'slices-table__row--out' : undefined}>
               <td data-label={ADMIN_TEXT.previewColumn}>
                 <span
                   className="slices-table__swatch"
-                  style={{ background: slice.bgColor }}
+                  style={{ background: sliceWheelColor(slice.bgColor, index, wheelColors) }}
                   aria-hidden="true"
                 />
               </td>

@@ -92,6 +92,8 @@ function PasswordForm({ role }: { role: StaffRole }) {
               onChange={(e) => {
                 setPassword(e.target.value);
                 if (fieldError) setFieldError(undefined);
+                // A notice about the last save no longer describes what is being typed.
+                setNotice(undefined);
               }}
             />
             <button

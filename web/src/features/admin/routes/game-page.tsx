@@ -17,6 +17,7 @@ import { updateSlice } from '../api/update-slice';
 import { ApiError } from '../../../lib/api-client';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { SliceDialog } from '../components/slice-dialog';
+import { wheelColors } from '../../../../../shared/wheel-colors';
 import { SlicesTable } from '../components/slices-table';
 import { WheelSettingsForm } from '../components/wheel-settings-form';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
@@ -157,6 +158,7 @@ export function Component() {
           <SlicesTable
             slices={slices}
             busyId={deletingId}
+            wheelColors={wheelColors(game?.itemBackgroundColors)}
             onEdit={(slice) => {
               setNotice(undefined);
               setDialog({ mode: 'edit', slice });

@@ -20,5 +20,9 @@ export function Component() {
     return undefined;
   }
 
-  return <StaffLoginForm title={ADMIN_TEXT.loginTitle} onSubmit={onSubmit} />;
+  return (
+    <main>
+      <StaffLoginForm title={ADMIN_TEXT.loginTitle} onSubmit={onSubmit} />
+    </main>
+  );
 }

@@ -4,6 +4,7 @@ import {
   PLACEHOLDER_BUSINESS,
 } from '../../../../../shared/constants';
 import type { BusinessSettings, WheelResponse } from '../../../../../shared/types';
+import { sliceWheelColor, wheelColors } from '../../../../../shared/wheel-colors';
 import { fetchWheel } from '../api/get-wheel';
 
 export type WheelData = WheelResponse;
@@ -43,18 +44,20 @@ function wheelRetryDelayMs(attempt: number, random: () => number = Math.random):
 }
 
 function toWheelData(response: WheelResponse): WheelData {
-  const colors = response.game?.itemBackgroundColors;
+  const saved = response.game?.itemBackgroundColors;
+  const colors = wheelColors(Array.isArray(saved) ? saved : undefined);
+  const slices = Array.isArray(response.slices) ? response.slices : [];
   return {
     business: withBusinessFallbacks(response.business),
     game: {
       spinMode: response.game?.spinMode === 'spin-first' ? 'spin-first' : 'verify-first',
-      itemBackgroundColors:
-        Array.isArray(colors) && colors.length > 0
-          ? colors
-          : PLACEHOLDER_WHEEL.game.itemBackgroundColors,
+      itemBackgroundColors: [...colors],
     },
-    // A sold-out prize can never be drawn, so the wheel does not show it.
-    slices: Array.isArray(response.slices) ? response.slices.filter((s) => !s.soldOut) : [],
+    slices: slices
+      // Colours by place in the whole list, as the admin's table shows them...
+      .map((slice, i) => ({ ...slice, bgColor: sliceWheelColor(slice.bgColor, i, colors) }))
+      // ...then a sold-out prize, which can never be drawn, is left off the wheel.
+      .filter((slice) => !slice.soldOut),
   };
 }
 

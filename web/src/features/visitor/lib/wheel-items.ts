@@ -58,21 +58,13 @@ function labelColorFor(background: string): string {
 }
 
 /**
- * Wheel items in slice order. A slice keeps its own colour when the admin set one (anything but
- * the default #ffffff); otherwise it takes the game colours in turn, so an all-default wheel is
- * still colourful. Slices are drawn the same size: the odds are the server's business.
+ * Wheel items in slice order. Each slice's colour is already the one the wheel shows
+ * (shared/wheel-colors.ts, applied when the wheel loads). Slices are drawn the same size: the
+ * odds are the server's business.
  */
-export function toWheelItems(
-  slices: readonly PublicSlice[],
-  gameColors: readonly string[],
-): PrizeWheelItem[] {
-  return slices.map((slice, index) => {
-    const own =
-      slice.bgColor && slice.bgColor.toLowerCase() !== DEFAULT_SLICE_COLOR
-        ? slice.bgColor
-        : undefined;
-    const backgroundColor =
-      own ?? gameColors[index % Math.max(1, gameColors.length)] ?? DEFAULT_SLICE_COLOR;
+export function toWheelItems(slices: readonly PublicSlice[]): PrizeWheelItem[] {
+  return slices.map((slice) => {
+    const backgroundColor = slice.bgColor || DEFAULT_SLICE_COLOR;
     return {
       label: slice.name,
       backgroundColor,

@@ -28,10 +28,7 @@ const LABEL_INNER_RADIUS = 0.3;
 export function Component() {
   const { status, data } = useWheelData();
   const slices = useMemo(() => shuffleSlices(data.slices), [data.slices]);
-  const items = useMemo(
-    () => toWheelItems(slices, data.game.itemBackgroundColors),
-    [slices, data.game.itemBackgroundColors],
-  );
+  const items = useMemo(() => toWheelItems(slices), [slices]);
   const wheelProps = useMemo(
     () => ({
       ...WHEEL_PAGE_PROPS.wheelProps,

@@ -1,0 +1,26 @@
+/** The wheel's data as the page gets it: colours given by place in the whole prize list. */
+import { renderHook, waitFor } from '@testing-library/react';
+import { afterEach, expect, it, vi } from 'vitest';
+import { useWheelData } from '../../../web/src/features/visitor/hooks/use-wheel-data';
+import { FakeBackend, SAMPLE_WHEEL } from './fake-backend';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+it('colours white slices by their place in the whole list, as the admin table does, then leaves sold-out prizes off', async () => {
+  const wheel = structuredClone(SAMPLE_WHEEL);
+  wheel.game.itemBackgroundColors = ['#111111', '#222222', '#333333'];
+  wheel.slices = [
+    { ...wheel.slices[0]!, id: 'a', bgColor: '#ffffff', soldOut: true },
+    { ...wheel.slices[1]!, id: 'b', bgColor: '#ffffff', soldOut: false },
+    { ...wheel.slices[2]!, id: 'c', bgColor: '#00aa00', soldOut: false },
+  ];
+  vi.stubGlobal('fetch', new FakeBackend(wheel).fetch);
+  const { result } = renderHook(() => useWheelData());
+  await waitFor(() => expect(result.current.status).toBe('ready'));
+  expect(result.current.data.slices.map((s) => [s.id, s.bgColor])).toEqual([
+    ['b', '#222222'],
+    ['c', '#00aa00'],
+  ]);
+});
