@@ -79,7 +79,7 @@ describe('SpinWinStack', () => {
   });
 
   describe('Data', () => {
-    it('builds one on-demand table per definition, with PITR, retained', () => {
+    it('builds one on-demand table per definition, with PITR, retained except on a failed create', () => {
       const tables = ofType('AWS::DynamoDB::Table');
       expect(tables).toHaveLength(TABLES.length);
       for (const [, table] of tables) {
@@ -87,7 +87,7 @@ describe('SpinWinStack', () => {
         expect(table.Properties.PointInTimeRecoverySpecification).toEqual({
           PointInTimeRecoveryEnabled: true,
         });
-        expect(table.DeletionPolicy).toBe('Retain');
+        expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
         expect(table.UpdateReplacePolicy).toBe('Retain');
       }
     });
@@ -128,7 +128,8 @@ describe('SpinWinStack', () => {
           ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' },
         });
         expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-        expect(bucket.DeletionPolicy).toBe('Retain');
+        expect(bucket.DeletionPolicy).toBe('RetainExceptOnCreate');
+        expect(bucket.UpdateReplacePolicy).toBe('Retain');
         const policy = ofType('AWS::S3::BucketPolicy').find(
           ([, p]) => p.Properties.Bucket.Ref === id,
         );
@@ -207,10 +208,30 @@ describe('SpinWinStack', () => {
         expect(g.UserPoolId).toEqual({ Ref: logicalId(stack.auth.staffPool) });
     });
 
-    it('retains both pools', () => {
+    it('retains both pools and the staff password secrets, except when the first create rolls back', () => {
       for (const which of ['visitorPool', 'staffPool'] as const) {
-        expect(json.Resources[logicalId(stack.auth[which])]!.DeletionPolicy).toBe('Retain');
+        const pool = json.Resources[logicalId(stack.auth[which])]!;
+        expect(pool.DeletionPolicy).toBe('RetainExceptOnCreate');
+        expect(pool.UpdateReplacePolicy).toBe('Retain');
       }
+      for (const secret of Object.values(stack.auth.staffPasswordSecrets)) {
+        const resource = json.Resources[logicalId(secret)]!;
+        expect(resource.DeletionPolicy).toBe('RetainExceptOnCreate');
+        expect(resource.UpdateReplacePolicy).toBe('Retain');
+      }
+    });
+
+    it('retains nothing stateful with a plain Retain, which would strand a failed first create', () => {
+      const plain = Object.entries(json.Resources)
+        .filter(([, r]) => r.DeletionPolicy === 'Retain')
+        .map(([id, r]) => `${id} ${r.Type}`);
+      expect(plain).toEqual([]);
+    });
+
+    it("gives up on the staff-users custom resource after a few minutes, not CloudFormation's hour", () => {
+      const [[, resource]] = ofType('Custom::StaffUsers') as [[string, Resource]];
+      expect(Number(resource.Properties.ServiceTimeout)).toBeGreaterThanOrEqual(60);
+      expect(Number(resource.Properties.ServiceTimeout)).toBeLessThanOrEqual(600);
     });
 
     it('creates the staff users at deploy from generated secrets, with no password in the template', () => {
