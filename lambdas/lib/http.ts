@@ -1,5 +1,6 @@
 /**
- * The http wrapper of every API handler: parse -> domain -> response. AppErrors become
+ * The http wrapper of every API handler: a request that did not come through the site is refused
+ * (lib/viewer.ts), then parse -> domain -> response. AppErrors become
  * `{code, message}` with their status; anything else is logged and answered with a generic 500,
  * never a stack trace.
  */
@@ -8,6 +9,7 @@ import type * as z from 'zod';
 import { AppError, badRequest, isAppError, type ErrorBody } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { logger } from './logger';
+import { requireViaSite } from './viewer';
 
 /** The HTTP API payload v2 event, with the JWT authorizer's claims when the route has one. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
@@ -48,6 +50,7 @@ export function http(
 ): (event: HttpEvent) => Promise<HttpResult> {
   return async (event) => {
     try {
+      requireViaSite(event);
       return await fn(event);
     } catch (error) {
       if (isAppError(error)) {
