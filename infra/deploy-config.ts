@@ -9,10 +9,21 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (infra/..): entry files and web/dist are resolved from here, not from cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * A shop's name in stack and resource names: lowercase letters, digits and single inner hyphens,
+ * 1-24 characters (CloudFormation stack names allow 128, but CDK squeezes generated names such as
+ * CloudFront function names into 64).
+ */
+const SHOP_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?$/;
 /** An alphanumeric sender ID: 1-11 letters/digits with at least one letter (SNS rule). */
 const SENDER_ID_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/;
 
 export interface DeployConfig {
+  /**
+   * The shop this deployment is for; carried by the stack names (SpinWin-<shop>) and so by every
+   * generated resource name. Undefined: the original names (SpinWin, SpinWinEdge).
+   */
+  readonly shop?: string;
   /** AWS region of the main stack; undefined: the CLI's default region. */
   readonly region?: string;
   /** Custom domain of the site, e.g. spin.example.com.au. */
@@ -33,6 +44,7 @@ export interface DeployConfig {
 
 /** Context keys, as documented in the README "Deploy to AWS" table. */
 const CONTEXT_KEYS = [
+  'shop',
   'region',
   'domainName',
   'certificateArn',
@@ -50,6 +62,12 @@ const optionalString = (value: unknown): string | undefined =>
 
 /** Parses the context; throws with the key's name on a bad value. */
 export function readDeployConfig(get: ContextReader): DeployConfig {
+  const shop = optionalString(get('shop'));
+  if (shop !== undefined && !SHOP_PATTERN.test(shop)) {
+    throw new Error(
+      'Context shop must be 1-24 lowercase letters, digits or inner hyphens (e.g. joes-pizza).',
+    );
+  }
   const domainName = optionalString(get('domainName'));
   const certificateArn = optionalString(get('certificateArn'));
   if (Boolean(domainName) !== Boolean(certificateArn)) {
@@ -85,6 +103,7 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
   if (wafText !== 'true' && wafText !== 'false')
     throw new Error('Context waf must be true or false.');
   return {
+    shop,
     region: optionalString(get('region')),
     domainName,
     certificateArn,
