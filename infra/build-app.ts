@@ -63,6 +63,8 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
     smsSenderId: config.smsSenderId,
     smsHourlyCap: config.smsHourlyCap,
     clientCodesPerHour: config.clientCodesPerHour,
+    alarmEmail: config.alarmEmail,
+    smsMonthlySpendAlarmUsd: config.smsMonthlySpendAlarmUsd,
     waf: config.waf,
     webAclArn: edge?.webAclArn,
     handlerEntry: options.handlerEntry,

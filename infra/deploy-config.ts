@@ -15,6 +15,10 @@ export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
  * CloudFront function names into 64).
  */
 const SHOP_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?$/;
+/** A plausible e-mail address (SNS confirms it: the subscription waits for its link to be clicked). */
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** Default SMS spend of the month (USD) that raises the spend alarm: about 1,200 codes. */
+const SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT = 50;
 /** An alphanumeric sender ID: 1-11 letters/digits with at least one letter (SNS rule). */
 const SENDER_ID_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/;
 
@@ -36,6 +40,10 @@ export interface DeployConfig {
   readonly smsHourlyCap?: number;
   /** SMS codes one client (address) may ask for an hour. */
   readonly clientCodesPerHour?: number;
+  /** Where the alarms are e-mailed; undefined: the alarm topic has no subscription. */
+  readonly alarmEmail?: string;
+  /** SMS spend of the month (USD, AWS/SNS SMSMonthToDateSpentUSD) that raises the spend alarm. */
+  readonly smsMonthlySpendAlarmUsd: number;
   /** Rate-based WAF rules on /api/* (CloudFront) and on the visitor pool. */
   readonly waf: boolean;
   /** Folder of the built SPA. */
@@ -51,6 +59,8 @@ const CONTEXT_KEYS = [
   'smsSenderId',
   'smsHourlyCap',
   'clientCodesPerHour',
+  'alarmEmail',
+  'smsMonthlySpendAlarmUsd',
   'waf',
   'siteDirectory',
 ] as const;
@@ -99,6 +109,16 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
   ) {
     throw new Error('Context clientCodesPerHour must be a whole number of at least 1.');
   }
+  const alarmEmail = optionalString(get('alarmEmail'));
+  if (alarmEmail !== undefined && !EMAIL_PATTERN.test(alarmEmail)) {
+    throw new Error('Context alarmEmail must be an e-mail address.');
+  }
+  const spendText = optionalString(get('smsMonthlySpendAlarmUsd'));
+  const smsMonthlySpendAlarmUsd =
+    spendText === undefined ? SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT : Number(spendText);
+  if (!Number.isFinite(smsMonthlySpendAlarmUsd) || smsMonthlySpendAlarmUsd <= 0) {
+    throw new Error('Context smsMonthlySpendAlarmUsd must be an amount in USD above 0.');
+  }
   const wafText = optionalString(get('waf')) ?? 'false';
   if (wafText !== 'true' && wafText !== 'false')
     throw new Error('Context waf must be true or false.');
@@ -110,6 +130,8 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
     smsSenderId,
     smsHourlyCap,
     clientCodesPerHour,
+    alarmEmail,
+    smsMonthlySpendAlarmUsd,
     waf: wafText === 'true',
     siteDirectory: resolve(REPO_ROOT, optionalString(get('siteDirectory')) ?? 'web/dist'),
   };

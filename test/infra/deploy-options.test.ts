@@ -28,7 +28,19 @@ describe('readDeployConfig', () => {
     });
   });
 
+  it('reads the alarm options', () => {
+    expect(
+      readDeployConfig(
+        context({ alarmEmail: 'ops@agency.example', smsMonthlySpendAlarmUsd: '75' }),
+      ),
+    ).toMatchObject({ alarmEmail: 'ops@agency.example', smsMonthlySpendAlarmUsd: 75 });
+    expect(readDeployConfig(context({})).smsMonthlySpendAlarmUsd).toBe(50);
+  });
+
   it.each([
+    [{ alarmEmail: 'not-an-address' }, /alarmEmail/],
+    [{ smsMonthlySpendAlarmUsd: '0' }, /smsMonthlySpendAlarmUsd/],
+    [{ smsMonthlySpendAlarmUsd: 'lots' }, /smsMonthlySpendAlarmUsd/],
     [{ smsHourlyCap: '0' }, /smsHourlyCap/],
     [{ smsHourlyCap: '2.5' }, /smsHourlyCap/],
     [{ smsSenderId: 'Spin&Win' }, /smsSenderId/],
@@ -68,6 +80,8 @@ describe('SpinWin with every option on', () => {
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
         smsSenderId: 'SpinWin',
         smsHourlyCap: '150',
+        alarmEmail: 'ops@agency.example',
+        smsMonthlySpendAlarmUsd: '75',
       },
     });
     main = Template.fromStack(built.stack).toJSON() as typeof main;
@@ -116,6 +130,22 @@ describe('SpinWin with every option on', () => {
       MinimumProtocolVersion: 'TLSv1.2_2021',
       SslSupportMethod: 'sni-only',
     });
+  });
+
+  it('emails the alarms to alarmEmail', () => {
+    const [topic] = Object.keys(main.Resources).filter(
+      (id) => main.Resources[id]!.Type === 'AWS::SNS::Topic',
+    );
+    expect(ofType(main, 'AWS::SNS::Subscription').map((s) => s.Properties)).toEqual([
+      { Protocol: 'email', Endpoint: 'ops@agency.example', TopicArn: { Ref: topic } },
+    ]);
+  });
+
+  it('alarms at the SMS spend and hourly cap the context sets', () => {
+    const alarms = ofType(main, 'AWS::CloudWatch::Alarm').map((a) => a.Properties);
+    expect(alarms.find((a) => a.MetricName === 'SMSMonthToDateSpentUSD')?.Threshold).toBe(75);
+    const sent = ofType(main, 'AWS::Logs::MetricFilter')[0]!.Properties.MetricTransformations[0];
+    expect(alarms.find((a) => a.MetricName === sent.MetricName)?.Threshold).toBe(120);
   });
 
   it('passes the SMS settings to the CreateAuthChallenge trigger and the handlers', () => {
