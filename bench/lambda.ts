@@ -13,6 +13,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { BUNDLING } from '../infra/function-defaults';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../shared/definitions';
 import { ROUTES } from '../shared/routes';
 import { median } from './stats';
 
@@ -105,7 +106,14 @@ function eventFor(name: string, run: number): unknown {
       routeKey: `${route.method} ${route.path}`,
       rawPath: path,
       rawQueryString: '',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
+      // As CloudFront forwards it (lib/http.ts refuses anything else): the origin secret of the
+      // running local stack and the viewer address.
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': '127.0.0.1',
+        [ORIGIN_SECRET_HEADER]: process.env.ORIGIN_SECRET ?? '',
+        [VIEWER_ADDRESS_HEADER]: '127.0.0.1',
+      },
       requestContext: {
         http: { method: route.method, path, sourceIp: '127.0.0.1' },
         requestId: `bench-${run}`,

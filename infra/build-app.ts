@@ -8,9 +8,13 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeployConfig, type DeployConfig } from './deploy-config';
 import { SpinWinEdgeStack, SpinWinStack, type SpinWinStackProps } from './stack';
 
-/** Stack names in CloudFormation. */
+/** Stack names in CloudFormation; a shop's deployment appends `-<shop>` to both. */
 const STACK_NAME = 'SpinWin';
 const EDGE_STACK_NAME = 'SpinWinEdge';
+
+/** A stack's name for a shop; without a shop, the name deployments had before shops existed. */
+const shopStackName = (base: string, shop: string | undefined): string =>
+  shop === undefined ? base : `${base}-${shop}`;
 /** CloudFront only accepts WAF web ACLs and certificates from this region. */
 const CLOUDFRONT_REGION = 'us-east-1';
 
@@ -33,6 +37,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
   const account = process.env.CDK_DEFAULT_ACCOUNT;
   const region = config.region ?? process.env.CDK_DEFAULT_REGION;
 
+  const forShop = config.shop === undefined ? '' : ` (${config.shop})`;
   let edge: SpinWinEdgeStack | undefined;
   if (config.waf) {
     // A CloudFront web ACL lives in us-east-1; passing its ARN to another region needs both stacks
@@ -42,22 +47,24 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
         'Context waf=true needs an account and region: configure AWS credentials, or set CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION.',
       );
     }
-    edge = new SpinWinEdgeStack(app, EDGE_STACK_NAME, {
+    edge = new SpinWinEdgeStack(app, shopStackName(EDGE_STACK_NAME, config.shop), {
       env: { account, region: CLOUDFRONT_REGION },
       crossRegionReferences: true,
-      description: 'Spin & Win: WAF rate limits in front of CloudFront (us-east-1)',
+      description: `Spin & Win${forShop}: WAF rate limits in front of CloudFront (us-east-1)`,
     });
   }
-  const stack = new SpinWinStack(app, STACK_NAME, {
+  const stack = new SpinWinStack(app, shopStackName(STACK_NAME, config.shop), {
     env: account || region ? { account, region } : undefined,
     crossRegionReferences: edge !== undefined,
-    description: 'Spin & Win: spin-the-wheel prize promotion (site, API, user pools, data)',
+    description: `Spin & Win${forShop}: spin-the-wheel prize promotion (site, API, user pools, data)`,
     siteDirectory: config.siteDirectory,
     domainName: config.domainName,
     certificateArn: config.certificateArn,
     smsSenderId: config.smsSenderId,
     smsHourlyCap: config.smsHourlyCap,
     clientCodesPerHour: config.clientCodesPerHour,
+    alarmEmail: config.alarmEmail,
+    smsMonthlySpendAlarmUsd: config.smsMonthlySpendAlarmUsd,
     waf: config.waf,
     webAclArn: edge?.webAclArn,
     handlerEntry: options.handlerEntry,

@@ -9,10 +9,25 @@ import { fileURLToPath } from 'node:url';
 /** The repository root (infra/..): entry files and web/dist are resolved from here, not from cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * A shop's name in stack and resource names: lowercase letters, digits and single inner hyphens,
+ * 1-24 characters (CloudFormation stack names allow 128, but CDK squeezes generated names such as
+ * CloudFront function names into 64).
+ */
+const SHOP_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?$/;
+/** A plausible e-mail address (SNS confirms it: the subscription waits for its link to be clicked). */
+const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** Default SMS spend of the month (USD) that raises the spend alarm: about 1,200 codes. */
+const SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT = 50;
 /** An alphanumeric sender ID: 1-11 letters/digits with at least one letter (SNS rule). */
 const SENDER_ID_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/;
 
 export interface DeployConfig {
+  /**
+   * The shop this deployment is for; carried by the stack names (SpinWin-<shop>) and so by every
+   * generated resource name. Undefined: the original names (SpinWin, SpinWinEdge).
+   */
+  readonly shop?: string;
   /** AWS region of the main stack; undefined: the CLI's default region. */
   readonly region?: string;
   /** Custom domain of the site, e.g. spin.example.com.au. */
@@ -25,6 +40,10 @@ export interface DeployConfig {
   readonly smsHourlyCap?: number;
   /** SMS codes one client (address) may ask for an hour. */
   readonly clientCodesPerHour?: number;
+  /** Where the alarms are e-mailed; undefined: the alarm topic has no subscription. */
+  readonly alarmEmail?: string;
+  /** SMS spend of the month (USD, AWS/SNS SMSMonthToDateSpentUSD) that raises the spend alarm. */
+  readonly smsMonthlySpendAlarmUsd: number;
   /** Rate-based WAF rules on /api/* (CloudFront) and on the visitor pool. */
   readonly waf: boolean;
   /** Folder of the built SPA. */
@@ -33,12 +52,15 @@ export interface DeployConfig {
 
 /** Context keys, as documented in the README "Deploy to AWS" table. */
 const CONTEXT_KEYS = [
+  'shop',
   'region',
   'domainName',
   'certificateArn',
   'smsSenderId',
   'smsHourlyCap',
   'clientCodesPerHour',
+  'alarmEmail',
+  'smsMonthlySpendAlarmUsd',
   'waf',
   'siteDirectory',
 ] as const;
@@ -50,6 +72,12 @@ const optionalString = (value: unknown): string | undefined =>
 
 /** Parses the context; throws with the key's name on a bad value. */
 export function readDeployConfig(get: ContextReader): DeployConfig {
+  const shop = optionalString(get('shop'));
+  if (shop !== undefined && !SHOP_PATTERN.test(shop)) {
+    throw new Error(
+      'Context shop must be 1-24 lowercase letters, digits or inner hyphens (e.g. joes-pizza).',
+    );
+  }
   const domainName = optionalString(get('domainName'));
   const certificateArn = optionalString(get('certificateArn'));
   if (Boolean(domainName) !== Boolean(certificateArn)) {
@@ -81,16 +109,29 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
   ) {
     throw new Error('Context clientCodesPerHour must be a whole number of at least 1.');
   }
+  const alarmEmail = optionalString(get('alarmEmail'));
+  if (alarmEmail !== undefined && !EMAIL_PATTERN.test(alarmEmail)) {
+    throw new Error('Context alarmEmail must be an e-mail address.');
+  }
+  const spendText = optionalString(get('smsMonthlySpendAlarmUsd'));
+  const smsMonthlySpendAlarmUsd =
+    spendText === undefined ? SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT : Number(spendText);
+  if (!Number.isFinite(smsMonthlySpendAlarmUsd) || smsMonthlySpendAlarmUsd <= 0) {
+    throw new Error('Context smsMonthlySpendAlarmUsd must be an amount in USD above 0.');
+  }
   const wafText = optionalString(get('waf')) ?? 'false';
   if (wafText !== 'true' && wafText !== 'false')
     throw new Error('Context waf must be true or false.');
   return {
+    shop,
     region: optionalString(get('region')),
     domainName,
     certificateArn,
     smsSenderId,
     smsHourlyCap,
     clientCodesPerHour,
+    alarmEmail,
+    smsMonthlySpendAlarmUsd,
     waf: wafText === 'true',
     siteDirectory: resolve(REPO_ROOT, optionalString(get('siteDirectory')) ?? 'web/dist'),
   };

@@ -21,6 +21,8 @@ import { ROUTES } from '../shared/routes';
 
 /** Characters of the origin secret (letters and digits). */
 const ORIGIN_SECRET_LENGTH = 48;
+import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../shared/constants';
+import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
@@ -65,6 +67,13 @@ export interface SpinWinStackProps extends StackProps {
    */
   readonly clientCodesPerHour?: number;
   /**
+   * Where the alarms are e-mailed.
+   * @default - nowhere: the alarm topic has no subscription
+   */
+  readonly alarmEmail?: string;
+  /** SMS spend of the month (USD) that raises the spend alarm. */
+  readonly smsMonthlySpendAlarmUsd: number;
+  /**
    * Regional WAF rate limit on the visitor pool.
    * @default false
    */
@@ -87,6 +96,7 @@ export class SpinWinStack extends Stack {
   public readonly auth: Auth;
   public readonly api: Api;
   public readonly web: Web;
+  public readonly alarms: Alarms;
 
   constructor(scope: Construct, id: string, props: SpinWinStackProps) {
     super(scope, id, props);
@@ -185,6 +195,15 @@ export class SpinWinStack extends Stack {
         associateWith: this.auth.visitorPool.userPoolArn,
       });
     }
+
+    this.alarms = new Alarms(this, 'Alarms', {
+      email: props.alarmEmail,
+      smsMonthlySpendUsd: props.smsMonthlySpendAlarmUsd,
+      smsHourlyCap: props.smsHourlyCap ?? SMS_GLOBAL_HOURLY_CAP_DEFAULT,
+      smsSenderLogs: this.auth.createAuthChallenge.logGroup,
+      tables: Object.values(this.data.tables),
+      httpApi: this.api.httpApi,
+    });
 
     this.acknowledgeBucketDeployment();
     this.declareOutputs(props);

@@ -87,3 +87,9 @@ export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
  * connection (it replaces any value the viewer sent under this name).
  */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
+/**
+ * The log message the CreateAuthChallenge trigger writes once per SMS it has handed to SNS; the
+ * stack counts these lines into the deployment's sent-SMS metric and its hourly alarm.
+ */
+export const SMS_SENT_LOG_MESSAGE = 'code sent';

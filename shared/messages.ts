@@ -71,6 +71,7 @@ export const MESSAGES = Object.freeze({
  */
 export const API_MESSAGES = Object.freeze({
   internal: 'Something went wrong. Please try again.',
+  unavailable: 'The service is busy. Please try again in a moment.',
   unauthorized: 'Sign-in required or the session has expired.',
   forbidden: 'You do not have permission to do this.',
   invalidJson: 'The request body must be valid JSON.',

@@ -3,7 +3,7 @@
  * ROUTES (the local HTTP API emulation serves the same table), a JWT authorizer per user pool, and
  * per-route least-privilege grants from infra/route-permissions.ts.
  */
-import { Stack, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -93,7 +93,11 @@ export class Api extends Construct {
       // The stage is declared below, with throttling and access logs.
       createDefaultStage: false,
     });
-    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: LOG_RETENTION });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: LOG_RETENTION,
+      // Logs are diagnostics, not records: they go with the stack (as the functions' logs do).
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',

@@ -6,7 +6,7 @@
  * - Staff: username and password (USER_PASSWORD_AUTH), groups admin and operator, no self sign-up;
  *   the two users are created at deploy with random passwords kept in Secrets Manager.
  */
-import { CustomResource, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CustomResource, Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
@@ -28,6 +28,7 @@ import {
 } from '../../shared/definitions';
 import { STAFF_ROLES } from '../../shared/types';
 import { SpinFunction } from '../function-defaults';
+import { STATEFUL_REMOVAL_POLICY } from '../stateful';
 
 /** Generated staff passwords: long, letters and digits only, so they survive copy and paste. */
 const STAFF_PASSWORD_LENGTH = 24;
@@ -35,6 +36,12 @@ const STAFF_PASSWORD_LENGTH = 24;
 const VISITOR_PASSWORD_MIN_LENGTH = 12;
 /** The staff-users custom resource makes a few Cognito calls per user; a minute leaves room for retries. */
 const STAFF_USERS_TIMEOUT = Duration.seconds(60);
+/**
+ * How long CloudFormation waits for the staff-users resource's answer. The handler always answers
+ * (success or failure), but a function that dies first (a crash at start, its timeout) never does,
+ * and CloudFormation's own default wait is an hour; this gives the function's minute and retries.
+ */
+const STAFF_USERS_SERVICE_TIMEOUT = Duration.minutes(5);
 /** Cognito gives a trigger 5 s in all (and retries); the function must give up before that. */
 const TRIGGER_TIMEOUT = Duration.seconds(5);
 
@@ -71,7 +78,7 @@ export interface AuthProps {
   readonly triggerEnvironment?: Record<string, string>;
   /**
    * What happens to the pools and the password secrets when the stack is deleted.
-   * @default RemovalPolicy.RETAIN (visitors' accounts and the staff logins outlive the stack)
+   * @default STATEFUL_REMOVAL_POLICY (infra/stateful.ts: visitors' accounts and the staff logins outlive the stack)
    */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -89,7 +96,7 @@ export class Auth extends Construct {
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
-    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+    const removalPolicy = props.removalPolicy ?? STATEFUL_REMOVAL_POLICY;
     const clientTokens = {
       accessTokenValidity: Duration.minutes(TOKEN_VALIDITY.accessMinutes),
       idTokenValidity: Duration.minutes(TOKEN_VALIDITY.idMinutes),
@@ -240,6 +247,7 @@ export class Auth extends Construct {
     const users = new CustomResource(this, 'StaffUsersResource', {
       serviceToken: staffUsers.function.functionArn,
       resourceType: 'Custom::StaffUsers',
+      serviceTimeout: STAFF_USERS_SERVICE_TIMEOUT,
       properties: {
         UserPoolId: this.staffPool.userPoolId,
         Users: Stack.of(this).toJsonString(

@@ -2,17 +2,18 @@
  * Data: the DynamoDB tables, built from infra/definitions.ts TABLES (the local stack builds its
  * tables from the same list). On-demand, point-in-time recovery, retained when the stack is deleted.
  */
-import { RemovalPolicy } from 'aws-cdk-lib';
+import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLES, tableEnvName, type TableDef } from '../../shared/definitions';
+import { STATEFUL_REMOVAL_POLICY } from '../stateful';
 
 export type TableName = TableDef['name'];
 
 export interface DataProps {
   /**
    * What happens to the tables when the stack is deleted.
-   * @default RemovalPolicy.RETAIN (customer records and prizes outlive a mistaken `cdk destroy`)
+   * @default STATEFUL_REMOVAL_POLICY (infra/stateful.ts: customer records and prizes outlive a mistaken `cdk destroy`)
    */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -36,7 +37,7 @@ export class Data extends Construct {
         // Encrypted at rest with an AWS-owned key: free; a KMS key adds $1/month plus KMS calls.
         encryption: TableEncryption.DEFAULT,
         timeToLiveAttribute: def.ttlAttribute,
-        removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+        removalPolicy: props.removalPolicy ?? STATEFUL_REMOVAL_POLICY,
       });
       for (const gsi of def.globalSecondaryIndexes ?? []) {
         table.addGlobalSecondaryIndex({

@@ -2,7 +2,7 @@
  * Storage: the logo bucket (admin uploads, served under /media/), the site bucket (the built SPA)
  * and the access-log bucket both log to. All private, encrypted, versioned, TLS only.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import {
   BlockPublicAccess,
   Bucket,
@@ -11,6 +11,7 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { STATEFUL_REMOVAL_POLICY } from '../stateful';
 
 /** Access logs are for incident review; three months covers a promotion's life. */
 const ACCESS_LOG_RETENTION = Duration.days(90);
@@ -20,7 +21,7 @@ const NONCURRENT_VERSION_RETENTION = Duration.days(30);
 export interface StorageProps {
   /**
    * What happens to the buckets when the stack is deleted.
-   * @default RemovalPolicy.RETAIN (logos are business data; a non-empty bucket cannot be deleted anyway)
+   * @default STATEFUL_REMOVAL_POLICY (infra/stateful.ts: logos are business data; a non-empty bucket cannot be deleted anyway)
    */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -35,7 +36,7 @@ export class Storage extends Construct {
 
   constructor(scope: Construct, id: string, props: StorageProps = {}) {
     super(scope, id);
-    const removalPolicy = props.removalPolicy ?? RemovalPolicy.RETAIN;
+    const removalPolicy = props.removalPolicy ?? STATEFUL_REMOVAL_POLICY;
     const common: BucketProps = {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,

@@ -9,7 +9,7 @@
  * Every answer carries the security headers of infra/security-headers.ts (the local stack serves
  * the same ones). The built SPA is deployed with a config.json holding the pool settings.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -230,6 +230,9 @@ export class Web extends Construct {
 
   private viewerFunction(id: string, code: string): CloudFrontFunction {
     return new CloudFrontFunction(this, id, {
+      // CloudFront function names are global to the account: the stack name (which carries the
+      // shop) keeps two deployments apart; CDK's generated name would cut the shop short.
+      functionName: `${Stack.of(this).stackName}-${id}`,
       code: FunctionCode.fromInline(code),
       runtime: FunctionRuntime.JS_2_0,
     });

@@ -4,6 +4,7 @@
  * 5 s (cold start, slow SNS) up to 3 times, and a visitor who reloads and presses "Send Code"
  * again within the minute should get the code already on the phone, not a refusal.
  */
+import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
 import { AppError } from '../../shared/errors';
 import { API_MESSAGES, smsCodeMessage } from '../../shared/messages';
 import { logger } from '../lib/logger';
@@ -97,7 +98,8 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     ]);
     throw error;
   }
-  logger.info('code sent', { phone: maskPhone(phoneNumber) });
+  // Counted by the stack's sent-SMS metric filter (infra/constructs/alarms.ts).
+  logger.info(SMS_SENT_LOG_MESSAGE, { phone: maskPhone(phoneNumber) });
   return digest;
 }
 

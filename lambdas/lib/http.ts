@@ -1,13 +1,16 @@
 /**
- * The http wrapper of every API handler: parse -> domain -> response. AppErrors become
- * `{code, message}` with their status; anything else is logged and answered with a generic 500,
- * never a stack trace.
+ * The http wrapper of every API handler: a request that did not come through the site is refused
+ * (lib/viewer.ts), then parse -> domain -> response. AppErrors become
+ * `{code, message}` with their status; AWS throttling is a 503 with Retry-After (a retry helps);
+ * anything else is logged and answered with a generic 500, never a stack trace.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { AppError, badRequest, isAppError, type ErrorBody } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { logger } from './logger';
+import { isThrottling } from './throttling';
+import { requireViaSite } from './viewer';
 
 /** The HTTP API payload v2 event, with the JWT authorizer's claims when the route has one. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
@@ -39,8 +42,19 @@ const json = (status: number, body: unknown): HttpResult => ({
 
 export const ok = (body: unknown, status = 200): HttpResult => json(status, body);
 
+/** Seconds a client should wait before retrying a 503 (throttling clears within a second or two). */
+const RETRY_AFTER_SECONDS = 2;
+
+/** A 503 says when to come back. */
+const withRetryAfter = (result: HttpResult): HttpResult =>
+  result.statusCode === 503
+    ? { ...result, headers: { ...result.headers, 'retry-after': String(RETRY_AFTER_SECONDS) } }
+    : result;
+
 const errorResult = (error: AppError): HttpResult =>
-  json(error.status, { code: error.code, message: error.message } satisfies ErrorBody);
+  withRetryAfter(
+    json(error.status, { code: error.code, message: error.message } satisfies ErrorBody),
+  );
 
 /** Wraps a handler so that it never leaks an exception to the client. */
 export function http(
@@ -48,17 +62,23 @@ export function http(
 ): (event: HttpEvent) => Promise<HttpResult> {
   return async (event) => {
     try {
+      requireViaSite(event);
       return await fn(event);
     } catch (error) {
       if (isAppError(error)) {
         if (error.status >= 500) logger.error('request failed', { code: error.code });
         return errorResult(error);
       }
-      logger.error('unhandled error', {
-        route: event.routeKey,
-        error:
-          error instanceof Error ? { name: error.name, message: error.message } : String(error),
-      });
+      const details =
+        error instanceof Error ? { name: error.name, message: error.message } : String(error);
+      if (isThrottling(error)) {
+        // AWS throttled us: a retry a moment later helps, so say so (503 and Retry-After).
+        logger.warn('throttled', { route: event.routeKey, error: details });
+        return withRetryAfter(
+          json(503, { code: 'UNAVAILABLE', message: API_MESSAGES.unavailable } satisfies ErrorBody),
+        );
+      }
+      logger.error('unhandled error', { route: event.routeKey, error: details });
       return json(500, { code: 'INTERNAL', message: API_MESSAGES.internal } satisfies ErrorBody);
     }
   };

@@ -47,12 +47,21 @@ const sameSecret = (sent: string, expected: string): boolean => {
   return a.length === b.length && timingSafeEqual(a, b);
 };
 
-/** The calling client, as CloudFront saw it; 403 for a request that did not come through it. */
-export function viewerAddress(event: HttpEvent): string {
+/**
+ * 403 for a request that did not come through CloudFront (no origin secret, or a wrong one). The
+ * HTTP wrapper (lib/http.ts) runs it before every handler, so no route can be called at the API's
+ * own URL, around the distribution and its WAF rules.
+ */
+export function requireViaSite(event: HttpEvent): void {
   const sent = event.headers?.[ORIGIN_SECRET_HEADER];
   if (!sent || !sameSecret(sent, requireEnv('ORIGIN_SECRET'))) {
     throw notViaSite();
   }
+}
+
+/** The calling client, as CloudFront saw it; 403 for a request that did not come through it. */
+export function viewerAddress(event: HttpEvent): string {
+  requireViaSite(event);
   const key = clientKey(event.headers?.[VIEWER_ADDRESS_HEADER] ?? '');
   if (!key) throw notViaSite();
   return key;

@@ -28,7 +28,19 @@ describe('readDeployConfig', () => {
     });
   });
 
+  it('reads the alarm options', () => {
+    expect(
+      readDeployConfig(
+        context({ alarmEmail: 'ops@agency.example', smsMonthlySpendAlarmUsd: '75' }),
+      ),
+    ).toMatchObject({ alarmEmail: 'ops@agency.example', smsMonthlySpendAlarmUsd: 75 });
+    expect(readDeployConfig(context({})).smsMonthlySpendAlarmUsd).toBe(50);
+  });
+
   it.each([
+    [{ alarmEmail: 'not-an-address' }, /alarmEmail/],
+    [{ smsMonthlySpendAlarmUsd: '0' }, /smsMonthlySpendAlarmUsd/],
+    [{ smsMonthlySpendAlarmUsd: 'lots' }, /smsMonthlySpendAlarmUsd/],
     [{ smsHourlyCap: '0' }, /smsHourlyCap/],
     [{ smsHourlyCap: '2.5' }, /smsHourlyCap/],
     [{ smsSenderId: 'Spin&Win' }, /smsSenderId/],
@@ -68,6 +80,8 @@ describe('SpinWin with every option on', () => {
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
         smsSenderId: 'SpinWin',
         smsHourlyCap: '150',
+        alarmEmail: 'ops@agency.example',
+        smsMonthlySpendAlarmUsd: '75',
       },
     });
     main = Template.fromStack(built.stack).toJSON() as typeof main;
@@ -118,6 +132,22 @@ describe('SpinWin with every option on', () => {
     });
   });
 
+  it('emails the alarms to alarmEmail', () => {
+    const [topic] = Object.keys(main.Resources).filter(
+      (id) => main.Resources[id]!.Type === 'AWS::SNS::Topic',
+    );
+    expect(ofType(main, 'AWS::SNS::Subscription').map((s) => s.Properties)).toEqual([
+      { Protocol: 'email', Endpoint: 'ops@agency.example', TopicArn: { Ref: topic } },
+    ]);
+  });
+
+  it('alarms at the SMS spend and hourly cap the context sets', () => {
+    const alarms = ofType(main, 'AWS::CloudWatch::Alarm').map((a) => a.Properties);
+    expect(alarms.find((a) => a.MetricName === 'SMSMonthToDateSpentUSD')?.Threshold).toBe(75);
+    const sent = ofType(main, 'AWS::Logs::MetricFilter')[0]!.Properties.MetricTransformations[0];
+    expect(alarms.find((a) => a.MetricName === sent.MetricName)?.Threshold).toBe(120);
+  });
+
   it('passes the SMS settings to the CreateAuthChallenge trigger and the handlers', () => {
     const create =
       main.Resources[
@@ -131,3 +161,136 @@ describe('SpinWin with every option on', () => {
     });
   });
 });
+
+describe('shop: one agency, many shops', () => {
+  it.each(['joes', 'joes-pizza-2', 'a'])('accepts %j', (shop) => {
+    expect(readDeployConfig(context({ shop })).shop).toBe(shop);
+  });
+
+  it.each(['Joes', 'joes_pizza', '-joes', 'joes-', 'joes pizza', 'a'.repeat(25)])(
+    'refuses %j',
+    (shop) => {
+      expect(() => readDeployConfig(context({ shop }))).toThrow(/shop/);
+    },
+  );
+
+  it('keeps the stack names of a deployment made before shops existed', () => {
+    const built = testApp();
+    expect(built.stack.stackName).toBe('SpinWin');
+  });
+
+  describe('two shops synthesized side by side', () => {
+    const saved = {
+      account: process.env.CDK_DEFAULT_ACCOUNT,
+      region: process.env.CDK_DEFAULT_REGION,
+    };
+    const shops = ['joes', 'marias-pizza'] as const;
+    let built: ReturnType<typeof testApp>[];
+
+    beforeAll(() => {
+      // With WAF on, so the edge stack and its cross-region exports are compared too.
+      process.env.CDK_DEFAULT_ACCOUNT = '123456789012';
+      process.env.CDK_DEFAULT_REGION = 'ap-southeast-2';
+      built = shops.map((shop) =>
+        testApp({ context: { shop, waf: 'true', alarmEmail: 'ops@example.com' } }),
+      );
+    }, 120_000);
+    afterAll(() => {
+      process.env.CDK_DEFAULT_ACCOUNT = saved.account;
+      process.env.CDK_DEFAULT_REGION = saved.region;
+      if (saved.account === undefined) delete process.env.CDK_DEFAULT_ACCOUNT;
+      if (saved.region === undefined) delete process.env.CDK_DEFAULT_REGION;
+    });
+
+    /** Every name that must be unique in an account and region, with where it was found. */
+    function physicalNames(app: ReturnType<typeof testApp>): Map<string, string> {
+      const names = new Map<string, string>();
+      const add = (name: unknown, where: string) => {
+        // A reference names another resource (a Permission's FunctionName), it does not name one.
+        if (name && typeof name === 'object' && ('Ref' in name || 'Fn::GetAtt' in name)) return;
+        const text = typeof name === 'string' ? name : JSON.stringify(name);
+        expect(names.has(text), `${text} named twice (${where})`).toBe(false);
+        names.set(text, where);
+      };
+      const stacks = [app.stack, ...(app.edge ? [app.edge] : [])];
+      for (const stack of stacks) {
+        add(`stack ${stack.region} ${stack.stackName}`, stack.stackName);
+        const template = Template.fromStack(stack).toJSON() as {
+          Resources: Record<string, Json>;
+          Outputs?: Record<string, Json>;
+        };
+        // `property` is the dotted path from Properties (array indexes left out).
+        const walk = (value: unknown, path: string, type: string, property: string) => {
+          if (Array.isArray(value))
+            value.forEach((v, i) => walk(v, `${path}[${i}]`, type, property));
+          else if (value && typeof value === 'object') {
+            for (const [key, child] of Object.entries(value)) {
+              const at = property ? `${property}.${key}` : key;
+              if (ACCOUNT_UNIQUE_KEYS.has(`${type}.${at}`) || ACCOUNT_UNIQUE_KEYS.has(key))
+                add(child, `${stack.stackName} ${path}.${key}`);
+              else walk(child, `${path}.${key}`, type, at);
+            }
+          }
+        };
+        for (const [id, resource] of Object.entries(template.Resources)) {
+          walk(resource.Properties ?? {}, id, resource.Type as string, '');
+          // Cross-region references: SSM parameters the edge stack writes for the main stack.
+          if (resource.Type === 'Custom::CrossRegionExportWriter') {
+            for (const name of Object.keys(resource.Properties.WriterProps.exports as Json))
+              add(`ssm ${name}`, `${stack.stackName} ${id}`);
+          }
+        }
+        for (const [id, output] of Object.entries(template.Outputs ?? {})) {
+          if (output.Export) add(`export ${JSON.stringify(output.Export.Name)}`, id);
+        }
+      }
+      return names;
+    }
+
+    it('share no stack name, physical name, export or SSM parameter', () => {
+      const [a, b] = built.map(physicalNames) as [Map<string, string>, Map<string, string>];
+      expect(a.size).toBeGreaterThan(5);
+      const shared = [...a.keys()].filter((name) => b.has(name));
+      expect(shared).toEqual([]);
+    });
+
+    it('carry the shop name in every stack name and physical name', () => {
+      built.forEach((app, i) => {
+        const shop = shops[i]!;
+        expect(app.stack.stackName).toBe(`SpinWin-${shop}`);
+        expect(app.edge!.stackName).toBe(`SpinWinEdge-${shop}`);
+        for (const [name, where] of physicalNames(app)) {
+          const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+          expect(squashed, `${name} (${where})`).toContain(shop.replace(/-/g, ''));
+        }
+      });
+    });
+  });
+});
+
+/**
+ * Properties whose value must be unique in an account (and region): a physical name. A bare key
+ * counts at any depth; `Type.Path.To.Key` is that resource type's property at that path only
+ * (`Name` alone is too common: a WAF rule's name is unique within its web ACL only).
+ */
+const ACCOUNT_UNIQUE_KEYS: ReadonlySet<string> = new Set([
+  'TableName',
+  'BucketName',
+  'FunctionName',
+  'LogGroupName',
+  'RoleName',
+  'UserPoolName',
+  'TopicName',
+  'AlarmName',
+  'DashboardName',
+  'StateMachineName',
+  'SecretName',
+  'AWS::SecretsManager::Secret.Name',
+  'AWS::CloudFront::Function.Name',
+  'AWS::WAFv2::WebACL.Name',
+  'AWS::SSM::Parameter.Name',
+  'AWS::CloudFront::ResponseHeadersPolicy.ResponseHeadersPolicyConfig.Name',
+  'AWS::CloudFront::OriginAccessControl.OriginAccessControlConfig.Name',
+  'AWS::CloudFront::CachePolicy.CachePolicyConfig.Name',
+  'AWS::CloudFront::OriginRequestPolicy.OriginRequestPolicyConfig.Name',
+]);

@@ -10,9 +10,11 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZER_OF } from '../../infra/constructs/api';
 import { SPA_FALLBACK, VIEWER_ADDRESS_CODE, stripPrefixCode } from '../../infra/constructs/web';
+import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../../shared/constants';
 import {
   LOGO_KEY_PREFIX,
   MEDIA_PATH_PREFIX,
+  SMS_SENT_LOG_MESSAGE,
   STAFF_USERS,
   TABLES,
   TOKEN_VALIDITY,
@@ -79,7 +81,7 @@ describe('SpinWinStack', () => {
   });
 
   describe('Data', () => {
-    it('builds one on-demand table per definition, with PITR, retained', () => {
+    it('builds one on-demand table per definition, with PITR, retained except on a failed create', () => {
       const tables = ofType('AWS::DynamoDB::Table');
       expect(tables).toHaveLength(TABLES.length);
       for (const [, table] of tables) {
@@ -87,7 +89,7 @@ describe('SpinWinStack', () => {
         expect(table.Properties.PointInTimeRecoverySpecification).toEqual({
           PointInTimeRecoveryEnabled: true,
         });
-        expect(table.DeletionPolicy).toBe('Retain');
+        expect(table.DeletionPolicy).toBe('RetainExceptOnCreate');
         expect(table.UpdateReplacePolicy).toBe('Retain');
       }
     });
@@ -128,7 +130,8 @@ describe('SpinWinStack', () => {
           ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' },
         });
         expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-        expect(bucket.DeletionPolicy).toBe('Retain');
+        expect(bucket.DeletionPolicy).toBe('RetainExceptOnCreate');
+        expect(bucket.UpdateReplacePolicy).toBe('Retain');
         const policy = ofType('AWS::S3::BucketPolicy').find(
           ([, p]) => p.Properties.Bucket.Ref === id,
         );
@@ -207,10 +210,30 @@ describe('SpinWinStack', () => {
         expect(g.UserPoolId).toEqual({ Ref: logicalId(stack.auth.staffPool) });
     });
 
-    it('retains both pools', () => {
+    it('retains both pools and the staff password secrets, except when the first create rolls back', () => {
       for (const which of ['visitorPool', 'staffPool'] as const) {
-        expect(json.Resources[logicalId(stack.auth[which])]!.DeletionPolicy).toBe('Retain');
+        const pool = json.Resources[logicalId(stack.auth[which])]!;
+        expect(pool.DeletionPolicy).toBe('RetainExceptOnCreate');
+        expect(pool.UpdateReplacePolicy).toBe('Retain');
       }
+      for (const secret of Object.values(stack.auth.staffPasswordSecrets)) {
+        const resource = json.Resources[logicalId(secret)]!;
+        expect(resource.DeletionPolicy).toBe('RetainExceptOnCreate');
+        expect(resource.UpdateReplacePolicy).toBe('Retain');
+      }
+    });
+
+    it('retains nothing stateful with a plain Retain, which would strand a failed first create', () => {
+      const plain = Object.entries(json.Resources)
+        .filter(([, r]) => r.DeletionPolicy === 'Retain')
+        .map(([id, r]) => `${id} ${r.Type}`);
+      expect(plain).toEqual([]);
+    });
+
+    it("gives up on the staff-users custom resource after a few minutes, not CloudFormation's hour", () => {
+      const [[, resource]] = ofType('Custom::StaffUsers') as [[string, Resource]];
+      expect(Number(resource.Properties.ServiceTimeout)).toBeGreaterThanOrEqual(60);
+      expect(Number(resource.Properties.ServiceTimeout)).toBeLessThanOrEqual(600);
     });
 
     it('creates the staff users at deploy from generated secrets, with no password in the template', () => {
@@ -497,10 +520,13 @@ describe('SpinWinStack', () => {
         (h) => h.HeaderName === 'x-origin-verify',
       );
       expect(reference(header?.HeaderValue)).toBe(true);
+      // Every route's function knows the secret (lib/http.ts refuses a request without it).
       const handlers = ofType('AWS::Lambda::Function').filter(
         ([, fn]) => fn.Properties.Environment?.Variables?.ORIGIN_SECRET !== undefined,
       );
-      expect(handlers.length).toBeGreaterThanOrEqual(3);
+      expect(handlers.map(([id]) => id).sort()).toEqual(
+        ROUTES.map((r) => logicalId(stack.api.functions[r.id]!.function)).sort(),
+      );
       for (const [, fn] of handlers)
         expect(reference(fn.Properties.Environment.Variables.ORIGIN_SECRET)).toBe(true);
       // The /api/* behaviour sets the viewer address from the connection.
@@ -619,6 +645,101 @@ describe('SpinWinStack', () => {
         'visitorClientId',
       ]);
       expect(configAsset).toContain(`https://cognito-idp.${REGION}.amazonaws.com/`);
+    });
+  });
+
+  describe('Alarms', () => {
+    const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const alarmOn = (metricName: string) =>
+      alarms().filter(
+        (a) =>
+          a.MetricName === metricName ||
+          JSON.stringify(a.Metrics ?? []).includes(`"MetricName":"${metricName}"`),
+      );
+
+    it('makes the alarm topic even without alarmEmail, with no subscription then', () => {
+      expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
+      expect(ofType('AWS::SNS::Subscription')).toEqual([]);
+      const [[topicId]] = ofType('AWS::SNS::Topic') as [[string, Resource]];
+      for (const alarm of alarms()) {
+        expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+        expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+        expect(alarm.AlarmDescription).toMatch(/README/);
+      }
+    });
+
+    it('lets CloudWatch alarms publish to the topic, over TLS only', () => {
+      const [[, policy]] = ofType('AWS::SNS::TopicPolicy') as [[string, Resource]];
+      const statements = policy.Properties.PolicyDocument.Statement as Json[];
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Allow',
+          Action: 'sns:Publish',
+          Principal: { Service: 'cloudwatch.amazonaws.com' },
+        }),
+      );
+      expect(statements).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      );
+    });
+
+    it('alarms on the SMS spend of the month at the default threshold', () => {
+      const [spend] = alarmOn('SMSMonthToDateSpentUSD');
+      expect(spend).toMatchObject({
+        Namespace: 'AWS/SNS',
+        Statistic: 'Maximum',
+        Threshold: 50,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    });
+
+    it('counts the codes this deployment sends from its trigger logs, alarming at 80% of the hourly cap', () => {
+      const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
+      const createLogs = logicalId(stack.auth.createAuthChallenge.logGroup);
+      const [filter] = filters.filter((f) => f.LogGroupName.Ref === createLogs);
+      expect(filter?.FilterPattern).toBe(`{ $.message = "${SMS_SENT_LOG_MESSAGE}" }`);
+      const transformation = filter!.MetricTransformations[0];
+      expect(transformation).toMatchObject({ MetricValue: '1' });
+      const [sent] = alarmOn(transformation.MetricName);
+      expect(sent).toMatchObject({
+        Namespace: transformation.MetricNamespace,
+        Statistic: 'Sum',
+        Period: 3600,
+        Threshold: Math.ceil(SMS_GLOBAL_HOURLY_CAP_DEFAULT * 0.8),
+      });
+    });
+
+    it('alarms on Lambda errors and throttles', () => {
+      for (const metric of ['Errors', 'Throttles']) {
+        const [alarm] = alarmOn(metric);
+        expect(alarm, metric).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum' });
+      }
+    });
+
+    it('alarms on read and write throttling of every table', () => {
+      const [alarm] = alarmOn('ReadThrottleEvents');
+      const metrics = (alarm!.Metrics as Json[]).filter((m) => m.MetricStat);
+      const watched = metrics.map(
+        (m) => `${m.MetricStat.Metric.MetricName} ${m.MetricStat.Metric.Dimensions[0].Value.Ref}`,
+      );
+      const expected = TABLES.flatMap((def) =>
+        ['ReadThrottleEvents', 'WriteThrottleEvents'].map(
+          (name) => `${name} ${logicalId(stack.data.tables[def.name])}`,
+        ),
+      );
+      expect(watched.sort()).toEqual(expected.sort());
+    });
+
+    it('alarms on 5xx answers of the API', () => {
+      const [alarm] = alarmOn('5xx');
+      expect(alarm).toMatchObject({ Namespace: 'AWS/ApiGateway', Statistic: 'Sum' });
+      expect(alarm!.Dimensions).toContainEqual({
+        Name: 'ApiId',
+        Value: { Ref: logicalId(stack.api.httpApi) },
+      });
     });
   });
 

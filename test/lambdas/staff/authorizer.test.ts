@@ -7,6 +7,8 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { exportJWK, SignJWT, type JSONWebKeySet } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiGateway, type ApiGateway } from '../../../local/api-gateway';
+import { forwardedByCloudFront } from '../../../local/cloudfront';
+import { TEST_ORIGIN_SECRET } from '../../support/http-event';
 
 const STAFF_ISSUER = 'http://cognito.local/local_staff';
 const VISITOR_ISSUER = 'http://cognito.local/local_visitor';
@@ -84,11 +86,16 @@ async function call(route: (typeof ROUTES)[number], bearer?: string): Promise<nu
   const response = await gateway.invoke({
     method: route.method,
     url: route.url,
-    headers: {
-      host: 'localhost',
-      'content-type': 'application/json',
-      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-    },
+    // Through CloudFront, as every route requires (lib/http.ts).
+    headers: forwardedByCloudFront(
+      {
+        host: 'localhost',
+        'content-type': 'application/json',
+        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+      },
+      '127.0.0.1',
+      TEST_ORIGIN_SECRET,
+    ),
     body: Buffer.from('body' in route ? JSON.stringify(route.body) : ''),
     sourceIp: '127.0.0.1',
     host: 'localhost',
