@@ -5,7 +5,7 @@
  */
 import { tooManyRequests } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
-import { reserveCounters } from '../repositories/limits';
+import { reserveCounters, releaseCounters } from '../repositories/limits';
 import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
 
 /** Default number of codes one client may ask for an hour (`clientCodesPerHour` at deploy). */
@@ -57,4 +57,13 @@ export async function spendClientBudget(
   const { budget, code, message } = budgetOf(kind);
   const result = await reserveCounters([budgetCounter(budget, client, nowMs)]);
   if (!result.ok) throw tooManyRequests(code, message);
+}
+
+/** Gives back a use spent with spendClientBudget at `nowMs` (the work it paid for failed). */
+export async function refundClientBudget(
+  kind: ClientBudgetKind,
+  client: string,
+  nowMs: number,
+): Promise<void> {
+  await releaseCounters([budgetCounter(budgetOf(kind).budget, client, nowMs)]);
 }

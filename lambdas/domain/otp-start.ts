@@ -9,7 +9,7 @@ import { toInternational } from '../../shared/phone';
 import { getCustomer } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-authorizations';
-import { spendClientBudget } from './client-budgets';
+import { refundClientBudget, spendClientBudget } from './client-budgets';
 import { CODE_AUTHORIZATION_MS, checkCanIssue } from './otp-delivery';
 import type { SmsCostGuard } from './sms-cost-guard';
 
@@ -36,7 +36,13 @@ export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise
   await checkCanIssue(phoneNumber, deps);
   const now = deps.nowMs();
   await spendClientBudget('codes', deps.client, now);
+  try {
+    // A user that already exists is fine: the sign-in can start.
+    await (deps.visitorPool ?? visitorPool).createVisitorUser(deps.visitorUserPoolId, phoneNumber);
+  } catch (error) {
+    // Cognito throttled or failed: no code can follow, so the client keeps its budget.
+    await refundClientBudget('codes', deps.client, now);
+    throw error;
+  }
   await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS);
-  // A user that already exists is fine: the sign-in can start.
-  await (deps.visitorPool ?? visitorPool).createVisitorUser(deps.visitorUserPoolId, phoneNumber);
 }

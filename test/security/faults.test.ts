@@ -4,12 +4,14 @@
  * send. Each time the caller gets a clean {code, message} (no stack), nothing is half-written, and
  * the next attempt, with the service back, works.
  */
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, s3, setClientsForTest, sns } from '../../lambdas/lib/clients';
+import { cognito } from '../../lambdas/lib/cognito-client';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { API_MESSAGES } from '../../shared/messages';
 import {
@@ -36,7 +38,12 @@ const PNG = Buffer.concat([
 let harness: Harness;
 let admin: string;
 let operator: string;
-let real: { dynamo: ReturnType<typeof dynamo>; s3: S3Client; sns: SNSClient };
+let real: {
+  dynamo: ReturnType<typeof dynamo>;
+  s3: S3Client;
+  sns: SNSClient;
+  cognito: CognitoIdentityProviderClient;
+};
 let faultsInjected = 0;
 let halfWrites = 0;
 
@@ -67,6 +74,23 @@ function faultyDynamo(fault: Fault): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
 }
 
+/** Adds `fault` in front of every call of an SDK client. */
+function withFault<C extends { middlewareStack: unknown }>(client: C, fault: Fault): C {
+  // Every client's stack takes the same initialize-step middleware; DynamoDB's type stands for all.
+  (client.middlewareStack as DynamoDBClient['middlewareStack']).add(
+    (next, context) => async (args) => {
+      const error = fault(String(context.commandName));
+      if (error) {
+        faultsInjected++;
+        throw error;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'faultInjection' },
+  );
+  return client;
+}
+
 /** Fails every call whose command name matches. */
 const failing =
   (pattern: RegExp, name = 'ThrottlingException', message = 'Rate exceeded'): Fault =>
@@ -86,7 +110,7 @@ beforeAll(async () => {
   await harness.createStaffUser('operator', STAFF_PASSWORDS.operator, 'operator');
   admin = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
   operator = (await harness.staffTokens('operator', STAFF_PASSWORDS.operator)).idToken;
-  real = { dynamo: dynamo(), s3: s3(), sns: sns() };
+  real = { dynamo: dynamo(), s3: s3(), sns: sns(), cognito: cognito() };
   await harness.send({
     method: 'POST',
     url: '/api/slices',
@@ -304,6 +328,89 @@ describe('faults mid-request', () => {
     ).toBe(202);
     const challenge = await initiate();
     expect(challenge.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
+  });
+
+  it('answers 503 with Retry-After and spends no budget when Cognito throttles otp/start; the retry at once is let through', async () => {
+    // Prepare: Cognito's user API throttled (AdminCreateUser is the one otp/start calls).
+    const local = '0400000104';
+    const throttled = withFault(
+      new CognitoIdentityProviderClient({
+        endpoint: process.env.COGNITO_ENDPOINT,
+        region: LOCAL_AWS_ENV.AWS_REGION,
+        credentials: CREDENTIALS,
+        maxAttempts: 1,
+      }),
+      failing(/^Admin/, 'TooManyRequestsException', 'Too many requests'),
+    );
+    const request: SendOptions = {
+      method: 'POST',
+      url: '/api/otp/start',
+      body: { phoneNumber: local },
+    };
+    const before = await harness.snapshot();
+    setClientsForTest({ cognito: throttled });
+
+    // Act
+    const failed = await harness.send(request);
+
+    // Assess: a clean 503 the visitor may retry, no code granted and no budget spent: the
+    // number's one-a-minute budget still lets the retry through at once.
+    expect(failed.status).toBe(503);
+    expect(failed.headers['retry-after']).toMatch(/^\d+$/);
+    expectCleanFailure(failed);
+    await unchanged(before);
+    setClientsForTest({ cognito: real.cognito });
+    expect((await harness.send(request)).status).toBe(202);
+  });
+
+  it('keeps no code and spends no SMS budget when SNS throttles the send; the next attempt sends', async () => {
+    // Prepare: SNS instead of the outbox, throttling every Publish
+    const local = '0400000105';
+    const intl = '+61400000105';
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
+        .status,
+    ).toBe(202);
+    const outboxUrl = process.env.SMS_OUTBOX_URL;
+    process.env.SMS_OUTBOX_URL = '';
+    setClientsForTest({
+      sns: withFault(
+        new SNSClient({
+          endpoint: DEAD_ENDPOINT,
+          region: LOCAL_AWS_ENV.AWS_REGION,
+          credentials: CREDENTIALS,
+          maxAttempts: 1,
+        }),
+        failing(/^Publish/, 'Throttling', 'Rate exceeded'),
+      ),
+    });
+    const initiate = () =>
+      harness.cognito.call('InitiateAuth', {
+        AuthFlow: 'CUSTOM_AUTH',
+        ClientId: harness.cognito.pools.visitor.clientId,
+        AuthParameters: { USERNAME: intl },
+      });
+    const before = await harness.snapshot();
+
+    // Act
+    const failure = await initiate().then(
+      () => undefined,
+      (error: unknown) => error as { type: string; message: string },
+    );
+
+    // Assess: the page's "Failed to send OTP. Please try again.", nothing kept, and the grant and
+    // budgets back, so the next otp/start and sign-in send a code.
+    process.env.SMS_OUTBOX_URL = outboxUrl;
+    setClientsForTest(real);
+    expect(failure?.type).toBe('UserLambdaValidationException');
+    expect(failure?.message).not.toMatch(/Throttl|Rate exceeded/);
+    await unchanged(before);
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
+        .status,
+    ).toBe(202);
+    expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });
 });
