@@ -113,6 +113,8 @@ const tableNames = (prefix: string): Record<TableDef['name'], string> =>
 export async function createTables(
   endpoint: string,
   prefix: string,
+  /** Turn on TTL deletion where the table has a TTL attribute (as deployed). Default true. */
+  expireItems = true,
 ): Promise<Record<TableDef['name'], string>> {
   const client = dynamoClient(endpoint);
   const names = tableNames(prefix);
@@ -149,7 +151,7 @@ export async function createTables(
       }),
     );
     await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: name });
-    if (table.ttlAttribute) {
+    if (table.ttlAttribute && expireItems) {
       await client.send(
         new UpdateTimeToLiveCommand({
           TableName: name,

@@ -9,6 +9,9 @@ import { CORRECT_CODE, FakeBackend, SAMPLE_WHEEL, fakeIdToken } from './fake-bac
 
 let backend: FakeBackend;
 
+// Whole journeys (dialog, codes, a spin and the popup's delays) on a machine the suite shares.
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => {
   localStorage.clear();
   backend = new FakeBackend(structuredClone(SAMPLE_WHEEL));
