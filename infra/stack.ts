@@ -192,7 +192,10 @@ export class SpinWinStack extends Stack {
       new RateLimitAcl(this, 'VisitorPoolWaf', {
         scope: 'REGIONAL',
         limit: DEFAULT_AUTH_RATE_LIMIT,
-        associateWith: this.auth.visitorPool.userPoolArn,
+        associateWith: {
+          resourceArn: this.auth.visitorPool.userPoolArn,
+          handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
+        },
       });
     }
 
