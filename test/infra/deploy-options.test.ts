@@ -160,6 +160,17 @@ describe('SpinWin with every option on', () => {
     });
   });
 
+  it("keeps every function's logs a month in both stacks, CDK's providers included", () => {
+    for (const template of [main, edge]) {
+      const functions = ofType(template, 'AWS::Lambda::Function');
+      expect(functions.length).toBeGreaterThan(0);
+      for (const fn of functions) {
+        const logGroup = fn.Properties.LoggingConfig?.LogGroup?.Ref as string;
+        expect(template.Resources[logGroup]?.Properties.RetentionInDays).toBe(30);
+      }
+    }
+  });
+
   it('emails the alarms to alarmEmail', () => {
     const [topic] = Object.keys(main.Resources).filter(
       (id) => main.Resources[id]!.Type === 'AWS::SNS::Topic',
