@@ -136,3 +136,33 @@ export class SpinFunction extends Construct {
     });
   }
 }
+
+type Template = { Resources?: Record<string, { Type: string; Properties?: Record<string, any> }> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * Gives every Lambda function of a synthesized template that has no log group of its own one with
+ * LOG_RETENTION: the functions the CDK brings (the BucketDeployment provider, the cross-region
+ * reference providers and any other custom resource provider), which would otherwise log to
+ * /aws/lambda/... kept forever. It works on the template because the CDK adds some of them while
+ * synthesizing, after aspects have run. Their roles already write any log group (the AWS managed
+ * basic execution policy). SpinFunctions have theirs already and are left as they are.
+ */
+export function withFunctionLogGroups<T extends Template>(template: T): T {
+  const resources = template.Resources ?? {};
+  for (const [id, resource] of Object.entries(resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function') continue;
+    const properties = (resource.Properties ??= {});
+    if (properties.LoggingConfig?.LogGroup !== undefined) continue;
+    const logGroupId = `${id}Logs`;
+    if (resources[logGroupId]) throw new Error(`${logGroupId} already exists`);
+    resources[logGroupId] = {
+      Type: 'AWS::Logs::LogGroup',
+      Properties: { RetentionInDays: LOG_RETENTION },
+      // Logs are diagnostics, not records: they go with the stack.
+      DeletionPolicy: 'Delete',
+      UpdateReplacePolicy: 'Delete',
+    } as (typeof resources)[string];
+    properties.LoggingConfig = { ...properties.LoggingConfig, LogGroup: { Ref: logGroupId } };
+  }
+  return template;
+}

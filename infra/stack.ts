@@ -30,6 +30,7 @@ import { Storage } from './constructs/storage';
 import { DEFAULT_API_RATE_LIMIT, DEFAULT_AUTH_RATE_LIMIT, RateLimitAcl } from './constructs/waf';
 import { Web } from './constructs/web';
 import { REPO_ROOT } from './deploy-config';
+import { withFunctionLogGroups } from './function-defaults';
 import { TABLE_ACTIONS, ROUTE_NEEDS } from './route-permissions';
 
 /** The singleton Lambda every BucketDeployment of a stack shares (its id is fixed by CDK). */
@@ -192,7 +193,10 @@ export class SpinWinStack extends Stack {
       new RateLimitAcl(this, 'VisitorPoolWaf', {
         scope: 'REGIONAL',
         limit: DEFAULT_AUTH_RATE_LIMIT,
-        associateWith: this.auth.visitorPool.userPoolArn,
+        associateWith: {
+          resourceArn: this.auth.visitorPool.userPoolArn,
+          handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
+        },
       });
     }
 
@@ -272,6 +276,11 @@ export class SpinWinStack extends Stack {
     });
   }
 
+  /** The template, with every function's logs kept LOG_RETENTION (infra/function-defaults.ts). */
+  protected override _toCloudFormation(): object {
+    return withFunctionLogGroups(super._toCloudFormation() as object);
+  }
+
   private declareOutputs(props: SpinWinStackProps): void {
     new CfnOutput(this, 'SiteUrl', {
       description: 'The site (visitors: /, staff: /staff, admin: /admin)',
@@ -309,5 +318,10 @@ export class SpinWinEdgeStack extends Stack {
       pathPrefix: '/api/',
     });
     this.webAclArn = acl.webAcl.attrArn;
+  }
+
+  /** The template, with every function's logs kept LOG_RETENTION (infra/function-defaults.ts). */
+  protected override _toCloudFormation(): object {
+    return withFunctionLogGroups(super._toCloudFormation() as object);
   }
 }

@@ -6,9 +6,16 @@
  * Off by default: each web ACL costs USD 5 a month plus USD 1 per rule and USD 0.60 per million
  * requests.
  */
-import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
+import { CustomResource, Duration } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
+import { SpinFunction } from '../function-defaults';
 
+/** The association's function retries for 9 minutes (lambdas/custom-resources/waf-association.ts). */
+const ASSOCIATION_TIMEOUT = Duration.minutes(10);
+/** CloudFormation's wait for the association: the function's time and a margin, not an hour. */
+const ASSOCIATION_SERVICE_TIMEOUT = Duration.minutes(12);
 /** WAF counts requests per IP over this window (seconds); 5 minutes is its default. */
 const RATE_WINDOW_SECONDS = 300;
 /** Requests per IP per window to /api/*: a visitor's whole journey is about 10; staff pages more. */
@@ -27,10 +34,15 @@ export interface RateLimitAclProps {
    */
   readonly pathPrefix?: string;
   /**
-   * ARN of a regional resource (the visitor user pool) to associate the ACL with.
+   * A regional resource (the visitor user pool) to associate the ACL with.
    * @default - none (a CLOUDFRONT ACL is attached by the distribution instead)
    */
-  readonly associateWith?: string;
+  readonly associateWith?: {
+    /** ARN of the user pool. */
+    readonly resourceArn: string;
+    /** Entry file of the association custom resource (lambdas/custom-resources/waf-association.ts). */
+    readonly handlerEntry: string;
+  };
 }
 
 /** A web ACL that allows everything except clients over a per-IP request rate. */
@@ -74,11 +86,42 @@ export class RateLimitAcl extends Construct {
         },
       ],
     });
-    if (props.associateWith) {
-      new CfnWebACLAssociation(this, 'Association', {
-        resourceArn: props.associateWith,
-        webAclArn: this.webAcl.attrArn,
-      });
-    }
+    if (props.associateWith) this.associate(props.associateWith);
+  }
+
+  /**
+   * Associates the ACL with a user pool through our custom resource, which retries while WAF
+   * reports the new ACL unavailable (AWS::WAFv2::WebACLAssociation fails the deploy instead), and
+   * disassociates on delete, so that turning WAF off can delete the ACL.
+   */
+  private associate(target: NonNullable<RateLimitAclProps['associateWith']>): void {
+    const fn = new SpinFunction(this, 'Associator', {
+      entry: target.handlerEntry,
+      description: 'Custom resource: associates the WAF web ACL with the user pool, with retries',
+      timeout: ASSOCIATION_TIMEOUT,
+    });
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['wafv2:AssociateWebACL', 'wafv2:DisassociateWebACL'],
+        resources: [this.webAcl.attrArn, target.resourceArn],
+      }),
+    );
+    // WAF checks that the caller may also change the user pool's web ACL.
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [
+          'cognito-idp:AssociateWebACL',
+          'cognito-idp:DisassociateWebACL',
+          'cognito-idp:GetWebACLForResource',
+        ],
+        resources: [target.resourceArn],
+      }),
+    );
+    new CustomResource(this, 'Association', {
+      serviceToken: fn.function.functionArn,
+      resourceType: 'Custom::WebAclAssociation',
+      serviceTimeout: ASSOCIATION_SERVICE_TIMEOUT,
+      properties: { WebAclArn: this.webAcl.attrArn, ResourceArn: target.resourceArn },
+    });
   }
 }

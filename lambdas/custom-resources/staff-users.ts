@@ -19,10 +19,8 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ensureStaffAccount, type StaffAccountCall } from '../domain/staff-accounts';
-import type {
-  CloudFormationCustomResourceEvent,
-  CloudFormationCustomResourceResponse,
-} from 'aws-lambda';
+import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import { customResourceHandler } from '../lib/custom-resource';
 
 /** One staff user, as the stack passes it in the resource properties. */
 export interface StaffUserSpec {
@@ -83,46 +81,12 @@ export async function applyStaffUsers(
   return physicalId;
 }
 
-/** Sends the result to CloudFormation's pre-signed URL; CloudFormation waits for it. */
-async function respond(
-  event: CloudFormationCustomResourceEvent,
-  response: Pick<CloudFormationCustomResourceResponse, 'Status' | 'PhysicalResourceId' | 'Reason'>,
-): Promise<void> {
-  const body = JSON.stringify({
-    ...response,
-    StackId: event.StackId,
-    RequestId: event.RequestId,
-    LogicalResourceId: event.LogicalResourceId,
-  });
-  const result = await fetch(event.ResponseURL, {
-    method: 'PUT',
-    // The pre-signed URL is signed for an empty content type.
-    headers: { 'content-type': '' },
-    body,
-  });
-  if (!result.ok) throw new Error(`CloudFormation response refused: ${result.status}`);
-}
-
 const defaultDeps = (): StaffUsersDeps => ({
   cognito: new CognitoIdentityProviderClient({}),
   secrets: new SecretsManagerClient({}),
 });
 
-/**
- * Always answers CloudFormation, success or failure: an unanswered custom resource stalls the
- * stack for an hour. The reason carries the error's name and message only (never a password).
- */
-export async function handler(event: CloudFormationCustomResourceEvent): Promise<void> {
-  try {
-    const physicalId = await applyStaffUsers(event, defaultDeps());
-    await respond(event, { Status: 'SUCCESS', PhysicalResourceId: physicalId });
-  } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'Unknown error';
-    console.error(JSON.stringify({ level: 'ERROR', message: 'staff users failed', reason }));
-    const physicalId =
-      'PhysicalResourceId' in event
-        ? event.PhysicalResourceId
-        : `staff-users-failed-${event.RequestId}`;
-    await respond(event, { Status: 'FAILED', PhysicalResourceId: physicalId, Reason: reason });
-  }
-}
+/** Always answers CloudFormation, success or failure (lib/custom-resource.ts). */
+export const handler = customResourceHandler('staff users', (event) =>
+  applyStaffUsers(event, defaultDeps()),
+);

@@ -118,8 +118,36 @@ describe('SpinWin with every option on', () => {
   it('puts a regional web ACL with a rate rule on the visitor pool', () => {
     const [acl] = ofType(main, 'AWS::WAFv2::WebACL');
     expect(acl?.Properties.Scope).toBe('REGIONAL');
-    const [association] = ofType(main, 'AWS::WAFv2::WebACLAssociation');
+  });
+
+  it('associates it through a custom resource that waits for WAF, not one that fails at once', () => {
+    expect(ofType(main, 'AWS::WAFv2::WebACLAssociation')).toEqual([]);
+    const [association] = ofType(main, 'Custom::WebAclAssociation');
+    const aclId = Object.keys(main.Resources).find(
+      (id) => main.Resources[id]!.Type === 'AWS::WAFv2::WebACL',
+    );
+    expect(association!.Properties.WebAclArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
     expect(JSON.stringify(association!.Properties.ResourceArn)).toContain('AuthVisitorPool');
+    // Longer than the handler's retries (9 minutes), far shorter than CloudFormation's hour.
+    expect(Number(association!.Properties.ServiceTimeout)).toBeGreaterThan(9 * 60);
+    expect(Number(association!.Properties.ServiceTimeout)).toBeLessThanOrEqual(15 * 60);
+    const fnId = association!.Properties.ServiceToken['Fn::GetAtt'][0];
+    expect(main.Resources[fnId]!.Properties.Timeout).toBe(600);
+    const role = main.Resources[fnId]!.Properties.Role['Fn::GetAtt'][0];
+    const actions = ofType(main, 'AWS::IAM::Policy')
+      .filter((p) => (p.Properties.Roles as Json[]).some((r) => r.Ref === role))
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[])
+      .flatMap((st) => [st.Action].flat())
+      .sort();
+    expect(actions).toEqual([
+      'cognito-idp:AssociateWebACL',
+      'cognito-idp:DisassociateWebACL',
+      'cognito-idp:GetWebACLForResource',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'wafv2:AssociateWebACL',
+      'wafv2:DisassociateWebACL',
+    ]);
   });
 
   it('serves the custom domain with its certificate and TLS 1.2', () => {
@@ -130,6 +158,17 @@ describe('SpinWin with every option on', () => {
       MinimumProtocolVersion: 'TLSv1.2_2021',
       SslSupportMethod: 'sni-only',
     });
+  });
+
+  it("keeps every function's logs a month in both stacks, CDK's providers included", () => {
+    for (const template of [main, edge]) {
+      const functions = ofType(template, 'AWS::Lambda::Function');
+      expect(functions.length).toBeGreaterThan(0);
+      for (const fn of functions) {
+        const logGroup = fn.Properties.LoggingConfig?.LogGroup?.Ref as string;
+        expect(template.Resources[logGroup]?.Properties.RetentionInDays).toBe(30);
+      }
+    }
   });
 
   it('emails the alarms to alarmEmail', () => {

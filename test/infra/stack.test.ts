@@ -339,6 +339,18 @@ describe('SpinWinStack', () => {
       }
     });
 
+    it("keeps every function's logs a month, CDK's own functions included", () => {
+      const functions = ofType('AWS::Lambda::Function');
+      expect(functions.length).toBeGreaterThan(spinFunctions().length);
+      for (const [id, fn] of functions) {
+        const logGroup = fn.Properties.LoggingConfig?.LogGroup?.Ref as string | undefined;
+        expect(logGroup, id).toBeDefined();
+        expect(json.Resources[logGroup!]?.Properties.RetentionInDays, id).toBe(30);
+      }
+      for (const [id, logGroup] of ofType('AWS::Logs::LogGroup'))
+        expect(logGroup.Properties.RetentionInDays, id).toBe(30);
+    });
+
     it('gives every API handler the environment contract', () => {
       for (const route of ROUTES) {
         const fn = json.Resources[logicalId(stack.api.functions[route.id]!.function)]!;
