@@ -1,5 +1,5 @@
 /**
- * The staff screens at phone size (375 x 812, phone emulation, touch) and at 1280 px: axe-core
+ * The staff screens (and the Not Found page) at phone size (375 x 812, phone emulation, touch) and at 1280 px: axe-core
  * finds no violation on the login pages, the dashboard or its confirm dialog, nothing scrolls
  * sideways, and the longest prize name a slice allows (16 characters, no space to break at) keeps
  * the Claim button inside its card. Screenshots go to /tmp/shots/staff.
