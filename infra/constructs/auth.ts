@@ -178,7 +178,7 @@ export class Auth extends Construct {
     const staff = POOLS.staff;
     this.staffPool = new UserPool(this, 'StaffPool', {
       signInAliases: { username: true },
-      signInCaseSensitive: false,
+      signInCaseSensitive: POOLS.staff.signInCaseSensitive,
       selfSignUpEnabled: false,
       standardAttributes: { email: { required: false, mutable: true } },
       passwordPolicy: {
