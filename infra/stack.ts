@@ -283,7 +283,7 @@ export class SpinWinStack extends Stack {
 
   private declareOutputs(props: SpinWinStackProps): void {
     new CfnOutput(this, 'SiteUrl', {
-      description: 'The site (visitors: /, staff: /staff, admin: /admin)',
+      description: 'The site (visitors: /, operators sign in at /login, the admin at /admin)',
       value: `https://${props.domainName ?? this.web.distribution.distributionDomainName}`,
     });
     new CfnOutput(this, 'StaffPasswordSecretArns', {

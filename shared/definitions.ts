@@ -64,6 +64,8 @@ export const POOLS = {
   },
   staff: {
     usernameAttributes: [],
+    /** Staff type their username in any case ("Admin" is admin); the visitor pool keeps Cognito's default. */
+    signInCaseSensitive: false,
     authFlows: ['USER_PASSWORD_AUTH'],
     authSessionValidityMinutes: 3,
     /** A shared shop device: a staff sign-in lasts a working day at most. */

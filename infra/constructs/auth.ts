@@ -42,7 +42,11 @@ const STAFF_USERS_TIMEOUT = Duration.seconds(60);
  * and CloudFormation's own default wait is an hour; this gives the function's minute and retries.
  */
 const STAFF_USERS_SERVICE_TIMEOUT = Duration.minutes(5);
-/** Cognito gives a trigger 5 s in all (and retries); the function must give up before that. */
+/**
+ * Cognito waits 5 s for each trigger invocation, then invokes it again (up to 3 attempts; see
+ * docs/cognito.md). A longer timeout would only keep an abandoned invocation running, possibly
+ * sending an SMS, beside its retry; so the function stops when Cognito stops waiting.
+ */
 const TRIGGER_TIMEOUT = Duration.seconds(5);
 
 type PoolDef = (typeof POOLS)[keyof typeof POOLS];
@@ -174,7 +178,7 @@ export class Auth extends Construct {
     const staff = POOLS.staff;
     this.staffPool = new UserPool(this, 'StaffPool', {
       signInAliases: { username: true },
-      signInCaseSensitive: false,
+      signInCaseSensitive: POOLS.staff.signInCaseSensitive,
       selfSignUpEnabled: false,
       standardAttributes: { email: { required: false, mutable: true } },
       passwordPolicy: {

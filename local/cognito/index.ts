@@ -116,6 +116,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The Authorization header of a SigV4-signed request (what every AWS SDK sends). */
+const SIGV4 = /^AWS4-HMAC-SHA256 Credential=\S+/;
+
 /** Builds a stand-in over its state file; serve it with `handle` from any HTTP server. */
 export async function createCognitoStandIn(
   options: CognitoStandInOptions = {},
@@ -181,6 +184,15 @@ export async function createCognitoStandIn(
         throw new CognitoServiceError(
           'SerializationException',
           'Start of structure or map found where not expected.',
+        );
+      }
+      const operation = target.slice(TARGET_PREFIX.length);
+      // Admin calls need AWS credentials: an SDK's SigV4 Authorization header (its form is checked,
+      // not its signature: any caller on 127.0.0.1 is trusted). The browser's calls need none.
+      if (operation.startsWith('Admin') && !SIGV4.test(String(req.headers.authorization ?? ''))) {
+        throw new CognitoServiceError(
+          'MissingAuthenticationTokenException',
+          'Missing Authentication Token',
         );
       }
       countAwsCall('cognito-idp', target.slice(TARGET_PREFIX.length));

@@ -399,6 +399,21 @@ export class CognitoService {
     const matches = await verifyPassword(password, user?.passwordHash);
     if (!user || !matches) throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
     if (!user.enabled) throw notAuthorized(COGNITO_MESSAGES.userDisabled);
+    // A temporary password (AdminSetUserPassword Permanent false, or AdminCreateUser's) signs in to
+    // a demand for a new one, never to tokens. The app does not answer it (docs/cognito.md).
+    if (user.status === 'FORCE_CHANGE_PASSWORD') {
+      return {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: `AYAB${randomBytes(SESSION_BYTES).toString('base64url')}`,
+        ChallengeParameters: {
+          USER_ID_FOR_SRP: user.username,
+          requiredAttributes: '[]',
+          userAttributes: JSON.stringify(
+            Object.fromEntries(Object.entries(user.attributes).filter(([name]) => name !== 'sub')),
+          ),
+        },
+      };
+    }
     return this.signedIn(kind, clientId, user);
   }
 
@@ -491,7 +506,7 @@ export class CognitoService {
       throw invalidParameter(`Invalid MessageAction ${action}`);
     }
     if (str(body, 'TemporaryPassword') !== undefined) {
-      // The app never signs in with a temporary password; NEW_PASSWORD_REQUIRED is not emulated.
+      // The app never creates a user with a temporary password (it sets permanent ones).
       throw invalidParameter('TemporaryPassword is not supported by the local Cognito stand-in');
     }
     const attributes: Record<string, string> = {};
@@ -519,7 +534,8 @@ export class CognitoService {
       }
       user = newUser(undefined, { ...attributes, phone_number: username }, this.nowSeconds());
     } else {
-      if (pool.users[username])
+      // findUser: in a case-insensitive pool, "Admin" is taken when admin exists.
+      if (findUser(pool, kind, username))
         throw new CognitoServiceError('UsernameExistsException', COGNITO_MESSAGES.userExists);
       user = newUser(username, attributes, this.nowSeconds());
     }

@@ -152,6 +152,14 @@ export function newUser(
 export function findUser(pool: StoredPool, kind: PoolKind, name: string): StoredUser | undefined {
   const direct = pool.users[name];
   if (direct) return direct;
+  // A case-insensitive pool (the staff pool) matches "Admin" to admin, in sign-in and admin calls.
+  const def = POOLS[kind];
+  if ('signInCaseSensitive' in def && def.signInCaseSensitive === false) {
+    const folded = Object.values(pool.users).find(
+      (user) => user.username.toLowerCase() === name.toLowerCase(),
+    );
+    if (folded) return folded;
+  }
   const byPhone = (POOLS[kind].usernameAttributes as readonly string[]).includes('phone_number');
   return Object.values(pool.users).find(
     (user) => user.attributes.sub === name || (byPhone && user.attributes.phone_number === name),

@@ -755,6 +755,13 @@ describe('SpinWinStack', () => {
     });
   });
 
+  it('sends operators to /login and the admin to /admin, pages the SPA has (no /staff)', () => {
+    const description = json.Outputs.SiteUrl!.Description as string;
+    expect(description).toContain('/login');
+    expect(description).toContain('/admin');
+    expect(description).not.toMatch(/\/staff\b/);
+  });
+
   it('outputs the site URL, where the staff passwords are, and the pool ids', () => {
     expect(Object.keys(json.Outputs)).toEqual(
       expect.arrayContaining([

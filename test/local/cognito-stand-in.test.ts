@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { STAFF_PASSWORD_POLICY } from '../../shared/definitions';
+import { POOLS, STAFF_PASSWORD_POLICY } from '../../shared/definitions';
 import {
   startCognitoStandIn,
   type CustomAuthTriggers,
@@ -31,6 +31,9 @@ import {
 } from './cognito-support';
 
 const PHONE = '+61412345678';
+/** What an SDK's SigV4-signed request carries (the stand-in checks the form, not the signature). */
+const SIGNED =
+  'AWS4-HMAC-SHA256 Credential=local/20260101/ap-southeast-2/cognito-idp/aws4_request, SignedHeaders=host, Signature=00';
 const PASSWORD = 'correct-horse-battery';
 const running: { stop(): Promise<void> }[] = [];
 const clients: CognitoIdentityProviderClient[] = [];
@@ -384,7 +387,7 @@ describe('Cognito stand-in password and refresh flows', () => {
     for (const [username, password] of [
       ['admin', 'wrong-password'],
       ['nobody', PASSWORD],
-      ['Admin', PASSWORD],
+      ['Admin', 'wrong-password'],
     ] as const) {
       await expect(passwordSignIn(client, cognito, username, password)).rejects.toMatchObject({
         name: 'NotAuthorizedException',
@@ -397,6 +400,49 @@ describe('Cognito stand-in password and refresh flows', () => {
     await expect(passwordSignIn(client, cognito, 'admin', PASSWORD)).rejects.toMatchObject({
       message: 'User is disabled.',
     });
+  });
+
+  it('matches staff usernames in any case, as the staff pool is configured (signInCaseSensitive false)', async () => {
+    expect(POOLS.staff.signInCaseSensitive).toBe(false);
+    const { cognito, client } = await standIn({ triggers: codeTriggers().triggers });
+    await staffUser(client, cognito);
+    for (const typed of ['Admin', 'ADMIN', 'aDmIn']) {
+      const result = await passwordSignIn(client, cognito, typed, PASSWORD);
+      expect(result.AuthenticationResult?.IdToken, typed).toBeTruthy();
+    }
+    const UserPoolId = cognito.pools.staff.poolId;
+    const found = await client.send(new AdminGetUserCommand({ UserPoolId, Username: 'ADMIN' }));
+    expect(found.Username).toBe('admin');
+    await expect(
+      client.send(
+        new AdminCreateUserCommand({ UserPoolId, Username: 'Admin', MessageAction: 'SUPPRESS' }),
+      ),
+    ).rejects.toMatchObject({ name: 'UsernameExistsException' });
+  });
+
+  it('asks a user with a temporary password for a new one (NEW_PASSWORD_REQUIRED), with no tokens', async () => {
+    const { cognito, client } = await standIn({ triggers: codeTriggers().triggers });
+    const UserPoolId = cognito.pools.staff.poolId;
+    await client.send(
+      new AdminCreateUserCommand({ UserPoolId, Username: 'operator', MessageAction: 'SUPPRESS' }),
+    );
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId,
+        Username: 'operator',
+        Password: PASSWORD,
+        Permanent: false,
+      }),
+    );
+    const result = await passwordSignIn(client, cognito, 'operator', PASSWORD);
+    expect(result.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    expect(result.Session).toBeTruthy();
+    expect(result.ChallengeParameters?.USER_ID_FOR_SRP).toBe('operator');
+    expect(result.AuthenticationResult).toBeUndefined();
+    // A wrong password is still just a wrong password.
+    await expect(
+      passwordSignIn(client, cognito, 'operator', 'wrong-password'),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('refuses flows the app client does not allow', async () => {
@@ -677,6 +723,56 @@ describe('Cognito stand-in admin calls', () => {
     });
   });
 
+  it('refuses admin calls without AWS credentials, as Cognito does; the public calls need none', async () => {
+    const { cognito } = await standIn({ triggers: codeTriggers().triggers });
+    const send = (operation: string, body: object, headers: Record<string, string> = {}) =>
+      fetch(cognito.endpoint, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+          ...headers,
+        },
+        body: JSON.stringify(body),
+      });
+    const UserPoolId = cognito.pools.staff.poolId;
+    for (const operation of [
+      'AdminCreateUser',
+      'AdminGetUser',
+      'AdminSetUserPassword',
+      'AdminAddUserToGroup',
+      'AdminDeleteUser',
+      'AdminDisableUser',
+      'AdminEnableUser',
+      'AdminUserGlobalSignOut',
+    ]) {
+      const body = { UserPoolId, Username: 'intruder', Password: PASSWORD, GroupName: 'admin' };
+      const unsigned: Record<string, string>[] = [{}, { authorization: 'Bearer eyJhbGciOi' }];
+      for (const headers of unsigned) {
+        const response = await send(operation, body, headers);
+        expect(response.status, operation).toBe(400);
+        expect(await response.json(), operation).toEqual({
+          __type: 'MissingAuthenticationTokenException',
+          message: 'Missing Authentication Token',
+        });
+      }
+    }
+    // Nothing was created by the refused calls.
+    const check = await send(
+      'AdminGetUser',
+      { UserPoolId, Username: 'intruder' },
+      { authorization: SIGNED },
+    );
+    expect(((await check.json()) as { __type: string }).__type).toBe('UserNotFoundException');
+    // The browser's calls are unsigned, as on AWS.
+    const initiate = await send('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: cognito.pools.staff.clientId,
+      AuthParameters: { USERNAME: 'nobody', PASSWORD },
+    });
+    expect(((await initiate.json()) as { __type: string }).__type).toBe('NotAuthorizedException');
+  });
+
   it('speaks the wire format: 400 with __type and x-amzn-ErrorType, CORS preflight, JWKS', async () => {
     const { cognito } = await standIn({ triggers: codeTriggers().triggers });
     const response = await fetch(cognito.endpoint, {
@@ -684,6 +780,7 @@ describe('Cognito stand-in admin calls', () => {
       headers: {
         'content-type': 'application/x-amz-json-1.1',
         'x-amz-target': 'AWSCognitoIdentityProviderService.AdminGetUser',
+        authorization: SIGNED,
       },
       body: JSON.stringify({ UserPoolId: cognito.pools.staff.poolId, Username: 'nobody' }),
     });

@@ -86,6 +86,26 @@ describe('signInStaff', () => {
     expect(storedKeys().operatorUsername).toBeNull();
   });
 
+  it('gives "Login failed" and keeps nothing for an account that still has a temporary password', async () => {
+    // What Cognito (and the local stand-in) answer for a user in FORCE_CHANGE_PASSWORD.
+    network.cognito = () =>
+      new Response(
+        JSON.stringify({
+          ChallengeName: 'NEW_PASSWORD_REQUIRED',
+          Session: 'AYABsession',
+          ChallengeParameters: { USER_ID_FOR_SRP: 'operator', requiredAttributes: '[]' },
+        }),
+        { status: 200, headers: { 'content-type': 'application/x-amz-json-1.1' } },
+      );
+    expect(await signInStaff('operator', 'temporary-pw', 'operator', 'login')).toEqual({
+      ok: false,
+      message: MESSAGES.loginFailed,
+    });
+    expect(MESSAGES.loginFailed).toBe('Login failed. Please try again.');
+    expect(hasSession('operator')).toBe(false);
+    expect(storedKeys().operatorUsername).toBeNull();
+  });
+
   it('gives "Login failed" when the network is down', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     expect(await signInStaff('operator', 'pw', 'operator', 'login')).toEqual({
