@@ -18,6 +18,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { FUNCTION_TIMEOUT_SECONDS } from '../shared/definitions';
 
 /** Node 22 (LTS until April 2027): the runtime the design fixes and the handlers are tested on. */
 const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
@@ -26,7 +27,7 @@ const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
 /** Enough memory that cold starts stay well inside Cognito's 5 s trigger limit; the bill is per ms. */
 const FUNCTION_MEMORY_MB = 512;
 /** API handlers finish in well under a second; API Gateway itself gives up at 30 s. */
-const FUNCTION_TIMEOUT = Duration.seconds(10);
+const FUNCTION_TIMEOUT = Duration.seconds(FUNCTION_TIMEOUT_SECONDS);
 /** One month of logs is enough to investigate a complaint; longer costs storage for nothing. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
 /** The Powertools service name in every structured log line. */

@@ -1,19 +1,29 @@
 /**
  * An API Gateway HTTP API (payload format 2.0) in front of the project's handlers: routes from
  * shared/routes.ts, the JWT authorizer of each protected route, and API Gateway's own answers
- * ({"message":"Not Found"}, {"message":"Unauthorized"}, 413, 500, 503).
+ * ({"message":"Not Found"}, {"message":"Unauthorized"}, 413, 500), the functions' timeout and
+ * Lambda's payload limit.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { FUNCTION_TIMEOUT_SECONDS } from '../shared/definitions';
 import { ROUTES, type RouteAuth, type RouteDef } from '../shared/routes';
 import type { HttpEvent, HttpResult } from '../lambdas/lib/http';
 
 /** HTTP API's payload limit. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
-/** HTTP API's integration timeout: a slower handler gets 503. */
-const INTEGRATION_TIMEOUT_MS = 30_000;
+/**
+ * Lambda's limit on a synchronous invocation's payload: the whole event, body included (a binary
+ * body base64-encoded, a third larger). API Gateway answers a bigger one 413.
+ */
+const LAMBDA_PAYLOAD_BYTES = 6 * 1024 * 1024;
 const MS_PER_SECOND = 1000;
+/**
+ * The functions' own timeout ends a slow handler long before HTTP API's 30 s integration timeout;
+ * Lambda reports it as a failed invocation, which API Gateway answers 500.
+ */
+const FUNCTION_TIMEOUT_MS = FUNCTION_TIMEOUT_SECONDS * MS_PER_SECOND;
 /** Content types API Gateway passes as text; everything else arrives base64-encoded. */
 const TEXT_CONTENT_TYPE =
   /^(text\/|application\/([\w.+-]*\+)?(json|xml)\b|application\/x-www-form-urlencoded\b)/i;
@@ -54,7 +64,8 @@ export interface ApiGatewayOptions {
   loadHandler?: (id: string) => Promise<LambdaHandler>;
   /** Clock in ms, for tests. */
   now?: () => number;
-  integrationTimeoutMs?: number;
+  /** The functions' timeout in ms; default FUNCTION_TIMEOUT_SECONDS, as deployed. */
+  functionTimeoutMs?: number;
   /** Where handler crashes are reported (never with request bodies). */
   log?: (message: string) => void;
 }
@@ -336,17 +347,22 @@ export function createApiGateway(options: ApiGatewayOptions) {
     // A malformed %-escape in a path parameter cannot reach a handler: 400, as API Gateway does.
     if (!pathParameters) return gatewayAnswer(400, 'Bad Request');
     const event = buildEvent(request, route, pathParameters, claims);
+    if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_PAYLOAD_BYTES)
+      return gatewayAnswer(413, 'Request Entity Too Large');
     let timer: NodeJS.Timeout | undefined;
     try {
       const handler = await handlerFor(route.def.id);
       const timeout = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(
           () => resolve('timeout'),
-          options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS,
+          options.functionTimeoutMs ?? FUNCTION_TIMEOUT_MS,
         );
       });
       const result = await Promise.race([handler(event), timeout]);
-      if (result === 'timeout') return gatewayAnswer(503, 'Service Unavailable');
+      if (result === 'timeout') {
+        log(`[api] ${route.def.id} timed out`);
+        return gatewayAnswer(500, 'Internal Server Error');
+      }
       return toResponse(result);
     } catch (error) {
       log(

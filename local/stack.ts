@@ -27,7 +27,7 @@ import { createOutbox } from './outbox';
 import { freePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
 import { passwordsBox, seedIfNeeded } from './seed';
-import { createStaticSite } from './static-site';
+import { accessDenied, createStaticSite } from './static-site';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PORT = 5173;
@@ -255,8 +255,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         res.end(method === 'HEAD' ? undefined : bytes);
       } catch (error) {
         const name = (error as Error).name;
-        if (name === 'NoSuchKey' || name === 'NotFound')
-          return sendJson(res, 404, { message: 'Not Found' });
+        // The logo bucket is behind origin access control too: S3 says 403, not 404.
+        if (name === 'NoSuchKey' || name === 'NotFound') return accessDenied(res, method);
         throw error;
       }
     }

@@ -1,13 +1,26 @@
 /**
- * Serves the built SPA (web/dist) the way CloudFront does in production: files with their content
- * type, hashed assets cached for a year, index.html revalidated, any other extension-less path
- * answered with index.html (SPA fallback), and gzip or brotli for text when the browser accepts it.
+ * Serves the built SPA (web/dist) the way CloudFront and S3 do in production: the viewer-request
+ * function CloudFront runs (shared/cloudfront-functions.ts SPA_FALLBACK, run here as-is) sends
+ * paths without a dot in their last segment to /index.html; any other path is read from the
+ * bucket, and a missing file is S3's answer under origin access control, 403 AccessDenied (no
+ * s3:ListBucket, so never 404). Files keep their content type, hashed assets are cached for a year,
+ * index.html is revalidated, and text is gzip or brotli when the browser accepts it.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { SPA_FALLBACK } from '../shared/cloudfront-functions';
+
+/** The deployed viewer-request function, as CloudFront runs it: request.uri in, request.uri out. */
+const spaFallback = new Function(`${SPA_FALLBACK}; return handler;`)() as (event: {
+  request: { uri: string };
+}) => { uri: string };
+
+/** S3's answer to a GET of a missing key when the caller may not list the bucket. */
+const ACCESS_DENIED = `<?xml version="1.0" encoding="UTF-8"?>
+<Error><Code>AccessDenied</Code><Message>Access Denied</Message><RequestId>LOCAL</RequestId><HostId>local</HostId></Error>`;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,6 +44,13 @@ const COMPRESSIBLE = /^(text\/|application\/(json|manifest\+json)|image\/svg\+xm
 const MIN_COMPRESS_BYTES = 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+
+/** S3's 403 for a missing key under origin access control (the site and the logo bucket). */
+export function accessDenied(res: ServerResponse, method: string | undefined): void {
+  res
+    .writeHead(403, { 'content-type': 'application/xml' })
+    .end(method === 'HEAD' ? undefined : ACCESS_DENIED);
+}
 
 interface Prepared {
   type: string;
@@ -84,14 +104,8 @@ export function createStaticSite(distDir: string) {
         .end('Method Not Allowed');
       return;
     }
-    let file = fileFor(pathname);
-    if (!file) {
-      if (extname(pathname) !== '') {
-        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
-        return;
-      }
-      file = indexFile;
-    }
+    const file = fileFor(spaFallback({ request: { uri: pathname } }).uri);
+    if (!file) return accessDenied(res, req.method);
     const entry = prepare(file);
     const isIndex = file === indexFile;
     const accept = String(req.headers['accept-encoding'] ?? '');

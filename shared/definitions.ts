@@ -95,3 +95,9 @@ export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
  * stack counts these lines into the deployment's sent-SMS metric and its hourly alarm.
  */
 export const SMS_SENT_LOG_MESSAGE = 'code sent';
+
+/**
+ * Seconds every API function may run (the deployed functions' timeout, infra/function-defaults.ts);
+ * the local HTTP API emulation ends a handler at the same moment, with API Gateway's 500.
+ */
+export const FUNCTION_TIMEOUT_SECONDS = 10;

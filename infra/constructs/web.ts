@@ -40,6 +40,7 @@ import {
   ORIGIN_SECRET_HEADER,
   VIEWER_ADDRESS_HEADER,
 } from '../../shared/definitions';
+import { SPA_FALLBACK } from '../../shared/cloudfront-functions';
 import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
@@ -238,18 +239,6 @@ export class Web extends Construct {
     });
   }
 }
-
-/**
- * Viewer-request function of the default behaviour: a path whose last segment has no dot is an app
- * route (/, /admin, /staff/users), answered with /index.html; files (/assets/x.js, /config.json)
- * pass through, and a missing file stays a 404 rather than a page.
- */
-export const SPA_FALLBACK = `function handler(event) {
-  var request = event.request;
-  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`;
 
 /**
  * Viewer-request function of /api/*: the viewer's IP address, from the connection, in the viewer

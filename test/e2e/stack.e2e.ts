@@ -51,13 +51,13 @@ describe('local stack (dist)', () => {
     }
   });
 
-  it('falls back to index.html for SPA routes, 404s missing assets, compresses scripts', async () => {
+  it('falls back to index.html for SPA routes, answers missing assets as S3 does (403), compresses scripts', async () => {
     const index = await (await get('/')).text();
     const dashboard = await get('/dashboard');
     expect(dashboard.status).toBe(200);
     expect(dashboard.headers.get('content-type')).toContain('text/html');
     expect(await dashboard.text()).toBe(index);
-    expect((await get('/assets/missing-file.js')).status).toBe(404);
+    expect((await get('/assets/missing-file.js')).status).toBe(403);
     const script = /<script[^>]+src="([^"]+\.js)"/.exec(index)?.[1];
     expect(script).toBeDefined();
     const asset = await get(script!, { headers: { 'accept-encoding': 'br' } });
@@ -104,7 +104,7 @@ describe('local stack (dist)', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toContain('max-age=31536000');
     expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
-    expect((await get('/media/business/missing.png')).status).toBe(404);
+    expect((await get('/media/business/missing.png')).status).toBe(403);
   });
 
   it('keeps SMS in the local outbox for tests', async () => {

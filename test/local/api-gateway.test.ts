@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../shared/definitions';
 import type { HttpEvent } from '../../lambdas/lib/http';
 import {
   createApiGateway,
@@ -216,6 +217,66 @@ describe('HTTP API emulation: events', () => {
       request({ method: 'POST', url: '/api/logo', body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1) }),
     );
     expect(big.status).toBe(413);
+  });
+
+  it("refuses an event past Lambda's 6 MB invocation payload with 413, as API Gateway does", async () => {
+    const post = (body: Buffer, contentType: string) =>
+      api().invoke(
+        request({
+          method: 'POST',
+          url: '/api/logo',
+          headers: { ...bearer(staffId), 'content-type': contentType },
+          body,
+        }),
+      );
+    const tooLarge = [413, { message: 'Request Entity Too Large' }];
+    const answer = (a: Awaited<ReturnType<typeof post>>) => [
+      a.status,
+      JSON.parse(a.body.toString()),
+    ];
+    // Text passes as it is: 6.5 MB of JSON is over, 5 MB is not.
+    expect(answer(await post(Buffer.alloc(6.5 * 1024 * 1024, 0x20), 'application/json'))).toEqual(
+      tooLarge,
+    );
+    expect((await post(Buffer.alloc(5 * 1024 * 1024, 0x20), 'application/json')).status).toBe(201);
+    // Binary is base64-encoded in the event, a third larger: 4.8 MB of PNG is over.
+    expect(answer(await post(Buffer.alloc(4.8 * 1024 * 1024, 1), 'image/png'))).toEqual(tooLarge);
+  });
+
+  it("ends a handler at the function's timeout with 500, as a Lambda timeout reaches API Gateway", async () => {
+    const slow = createApiGateway({
+      authorizers: poolAuthorizers(cognito),
+      loadHandler: async () => () => new Promise(() => undefined),
+      functionTimeoutMs: 50,
+      log: () => undefined,
+    });
+    const answer = await slow.invoke(request({ url: '/api/wheel' }));
+    expect([answer.status, JSON.parse(answer.body.toString())]).toEqual([
+      500,
+      { message: 'Internal Server Error' },
+    ]);
+  });
+
+  it("uses the deployed functions' timeout (infra/function-defaults.ts) by default", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const slow = createApiGateway({
+        authorizers: poolAuthorizers(cognito),
+        loadHandler: async () => () => new Promise(() => undefined),
+        log: () => undefined,
+      });
+      let settled: number | undefined;
+      const pending = slow.invoke(request({ url: '/api/wheel' })).then((a) => {
+        settled = a.status;
+        return a;
+      });
+      await vi.advanceTimersByTimeAsync(FUNCTION_TIMEOUT_SECONDS * 1000 - 100);
+      expect(settled).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(200);
+      expect((await pending).status).toBe(500);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('maps handler results like API Gateway: plain objects, base64 bodies, cookies, crashes', async () => {

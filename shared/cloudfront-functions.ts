@@ -1,0 +1,17 @@
+/**
+ * CloudFront functions whose rule the local stack must follow too: their JavaScript source (the
+ * CloudFront JS 2.0 runtime), deployed by infra/constructs/web.ts and run as-is by the local static
+ * server (local/static-site.ts), so both answer the same path the same way.
+ */
+
+/**
+ * Viewer-request function of the default behaviour: a path whose last segment has no dot is an app
+ * route (/, /admin, /admin/accounts/operator), answered with /index.html; files (/assets/x.js,
+ * /config.json) go to the bucket as they are, and a missing one stays S3's 403 rather than a page.
+ */
+export const SPA_FALLBACK = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
