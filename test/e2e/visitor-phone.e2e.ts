@@ -290,6 +290,7 @@ describe('wheel page, verify first, on a phone and by keyboard', () => {
       await typeInto(page, VISITOR_TEXT.phoneLabel, phone);
       const sentAfter = new Date();
       await press(page, mode, VISITOR_TEXT.sendCode);
+      await dialog.getByText(/^Resend in \d+s$/).waitFor();
       const code = await latestSmsCode(phone, { since: sentAfter });
       const wrong = [1, 2, 3].map((n) => String((Number(code) + n) % 1_000_000).padStart(6, '0'));
       for (const attempt of wrong) {
