@@ -245,7 +245,9 @@ export function createApiGateway(options: ApiGatewayOptions) {
       }
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
     }
-    headers['x-forwarded-for'] ??= request.sourceIp;
+    // API Gateway appends the address the request came from (behind CloudFront, an edge).
+    const sentFor = headers['x-forwarded-for'];
+    headers['x-forwarded-for'] = sentFor ? `${sentFor}, ${request.sourceIp}` : request.sourceIp;
     headers['x-forwarded-proto'] ??= 'http';
     const contentType = headers['content-type'] ?? '';
     const isText = TEXT_CONTENT_TYPE.test(contentType);

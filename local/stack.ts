@@ -14,7 +14,7 @@ import { MEDIA_PATH_PREFIX, tableEnvName, type TableDef } from '../shared/defini
 import { contentSecurityPolicy, securityHeaders } from '../shared/security-headers';
 import type { StaffRole } from '../shared/types';
 import { createApiGateway, readRequestBody, poolAuthorizers } from './api-gateway';
-import { forwardedByCloudFront, newOriginSecret } from './cloudfront';
+import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront, newOriginSecret } from './cloudfront';
 import { createCognitoStandIn, type PoolInfo, type PoolKind } from './cognito';
 import {
   checkJava,
@@ -287,7 +287,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
                   originSecret,
                 ),
                 body,
-                sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? LOOPBACK,
+                sourceIp: CLOUDFRONT_EDGE_ADDRESS,
                 host: req.headers.host ?? `${LOOPBACK}:${port}`,
               });
         // Security headers last: CloudFront's response headers policy overrides the origin's.

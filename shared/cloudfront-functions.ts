@@ -1,8 +1,9 @@
 /**
  * CloudFront functions whose rule the local stack must follow too: their JavaScript source (the
- * CloudFront JS 2.0 runtime), deployed by infra/constructs/web.ts and run as-is by the local static
- * server (local/static-site.ts), so both answer the same path the same way.
+ * CloudFront JS 2.0 runtime), deployed by infra/constructs/web.ts and run as-is by the local stack
+ * (local/static-site.ts, local/cloudfront.ts), so both answer the same request the same way.
  */
+import { VIEWER_ADDRESS_HEADER } from './definitions';
 
 /**
  * Viewer-request function of the default behaviour: a path whose last segment has no dot is an app
@@ -13,5 +14,16 @@ export const SPA_FALLBACK = `function handler(event) {
   var request = event.request;
   var last = request.uri.substring(request.uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/**
+ * Viewer-request function of /api/*: the viewer's IP address, from the connection, in the viewer
+ * address header (replacing whatever the viewer sent under that name); per-client budgets count by
+ * it (lambdas/lib/viewer.ts). The local stack runs it as-is too (local/cloudfront.ts).
+ */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;

@@ -35,12 +35,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import {
-  MEDIA_PATH_PREFIX,
-  ORIGIN_SECRET_HEADER,
-  VIEWER_ADDRESS_HEADER,
-} from '../../shared/definitions';
-import { SPA_FALLBACK } from '../../shared/cloudfront-functions';
+import { MEDIA_PATH_PREFIX, ORIGIN_SECRET_HEADER } from '../../shared/definitions';
+import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '../../shared/cloudfront-functions';
 import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
@@ -239,17 +235,6 @@ export class Web extends Construct {
     });
   }
 }
-
-/**
- * Viewer-request function of /api/*: the viewer's IP address, from the connection, in the viewer
- * address header (replacing whatever the viewer sent under that name); per-client budgets count by
- * it (lambdas/lib/viewer.ts).
- */
-export const VIEWER_ADDRESS_CODE = `function handler(event) {
-  var request = event.request;
-  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
-  return request;
-}`;
 
 /** Viewer-request function removing a path prefix: '/media/' makes /media/business/a.png read business/a.png. */
 export function stripPrefixCode(prefix: string): string {

@@ -11,7 +11,7 @@ import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
 /** Default number of codes one client may ask for an hour (`clientCodesPerHour` at deploy). */
 export const CLIENT_CODES_PER_HOUR_DEFAULT = 20;
 /** "Does this number have a reward?" lookups one client may make an hour. */
-const CLIENT_LOOKUPS_PER_HOUR = 30;
+export const CLIENT_LOOKUPS_PER_HOUR = 30;
 /** Spin-first previews one client may draw an hour. */
 export const CLIENT_PREVIEWS_PER_HOUR = 10;
 

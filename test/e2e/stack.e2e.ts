@@ -1,13 +1,36 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { securityHeaders } from '../../shared/security-headers';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { SAMPLE_SLICES } from '../../local/seed';
 import { PLACEHOLDER_BUSINESS } from '../../shared/constants';
+import { CLIENT_LOOKUPS_PER_HOUR } from '../../lambdas/domain/client-budgets';
 import type { WheelResponse } from '../../shared/types';
 import { baseUrl, latestSmsCode, newBrowserPage, pageErrors, staffPassword } from './support/stack';
 
 const get = (path: string, init?: RequestInit) => fetch(new URL(path, baseUrl()), init);
+
+/** A POST from the loopback address `from`: one more client of the stack, as far as it can tell. */
+function postFrom(from: string, path: string, body: unknown, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const call = request(
+      new URL(path, baseUrl()),
+      {
+        method: 'POST',
+        localAddress: from,
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    call.on('error', reject);
+    call.end(payload);
+  });
+}
 const SEEDED_NAMES = SAMPLE_SLICES.map((s) => s.name);
 /** Production's headers: the dist stack serves exactly CloudFront's policy. */
 const EXPECTED_HEADERS = securityHeaders([]);
@@ -75,6 +98,27 @@ describe('local stack (dist)', () => {
     expect(wrongMethod.status).toBe(404);
     const noToken = await get('/api/users');
     expect([noToken.status, await noToken.json()]).toEqual([401, { message: 'Unauthorized' }]);
+  });
+
+  it('counts a client by its connection, whatever address headers it invents (as CloudFront does)', async () => {
+    const lookup = (from: string, n: number) =>
+      postFrom(
+        from,
+        '/api/users/exists',
+        { phoneNumber: '0412000111' },
+        {
+          'x-viewer-address': `198.51.100.${n % 250}`,
+          'x-forwarded-for': `192.0.2.${n % 250}`,
+          'cloudfront-viewer-address': `203.0.113.${n % 250}:443`,
+        },
+      );
+    const statuses: number[] = [];
+    for (let n = 0; n <= CLIENT_LOOKUPS_PER_HOUR; n += 1)
+      statuses.push(await lookup('127.0.0.7', n));
+    expect(statuses.slice(0, CLIENT_LOOKUPS_PER_HOUR).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another client is counted apart.
+    expect(await lookup('127.0.0.8', 0)).toBe(200);
   });
 
   it('serves logo bucket objects under /media with their content type', async () => {

@@ -9,8 +9,8 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZER_OF } from '../../infra/constructs/api';
-import { VIEWER_ADDRESS_CODE, stripPrefixCode } from '../../infra/constructs/web';
-import { SPA_FALLBACK } from '../../shared/cloudfront-functions';
+import { stripPrefixCode } from '../../infra/constructs/web';
+import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '../../shared/cloudfront-functions';
 import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../../shared/constants';
 import {
   LOGO_KEY_PREFIX,

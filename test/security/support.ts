@@ -19,7 +19,7 @@ import {
   type ApiResponse,
   poolAuthorizers,
 } from '../../local/api-gateway';
-import { forwardedByCloudFront } from '../../local/cloudfront';
+import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../local/cloudfront';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../local/cognito';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import type { StaffRole } from '../../shared/types';
@@ -143,7 +143,7 @@ export async function startHarness(): Promise<Harness> {
         process.env.ORIGIN_SECRET ?? '',
       ),
       body,
-      sourceIp: '130.176.0.1', // a CloudFront edge
+      sourceIp: CLOUDFRONT_EDGE_ADDRESS,
       host: '127.0.0.1',
     });
     const text = answer.body.toString('utf8');

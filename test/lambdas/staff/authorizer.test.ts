@@ -7,7 +7,7 @@ import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { exportJWK, SignJWT, type JSONWebKeySet } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApiGateway, type ApiGateway } from '../../../local/api-gateway';
-import { forwardedByCloudFront } from '../../../local/cloudfront';
+import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../../local/cloudfront';
 import { TEST_ORIGIN_SECRET } from '../../support/http-event';
 
 const STAFF_ISSUER = 'http://cognito.local/local_staff';
@@ -97,7 +97,7 @@ async function call(route: (typeof ROUTES)[number], bearer?: string): Promise<nu
       TEST_ORIGIN_SECRET,
     ),
     body: Buffer.from('body' in route ? JSON.stringify(route.body) : ''),
-    sourceIp: '127.0.0.1',
+    sourceIp: CLOUDFRONT_EDGE_ADDRESS,
     host: 'localhost',
   });
   return response.status;
