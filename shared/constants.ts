@@ -36,6 +36,11 @@ export const SLICE_WEIGHT_MAX = 1000;
 /** Optional stock: how many of a prize may still be won. */
 export const SLICE_STOCK_MAX = 1_000_000;
 
+/** Optional prize validity: a win can be redeemed for this many days (empty: no expiry). */
+export const SLICE_VALID_DAYS_MAX = 365;
+/** Days of the promotion (insights, prize expiry dates) are the business's days, in this zone. */
+export const BUSINESS_TIME_ZONE_DEFAULT = 'Australia/Sydney';
+
 /** Comment and URL field caps: generous, but bounded so one request cannot bloat an item. */
 export const SLICE_COMMENT_MAX = 200;
 export const TEXT_FIELD_MAX = 500;

@@ -84,6 +84,8 @@ export const API_MESSAGES = Object.freeze({
   noPrizes: 'There are no prizes available right now.',
   customerNotFound: 'No customer with this phone number.',
   alreadyRedeemed: 'This offer has already been redeemed.',
+  prizeExpired: (expiredAt: string) =>
+    `This prize expired on ${expiredAt} and can no longer be redeemed.`,
   sliceNotFound: 'Slice not found.',
   sliceChanged:
     'This slice changed since you opened it (a win may have used its stock). Stock now shows the latest figure: check it and save again.',
@@ -136,6 +138,10 @@ export const STAFF_TEXT = Object.freeze({
   claim: 'Claim',
   processing: 'Processing...',
   redeemed: 'Redeemed',
+  expired: 'Expired',
+  validUntil: (when: string) => `Valid until ${when}`,
+  expiredOn: (when: string) => `Expired ${when}`,
+  redeemedByAt: (by: string, when: string) => `Redeemed by ${by}, ${when}`,
   confirmTitle: 'Confirm Action',
   confirmQuestion: (phone: string, offer: string) =>
     `Mark the offer "${offer}" for ${phone} as redeemed? This cannot be undone.`,
@@ -208,6 +214,12 @@ export const ADMIN_TEXT = Object.freeze({
   sliceStock: 'Stock',
   sliceStockHint:
     'How many may still be won. Leave empty for unlimited; at 0 the prize is never drawn.',
+  sliceValidDays: 'Valid for (days)',
+  sliceValidDaysHint:
+    'How many days a winner has to claim the prize in store. Leave empty for no expiry.',
+  noExpiry: 'No expiry',
+  validColumn: 'Valid for',
+  validDaysShort: (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`,
   cancel: 'Cancel',
   add: 'Add',
   update: 'Update',

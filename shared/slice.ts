@@ -6,6 +6,7 @@ import {
   SLICE_COMMENT_MAX,
   SLICE_NAME_MAX,
   SLICE_STOCK_MAX,
+  SLICE_VALID_DAYS_MAX,
   SLICE_WEIGHT_DEFAULT,
   SLICE_WEIGHT_MAX,
   TEXT_FIELD_MAX,
@@ -19,6 +20,7 @@ export const SLICE_FIELD_MESSAGES = Object.freeze({
   stockInvalid: 'Stock must be empty or a whole number of 0 or more',
   commentTooLong: `Comment cannot exceed ${SLICE_COMMENT_MAX} characters`,
   imageInvalid: 'Image must be a path starting with / or an https URL',
+  validDaysInvalid: `Valid for must be empty or a whole number of days from 1 to ${SLICE_VALID_DAYS_MAX}`,
 });
 
 /** #rgb or #rrggbb, as the colour picker and the text field produce. */
@@ -76,6 +78,13 @@ export const sliceInputSchema = z.strictObject({
     .max(SLICE_WEIGHT_MAX, { error: SLICE_FIELD_MESSAGES.weightInvalid })
     .default(SLICE_WEIGHT_DEFAULT),
   stock: stockSchema.default(null),
+  validDays: z
+    .number({ error: SLICE_FIELD_MESSAGES.validDaysInvalid })
+    .int({ error: SLICE_FIELD_MESSAGES.validDaysInvalid })
+    .min(1, { error: SLICE_FIELD_MESSAGES.validDaysInvalid })
+    .max(SLICE_VALID_DAYS_MAX, { error: SLICE_FIELD_MESSAGES.validDaysInvalid })
+    .nullable()
+    .default(null),
 });
 export type SliceInput = z.infer<typeof sliceInputSchema>;
 

@@ -45,6 +45,8 @@ export interface Customer {
   redeemedAt?: string;
   /** Username of the staff member who redeemed it. */
   redeemedBy?: string;
+  /** When the prize can no longer be redeemed; absent when it never expires. */
+  expiresAt?: string;
 }
 
 export interface Slice {
@@ -57,6 +59,8 @@ export interface Slice {
   weight: number;
   /** How many may still be won; null is unlimited. */
   stock: number | null;
+  /** Days a win of this prize stays redeemable; null: no expiry. */
+  validDays: number | null;
   createdAt: string;
   updatedAt: string;
 }

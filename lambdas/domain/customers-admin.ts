@@ -9,6 +9,7 @@ import { USERS_PAGE_SIZE } from '../../shared/constants';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { API_MESSAGES, STAFF_TEXT } from '../../shared/messages';
 import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone';
+import { formatBusinessTime } from '../../shared/prize-validity';
 import type { Customer, UsersPage } from '../../shared/types';
 import type { CustomerPage, RedeemResult } from '../repositories/customers';
 import * as pageCursors from '../repositories/page-cursors';
@@ -100,5 +101,11 @@ export async function redeemOffer(
       throw conflict('ALREADY_REDEEMED', API_MESSAGES.alreadyRedeemed);
     case 'not-found':
       throw notFound('CUSTOMER_NOT_FOUND', API_MESSAGES.customerNotFound);
+    case 'expired':
+      log('expired offer not redeemed', { phone: maskPhone(phoneNumber), by });
+      throw conflict(
+        'PRIZE_EXPIRED',
+        API_MESSAGES.prizeExpired(formatBusinessTime(result.expiresAt)),
+      );
   }
 }

@@ -10,6 +10,7 @@ import { drawableSlices, drawPrize, type RandomInt } from '../../shared/draw';
 import { AppError, conflict } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { toLocal } from '../../shared/phone';
+import { prizeExpiresAt } from '../../shared/prize-validity';
 import type { Customer, Slice, SpinResult } from '../../shared/types';
 import { getCustomer, putCustomerOnce } from '../repositories/customers';
 import { getSlice, listSlices } from '../repositories/slices';
@@ -75,13 +76,16 @@ export async function drawAndRecord(
     if (!slice) throw noPrizes();
     preferred = undefined;
 
+    const wonAt = deps.now();
+    const expiresAt = prizeExpiresAt(wonAt, slice.validDays);
     const customer: Customer = {
       phoneNumber,
       localNumber: toLocal(phoneNumber),
       offer: slice.name,
       sliceId: slice.id,
       isOfferClaimed: false,
-      createdAt: deps.now().toISOString(),
+      createdAt: wonAt.toISOString(),
+      ...(expiresAt ? { expiresAt } : {}),
     };
     const result = await putCustomerOnce(customer, slice);
     if (result === 'recorded')

@@ -128,9 +128,10 @@ export async function listCustomers(
 export type RedeemResult =
   | { status: 'redeemed'; customer: Customer }
   | { status: 'not-found' }
-  | { status: 'already-redeemed' };
+  | { status: 'already-redeemed' }
+  | { status: 'expired'; expiresAt: string };
 
-/** Marks an offer redeemed exactly once, recording who and when. */
+/** Marks an offer redeemed exactly once, recording who and when; never once it has expired. */
 export async function redeemCustomer(
   phoneNumber: string,
   by: string,
@@ -142,7 +143,8 @@ export async function redeemCustomer(
         TableName: tableName('customers'),
         Key: { phoneNumber },
         UpdateExpression: 'SET isOfferClaimed = :true, redeemedAt = :at, redeemedBy = :by',
-        ConditionExpression: 'attribute_exists(phoneNumber) AND isOfferClaimed = :false',
+        ConditionExpression:
+          'attribute_exists(phoneNumber) AND isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
         ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':by': by },
         ReturnValues: 'ALL_NEW',
       }),
@@ -151,6 +153,10 @@ export async function redeemCustomer(
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     const existing = await getCustomer(phoneNumber);
-    return existing ? { status: 'already-redeemed' } : { status: 'not-found' };
+    if (!existing) return { status: 'not-found' };
+    if (existing.isOfferClaimed) return { status: 'already-redeemed' };
+    return existing.expiresAt
+      ? { status: 'expired', expiresAt: existing.expiresAt }
+      : { status: 'already-redeemed' };
   }
 }

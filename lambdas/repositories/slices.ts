@@ -27,6 +27,7 @@ const toSlice = (item: Record<string, unknown>): Slice => ({
   bgColor: String(item.bgColor ?? '#ffffff'),
   weight: typeof item.weight === 'number' ? item.weight : 1,
   stock: typeof item.stock === 'number' ? item.stock : null,
+  validDays: typeof item.validDays === 'number' ? item.validDays : null,
   createdAt: String(item.createdAt ?? ''),
   updatedAt: String(item.updatedAt ?? ''),
 });
@@ -124,7 +125,7 @@ export async function updateSlice(
         TableName: tableName('slices'),
         Key: { id },
         UpdateExpression:
-          'SET #name = :name, #comment = :comment, imageSrc = :imageSrc, bgColor = :bgColor, weight = :weight, stock = :stock, updatedAt = :now',
+          'SET #name = :name, #comment = :comment, imageSrc = :imageSrc, bgColor = :bgColor, weight = :weight, stock = :stock, validDays = :validDays, updatedAt = :now',
         // Only the version the admin loaded: same updatedAt (no other edit), same stock (no win).
         ConditionExpression:
           expected.stock === null
@@ -141,6 +142,7 @@ export async function updateSlice(
           ':bgColor': input.bgColor,
           ':weight': input.weight,
           ':stock': input.stock,
+          ':validDays': input.validDays,
           ':now': now,
         },
         ReturnValues: 'ALL_NEW',

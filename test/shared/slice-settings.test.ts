@@ -26,7 +26,7 @@ describe('slice rules', () => {
     expect(firstMessage(sliceInputSchema.safeParse({}))).toBe(SLICE_FIELD_MESSAGES.nameRequired);
   });
 
-  it('fills missing text with empty strings, the colour with #ffffff, odds 1 and unlimited stock', () => {
+  it('fills missing text with empty strings, the colour with #ffffff, odds 1, unlimited stock and no expiry', () => {
     expect(sliceInputSchema.parse({ name: 'Free Chips' })).toEqual({
       name: 'Free Chips',
       comment: '',
@@ -34,6 +34,7 @@ describe('slice rules', () => {
       bgColor: '#ffffff',
       weight: 1,
       stock: null,
+      validDays: null,
     });
   });
 

@@ -86,6 +86,7 @@ describe('admin routes', () => {
           bgColor: '#ffffff',
           weight: 1,
           stock: null,
+          validDays: null,
         },
         new Date(),
       );

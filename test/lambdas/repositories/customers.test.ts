@@ -26,7 +26,15 @@ describe('customers repository', () => {
   it('records one win per number and decrements stock within one transaction', async () => {
     // Prepare
     const slice = await addSlice(
-      { name: 'Chips', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: 1 },
+      {
+        name: 'Chips',
+        comment: '',
+        imageSrc: '',
+        bgColor: '#ffffff',
+        weight: 1,
+        stock: 1,
+        validDays: null,
+      },
       new Date(),
     );
     const first = customer(1, slice.id, '2026-01-01T00:00:00.000Z');
@@ -44,7 +52,15 @@ describe('customers repository', () => {
 
   it('redeems once and reports a second redeem and a missing number', async () => {
     const slice = await addSlice(
-      { name: 'Burger', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: null },
+      {
+        name: 'Burger',
+        comment: '',
+        imageSrc: '',
+        bgColor: '#ffffff',
+        weight: 1,
+        stock: null,
+        validDays: null,
+      },
       new Date(),
     );
     const c = customer(10, slice.id, '2026-01-02T00:00:00.000Z');
@@ -62,7 +78,15 @@ describe('customers repository', () => {
 
   it('lists newest first across pages and rejects a forged cursor', async () => {
     const slice = await addSlice(
-      { name: 'Drink', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: null },
+      {
+        name: 'Drink',
+        comment: '',
+        imageSrc: '',
+        bgColor: '#ffffff',
+        weight: 1,
+        stock: null,
+        validDays: null,
+      },
       new Date(),
     );
     for (let i = 0; i < 5; i++) {

@@ -15,6 +15,7 @@ export function seedSlice(): Promise<{ id: string; stock: null }> {
       bgColor: '#ffffff',
       weight: 1,
       stock: null,
+      validDays: null,
     },
     new Date(),
   ).then((slice) => ({ id: slice.id, stock: null }));

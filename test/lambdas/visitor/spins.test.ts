@@ -334,7 +334,15 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
       while (drawn.body.sliceId !== scarce.id);
       await updateSlice(
         scarce.id,
-        { name: 'Scarce', comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: 0 },
+        {
+          name: 'Scarce',
+          comment: '',
+          imageSrc: '',
+          bgColor: '#ffffff',
+          weight: 1,
+          stock: 0,
+          validDays: null,
+        },
         { updatedAt: scarce.updatedAt, stock: 1 },
         new Date().toISOString(),
       );

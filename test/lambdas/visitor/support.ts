@@ -17,7 +17,10 @@ export const addSlice = (
   stock: number | null = null,
   comment = `${name} comment`,
 ): Promise<Slice> =>
-  addSliceAsAdmin({ name, comment, imageSrc: '', bgColor: '#ffffff', weight, stock }, new Date());
+  addSliceAsAdmin(
+    { name, comment, imageSrc: '', bgColor: '#ffffff', weight, stock, validDays: null },
+    new Date(),
+  );
 
 export interface Outbox {
   url: string;

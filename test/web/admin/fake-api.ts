@@ -46,6 +46,7 @@ export function makeSlice(overrides: Partial<Slice> = {}): Slice {
     bgColor: '#ffffff',
     weight: 1,
     stock: null,
+    validDays: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,

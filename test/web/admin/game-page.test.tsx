@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ITEM_BACKGROUND_COLORS, MAX_SLICES } from '../../../shared/constants';
 import { ADMIN_TEXT, API_MESSAGES, MESSAGES } from '../../../shared/messages';
+import { SLICE_FIELD_MESSAGES } from '../../../shared/slice';
 import { installFakeApi, makeSlice, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';
 
@@ -36,10 +37,17 @@ describe('Game Settings page', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists slices with colour, odds as weight and percent, and stock', async () => {
+  it('lists slices with colour, odds as weight and percent, stock and validity', async () => {
     api = installFakeApi({
       slices: [
-        makeSlice({ name: 'Burger', comment: 'BOGOF', bgColor: '#ff0000', weight: 3, stock: 4 }),
+        makeSlice({
+          name: 'Burger',
+          comment: 'BOGOF',
+          bgColor: '#ff0000',
+          weight: 3,
+          stock: 4,
+          validDays: 14,
+        }),
         makeSlice({ name: 'Chips', weight: 1, stock: null }),
         makeSlice({ name: 'Gone', weight: 5, stock: 0 }),
       ],
@@ -54,8 +62,10 @@ describe('Game Settings page', () => {
       '#ff0000',
       '3 (75.0%)',
       '4',
+      '14 days',
       'EditDelete',
     ]);
+    expect(within(chips!).getByText(ADMIN_TEXT.noExpiry)).toBeInTheDocument();
     expect(within(chips!).getByText(ADMIN_TEXT.unlimited)).toBeInTheDocument();
     expect(within(chips!).getByText('1 (25.0%)')).toBeInTheDocument();
     expect(within(gone!).getByText(ADMIN_TEXT.outOfStock)).toBeInTheDocument();
@@ -94,6 +104,13 @@ describe('Game Settings page', () => {
     await user.clear(weight);
     await user.type(weight, '3');
     await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceStock), '20');
+    const validDays = within(dialog).getByLabelText(ADMIN_TEXT.sliceValidDays);
+    await user.type(validDays, '0');
+    await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.add }));
+    expect(within(dialog).getByText(SLICE_FIELD_MESSAGES.validDaysInvalid)).toBeInTheDocument();
+    expect(validDays).toHaveFocus();
+    await user.clear(validDays);
+    await user.type(validDays, '30');
     await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.add }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(MESSAGES.sliceSaved)).toBeInTheDocument();
@@ -105,6 +122,7 @@ describe('Game Settings page', () => {
       bgColor: '#00ff00',
       weight: 3,
       stock: 20,
+      validDays: 30,
     });
   });
 

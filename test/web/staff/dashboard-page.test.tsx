@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../shared/messages';
+import { formatBusinessTime } from '../../../shared/prize-validity';
 import { hasSession } from '../../../web/src/lib/session';
 import { customer, fakeApi, type FakeApi } from './fake-api';
 import { ADMIN_STAND_IN, renderAt, signInOperator } from './render';
@@ -194,6 +195,53 @@ describe('/dashboard All Users', () => {
     expect(
       within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Claim' }),
     ).toBeEnabled();
+  });
+});
+
+describe('/dashboard who redeemed, and prize expiry', () => {
+  const HOUR_MS = 60 * 60 * 1000;
+
+  it('says who redeemed a row and when, until when a prize is valid, and disables Claim once expired', async () => {
+    const redeemedAt = '2026-03-02T04:05:00.000Z';
+    const valid = new Date(Date.now() + 48 * HOUR_MS).toISOString();
+    const past = new Date(Date.now() - HOUR_MS).toISOString();
+    api.customers = [
+      { ...customer(7, 'FREE SIDE'), expiresAt: valid },
+      { ...customer(6, 'BOGOF MAIN'), expiresAt: past },
+      { ...customer(5, 'FREE SIDE', true), redeemedBy: 'admin', redeemedAt },
+    ];
+    await signInOperator(network);
+    renderAt('/dashboard');
+    const validRow = await screen.findByRole('row', { name: /0400000007/ });
+    expect(validRow).toHaveTextContent(STAFF_TEXT.validUntil(formatBusinessTime(valid)));
+    expect(within(validRow).getByRole('button', { name: 'Claim' })).toBeEnabled();
+    const expiredRow = rowOf(allUsers(), '0400000006');
+    expect(expiredRow).toHaveTextContent(STAFF_TEXT.expiredOn(formatBusinessTime(past)));
+    expect(within(expiredRow).getByRole('button', { name: 'Expired' })).toBeDisabled();
+    expect(expiredRow).toHaveClass('is-claimed');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+    const redeemedRow = await screen.findByRole('row', { name: /0400000005/ });
+    expect(redeemedRow).toHaveTextContent(
+      STAFF_TEXT.redeemedByAt('admin', formatBusinessTime(redeemedAt)),
+    );
+    expect(formatBusinessTime(redeemedAt)).toBe('2 Mar 2026, 3:05 pm');
+  });
+
+  it('shows the server text when the prize expired before the redeem reached it, and keeps the row', async () => {
+    await signInOperator(network);
+    const user = userEvent.setup();
+    api.override = (call) =>
+      call.path === '/api/users/redeem'
+        ? jsonResponse(409, { code: 'PRIZE_EXPIRED', message: 'This prize expired on ...' })
+        : undefined;
+    renderAt('/dashboard');
+    const row = await screen.findByRole('row', { name: /0400000005/ });
+    await user.click(within(row).getByRole('button', { name: 'Claim' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('This prize expired on ...')).toHaveAttribute('role', 'alert');
+    expect(
+      within(rowOf(allUsers(), '0400000005')).queryByRole('button', { name: 'Redeemed' }),
+    ).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The Add/Edit Slice modal (docs/product.md): Name, Comment/Condition, Background Color (text plus picker),
- * plus odds and stock; Cancel, and Add or Update. A real modal dialog: focus moves in, Tab stays
+ * plus odds, stock and how many days a win stays valid; Cancel, and Add or Update. A real modal dialog: focus moves in, Tab stays
  * inside, Escape cancels, and focus returns to the opener on close.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -16,7 +16,7 @@ import { wrapTabFocus } from '../../../lib/focus';
 import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';
 
-type FieldKey = 'name' | 'comment' | 'bgColor' | 'weight' | 'stock';
+type FieldKey = 'name' | 'comment' | 'bgColor' | 'weight' | 'stock' | 'validDays';
 
 export interface SliceDialogProps {
   /** The slice being edited; undefined to add one. */
@@ -41,6 +41,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
   const stockText = (value: number | null | undefined) =>
     value === null || value === undefined ? '' : String(value);
   const [stock, setStock] = useState(stockText(slice?.stock));
+  const [validDays, setValidDays] = useState(stockText(slice?.validDays));
   // A save refused as stale reloads the slice: its stock field shows the latest figure (wins may
   // have used some), while the admin's other edits stay.
   const shownSlice = useRef(slice);
@@ -87,6 +88,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
       imageSrc: slice?.imageSrc ?? '',
       weight: toNumber(weight),
       stock: stock.trim() === '' ? null : toNumber(stock),
+      validDays: validDays.trim() === '' ? null : toNumber(validDays),
     });
     if (nameProblem || !parsed.success) {
       const next: Partial<Record<FieldKey, string>> = {};
@@ -96,7 +98,7 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
         if (key && !next[key]) next[key] = issue.message;
       }
       setErrors(next);
-      const first = (['name', 'comment', 'bgColor', 'weight', 'stock'] as const).find(
+      const first = (['name', 'comment', 'bgColor', 'weight', 'stock', 'validDays'] as const).find(
         (k) => next[k],
       );
       if (first) dialogRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
@@ -219,6 +221,26 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
             {fieldError('stock', errors.stock)}
             <p id={`${id}-stock-hint`} className="admin-hint">
               {ADMIN_TEXT.sliceStockHint}
+            </p>
+          </div>
+          <div className="ui-field">
+            <label htmlFor={`${id}-validDays`}>{ADMIN_TEXT.sliceValidDays}</label>
+            <input
+              id={`${id}-validDays`}
+              name="validDays"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={validDays}
+              placeholder={ADMIN_TEXT.noExpiry}
+              aria-invalid={errors.validDays ? true : undefined}
+              aria-describedby={describe('validDays', `${id}-validDays-hint`)}
+              onChange={(e) => setValidDays(e.target.value)}
+            />
+            {fieldError('validDays', errors.validDays)}
+            <p id={`${id}-validDays-hint`} className="admin-hint">
+              {ADMIN_TEXT.sliceValidDaysHint}
             </p>
           </div>
           <div className="ui-field--wide">

@@ -1,7 +1,7 @@
 /**
  * The slices table (docs/product.md): preview colour (the colour the wheel really shows), name,
  * comment, colour, Edit and Delete,
- * plus each slice's odds (weight and share of the in-stock total) and stock. Below 700px each row
+ * plus each slice's odds (weight and share of the in-stock total), stock and validity. Below 700px each row
  * is shown as a card with its column names.
  */
 import { ADMIN_TEXT, formatOddsPercent } from '../../../../../shared/messages';
@@ -32,6 +32,7 @@ export function SlicesTable({ slices, onEdit, onDelete, busyId, wheelColors }: S
           <th scope="col">{ADMIN_TEXT.colorColumn}</th>
           <th scope="col">{ADMIN_TEXT.oddsColumn}</th>
           <th scope="col">{ADMIN_TEXT.stockColumn}</th>
+          <th scope="col">{ADMIN_TEXT.validColumn}</th>
           <th scope="col">{ADMIN_TEXT.actionsColumn}</th>
         </tr>
       </thead>
@@ -68,6 +69,11 @@ export function SlicesTable({ slices, onEdit, onDelete, busyId, wheelColors }: S
                 ) : (
                   slice.stock
                 )}
+              </td>
+              <td data-label={ADMIN_TEXT.validColumn}>
+                {slice.validDays === null
+                  ? ADMIN_TEXT.noExpiry
+                  : ADMIN_TEXT.validDaysShort(slice.validDays)}
               </td>
               <td data-label={ADMIN_TEXT.actionsColumn}>
                 <div className="slices-table__actions">

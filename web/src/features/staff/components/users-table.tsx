@@ -1,13 +1,28 @@
 /**
  * A customers table with the required columns (Phone Number, Offer, Actions), used for both "Search
- * Result" and "All Users". Claimed rows are greyed with a disabled "Redeemed" button; otherwise the
- * button reads "Claim", or "Processing..." on the row being processed. On narrow screens CSS lays
+ * Result" and "All Users". Claimed rows are greyed with a disabled "Redeemed" button and say who
+ * redeemed them and when; a prize past its expiry has a disabled "Expired" button; otherwise the
+ * button reads "Claim", or "Processing..." on the row being processed. Under the offer, its expiry
+ * (when it has one) in the business's time zone. On narrow screens CSS lays
  * each row out as a card; the explicit ARIA roles keep it a table for screen readers whatever the
  * CSS display value.
  */
 import type { ReactNode } from 'react';
 import { STAFF_TEXT } from '../../../../../shared/messages';
+import { formatBusinessTime, isPrizeExpired } from '../../../../../shared/prize-validity';
 import type { Customer } from '../../../../../shared/types';
+
+/** The line under the offer: who redeemed it and when, or until when it may be redeemed. */
+function offerStatus(customer: Customer, expired: boolean): string | undefined {
+  if (customer.isOfferClaimed) {
+    return customer.redeemedBy && customer.redeemedAt
+      ? STAFF_TEXT.redeemedByAt(customer.redeemedBy, formatBusinessTime(customer.redeemedAt))
+      : undefined;
+  }
+  if (!customer.expiresAt) return undefined;
+  const when = formatBusinessTime(customer.expiresAt);
+  return expired ? STAFF_TEXT.expiredOn(when) : STAFF_TEXT.validUntil(when);
+}
 
 export interface UsersTableProps {
   /** Accessible name of the table, e.g. "All Users". */
@@ -18,10 +33,12 @@ export interface UsersTableProps {
   onClaim: (customer: Customer, button: HTMLButtonElement) => void;
   /** Shown in a full-width row when there are no users. */
   empty?: ReactNode;
+  /** The time expiry is judged at (the page refreshes it). */
+  now: Date;
 }
 
 /** The customers table; phone numbers in local form (04...). */
-export function UsersTable({ caption, users, processing, onClaim, empty }: UsersTableProps) {
+export function UsersTable({ caption, users, processing, onClaim, empty, now }: UsersTableProps) {
   return (
     <div className="staff-table__wrap">
       <table className="staff-table" role="table">
@@ -49,21 +66,28 @@ export function UsersTable({ caption, users, processing, onClaim, empty }: Users
           ) : (
             users.map((customer) => {
               const busy = processing === customer.phoneNumber;
+              const expired = !customer.isOfferClaimed && isPrizeExpired(customer, now);
+              const status = offerStatus(customer, expired);
               return (
                 <tr
                   key={customer.phoneNumber}
-                  className={customer.isOfferClaimed ? 'is-claimed' : undefined}
+                  className={customer.isOfferClaimed || expired ? 'is-claimed' : undefined}
                 >
                   <th scope="row" className="staff-table__phone">
                     {customer.localNumber}
                   </th>
                   <td role="cell" className="staff-table__offer">
                     {customer.offer}
+                    {status && <span className="staff-table__status">{status}</span>}
                   </td>
                   <td role="cell" className="staff-table__actions">
                     {customer.isOfferClaimed ? (
                       <button type="button" className="ui-button staff-redeemed" disabled>
                         {STAFF_TEXT.redeemed}
+                      </button>
+                    ) : expired ? (
+                      <button type="button" className="ui-button staff-redeemed" disabled>
+                        {STAFF_TEXT.expired}
                       </button>
                     ) : (
                       <button

@@ -4,7 +4,7 @@
  * Without an operator session it goes to /login; a token the server refuses clears the operator
  * keys and goes to /admin (docs/product.md).
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../../../shared/messages';
 import type { Customer } from '../../../../../shared/types';
@@ -30,6 +30,9 @@ type SearchState =
 
 type Feedback = { kind: 'success' | 'error'; text: string };
 
+/** How often the rows' expiry is judged again. */
+const EXPIRY_CLOCK_MS = 30_000;
+
 /** The dashboard route. */
 export function Component() {
   const session = useOperatorSession();
@@ -45,6 +48,12 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
   const [processing, setProcessing] = useState<string>();
   const [feedback, setFeedback] = useState<Feedback>();
   const feedbackRef = useRef<HTMLParagraphElement>(null);
+  // Expiry is judged against this clock, moved on every half minute.
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), EXPIRY_CLOCK_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   const onSearch = useCallback(
     (phoneNumber: string) => {
@@ -85,7 +94,11 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
       setFeedback({ kind: 'success', text: STAFF_TEXT.redeemSucceeded(customer.localNumber) });
     } catch (error) {
       if (handleAuthFailure(error)) return;
-      if (error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.code === 'PRIZE_EXPIRED') {
+        // Past its expiry: the row turns "Expired" by the clock; say why nothing changed.
+        setNow(new Date());
+        setFeedback({ kind: 'error', text: error.message });
+      } else if (error instanceof ApiError && error.status === 409) {
         // Someone else redeemed it first: it is redeemed, so show it that way.
         applyCustomer({ ...customer, isOfferClaimed: true });
         setFeedback({ kind: 'error', text: API_MESSAGES.alreadyRedeemed });
@@ -127,6 +140,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
                 users={[search.customer]}
                 processing={processing}
                 onClaim={setPending}
+                now={now}
               />
             ) : (
               <p role="alert" className="ui-error">
@@ -146,6 +160,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
             processing={processing}
             onClaim={setPending}
             empty={list.status === 'done' ? STAFF_TEXT.noUsers : undefined}
+            now={now}
           />
           <LoadMore status={list.status} count={list.users.length} onLoadMore={list.loadMore} />
         </section>
