@@ -74,20 +74,29 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   // Spin-first mode: draws a slice and stores a short-lived spin ticket (and its per-IP budget)
   // in the limits table.
   // Reads the spin mode (settings), spends the challenge and the client's budget (limits).
-  'preview-spin': { tables: { settings: 'read', slices: 'read', limits: 'write' } },
+  // Counts the preview for the owner's insights (stats).
+  'preview-spin': {
+    tables: { settings: 'read', slices: 'read', limits: 'write', stats: 'write' },
+  },
   // Signs a challenge: touches nothing.
   'spin-challenge': {},
   // Takes the ticket (limits), then one transaction: put the customer if absent, decrement the
   // slice's stock if it has one.
   'create-spin': {
-    tables: { customers: 'write', slices: 'write', limits: 'write' },
+    // ...and the day's counters (stats) in the same transaction.
+    tables: { customers: 'write', slices: 'write', limits: 'write', stats: 'write' },
     visitorPool: ACTIVE_VISITOR,
   },
   'get-my-spin': { tables: { customers: 'read' }, visitorPool: ACTIVE_VISITOR },
   'search-users': staffRoute({ tables: { customers: 'read' } }),
   // Each page's cursor is kept in the limits table (an opaque token in the URL).
   'list-users': staffRoute({ tables: { customers: 'read', limits: 'write' } }),
-  'redeem-user': staffRoute({ tables: { customers: 'write' } }),
+  // The redeem and the day's redeemed counter, in one transaction.
+  'redeem-user': staffRoute({ tables: { customers: 'write', stats: 'write' } }),
+  // Reads the customers' change index.
+  'list-user-changes': staffRoute({ tables: { customers: 'read' } }),
+  // The day counters, the slices' odds and the spin mode.
+  'get-insights': staffRoute({ tables: { stats: 'read', slices: 'read', settings: 'read' } }),
   // Username, role and email come from the verified ID token (the user must still exist).
   'get-staff-me': staffRoute({}),
   'get-business-settings': { tables: { settings: 'read' } },

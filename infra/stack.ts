@@ -229,6 +229,13 @@ export class SpinWinStack extends Stack {
         resources: [this.data.tables.limits.tableArn],
       }),
     );
+    // Each code sent is counted for the owner's insights.
+    create.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [this.data.tables.stats.tableArn],
+      }),
+    );
     // VerifyAuthChallengeResponse deletes a code once answered (a conditional delete), so no later
     // session can reuse it.
     this.auth.verifyAuthChallenge.role.addToPrincipalPolicy(

@@ -6,8 +6,10 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CreateTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -109,6 +111,42 @@ const tableNames = (prefix: string): Record<TableDef['name'], string> =>
     string
   >;
 
+/** Adds the table's secondary indexes that the existing table lacks, one at a time, as AWS allows. */
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  name: string,
+  table: TableDef,
+): Promise<void> {
+  const described = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set(
+    (described.Table?.GlobalSecondaryIndexes ?? []).map((gsi) => gsi.IndexName),
+  );
+  for (const gsi of table.globalSecondaryIndexes ?? []) {
+    if (present.has(gsi.indexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: [
+          { AttributeName: gsi.partitionKey, AttributeType: 'S' },
+          { AttributeName: gsi.sortKey, AttributeType: 'S' },
+        ],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: gsi.indexName,
+              KeySchema: [
+                { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+                { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          },
+        ],
+      }),
+    );
+  }
+}
+
 /** Creates every table of TABLES with `prefix` (skipping ones that exist) and returns their names. */
 export async function createTables(
   endpoint: string,
@@ -121,7 +159,11 @@ export async function createTables(
   const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
   for (const table of TABLES) {
     const name = names[table.name];
-    if (existing.has(name)) continue;
+    if (existing.has(name)) {
+      // Data kept from an older release: add the indexes it did not have yet, as a deploy does.
+      await addMissingIndexes(client, name, table);
+      continue;
+    }
     const attributes = new Set([table.partitionKey]);
     for (const gsi of table.globalSecondaryIndexes ?? []) {
       attributes.add(gsi.partitionKey);

@@ -41,6 +41,11 @@ export const SLICE_VALID_DAYS_MAX = 365;
 /** Days of the promotion (insights, prize expiry dates) are the business's days, in this zone. */
 export const BUSINESS_TIME_ZONE_DEFAULT = 'Australia/Sydney';
 
+/** Insights: the range shown by default, the longest range, and the SMS price the estimate uses. */
+export const INSIGHTS_DEFAULT_DAYS = 30;
+export const INSIGHTS_MAX_DAYS = 366;
+export const SMS_PRICE_AUD_DEFAULT = 0.06;
+
 /** Comment and URL field caps: generous, but bounded so one request cannot bloat an item. */
 export const SLICE_COMMENT_MAX = 200;
 export const TEXT_FIELD_MAX = 500;

@@ -7,7 +7,7 @@ import { PASSWORD_MIN } from './constants';
 
 export interface TableDef {
   /** Logical name: the CDK construct id and the env var suffix (e.g. CUSTOMERS_TABLE). */
-  name: 'customers' | 'slices' | 'settings' | 'limits';
+  name: 'customers' | 'slices' | 'settings' | 'limits' | 'stats';
   partitionKey: string;
   /** Attribute holding an epoch-seconds expiry, when the table uses TTL. */
   ttlAttribute?: string;
@@ -18,6 +18,11 @@ export interface TableDef {
 export const CUSTOMERS_BY_CREATED_INDEX = 'byCreatedAt';
 /** The constant partition value of CUSTOMERS_BY_CREATED_INDEX. */
 export const CUSTOMERS_LIST_PARTITION = 'CUSTOMER';
+/**
+ * Customers by their last change (a win, then a redeem), for the dashboard's live updates: same
+ * partition, sorted by `changedSort` (change time, then phone number).
+ */
+export const CUSTOMERS_BY_CHANGE_INDEX = 'byChange';
 
 export const TABLES: readonly TableDef[] = [
   {
@@ -29,11 +34,18 @@ export const TABLES: readonly TableDef[] = [
         partitionKey: 'listPartition',
         sortKey: 'createdSort',
       },
+      {
+        indexName: CUSTOMERS_BY_CHANGE_INDEX,
+        partitionKey: 'listPartition',
+        sortKey: 'changedSort',
+      },
     ],
   },
   { name: 'slices', partitionKey: 'id' },
   { name: 'settings', partitionKey: 'id' },
   { name: 'limits', partitionKey: 'key', ttlAttribute: 'expiresAt' },
+  // The promotion's running counters per business day (repositories/stats.ts).
+  { name: 'stats', partitionKey: 'id' },
 ];
 
 /** Env var that carries a table's name to the handlers, e.g. CUSTOMERS_TABLE. */

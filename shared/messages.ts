@@ -105,6 +105,7 @@ export const API_MESSAGES = Object.freeze({
   spinBusy: 'The prize draw is busy. Please try again.',
   passwordPolicy: 'The new password does not meet the password policy (at least 6 characters).',
   accountNotFound: 'The staff account does not exist.',
+  insightsRange: 'Choose a range of up to 366 days whose start is not after its end.',
 });
 
 /**
@@ -237,6 +238,36 @@ export const ADMIN_TEXT = Object.freeze({
   spinModeSpinFirstHint:
     'Spin first lets a determined visitor spin again (in another browser, or after clearing it) until a prize they like comes up; verify before spin gives each number one draw.',
   saveWheelSettings: 'Save wheel settings',
+  // Insights
+  insights: 'Insights',
+  insightsRange: 'Days',
+  insightsFrom: 'From',
+  insightsTo: 'To',
+  insightsShow: 'Show',
+  insightsLoadFailed: 'Could not load the insights. Please try again.',
+  totalSpins: 'Spins',
+  totalRedeemed: 'Redeemed',
+  totalRedemptionRate: 'Redemption rate',
+  totalCodesSent: 'Codes sent',
+  totalSmsCost: 'Estimated SMS cost',
+  totalPreviewsPerClaim: 'Previews per claim',
+  smsCostHint: (price: string) => `Codes sent x ${price} per SMS.`,
+  notAvailable: '-',
+  perDayChart: 'Spins and redemptions per day',
+  perDaySummary: (from: string, to: string, spins: number, redeemed: number) =>
+    `From ${from} to ${to}: ${spins} spins and ${redeemed} redemptions.`,
+  perPrizeChart: 'Wins per prize against the odds',
+  perPrizeSummary: 'Each prize: its share of the wins beside its share of the odds.',
+  shareOfWins: 'Share of wins',
+  shareOfOdds: 'Share of odds',
+  showTable: 'Show the figures as a table',
+  dayColumn: 'Day',
+  prizeColumn: 'Prize',
+  winsColumn: 'Wins',
+  deletedPrize: (name: string) => `${name} (deleted)`,
+  downloadCsv: 'Download CSV',
+  preparingCsv: 'Preparing...',
+  csvFailed: 'Could not prepare the CSV. Please try again.',
   // Account settings
   newPassword: 'New Password',
   showPassword: 'Show password',

@@ -25,6 +25,7 @@ export const ROUTES = [
   { id: 'get-my-spin', method: 'GET', path: '/api/spins/mine', auth: 'visitor' },
   { id: 'search-users', method: 'POST', path: '/api/users/search', auth: 'staff' },
   { id: 'list-users', method: 'GET', path: '/api/users', auth: 'staff' },
+  { id: 'list-user-changes', method: 'GET', path: '/api/users/changes', auth: 'staff' },
   { id: 'redeem-user', method: 'POST', path: '/api/users/redeem', auth: 'staff' },
   { id: 'get-staff-me', method: 'GET', path: '/api/staff/me', auth: 'staff' },
   { id: 'get-business-settings', method: 'GET', path: '/api/settings/business', auth: 'public' },
@@ -36,6 +37,7 @@ export const ROUTES = [
   { id: 'update-slice', method: 'PUT', path: '/api/slices/{id}', auth: 'admin' },
   { id: 'delete-slice', method: 'DELETE', path: '/api/slices/{id}', auth: 'admin' },
   { id: 'upload-logo', method: 'POST', path: '/api/logo', auth: 'admin' },
+  { id: 'get-insights', method: 'GET', path: '/api/insights', auth: 'admin' },
   { id: 'set-staff-password', method: 'PUT', path: '/api/accounts/{role}/password', auth: 'admin' },
 ] as const satisfies readonly RouteDef[];
 

@@ -132,3 +132,49 @@ export interface UsersPage {
   users: Customer[];
   nextCursor: string | null;
 }
+
+/** GET /api/insights: how the promotion did over a range of business days. */
+export interface Insights {
+  /** First and last business day of the range, YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+  timeZone: string;
+  spinMode: SpinMode;
+  /** The price per SMS the cost estimate uses, in AUD. */
+  smsPriceAud: number;
+  totals: {
+    spins: number;
+    redeemed: number;
+    /** Redeemed / spins in the range; null without spins. */
+    redemptionRate: number | null;
+    codesSent: number;
+    smsCostAud: number;
+    previews: number;
+    claims: number;
+    /** Previews / claims (spin-first); null without claims. */
+    previewsPerClaim: number | null;
+  };
+  /** One entry per day of the range, oldest first. */
+  days: { date: string; spins: number; redeemed: number }[];
+  /** Each prize won in the range or on the wheel now, most won first. */
+  prizes: {
+    sliceId: string;
+    name: string;
+    wins: number;
+    /** Share of the range's wins, 0-1; null without wins. */
+    winShare: number | null;
+    /** Share of the wheel's current odds, 0-1; null once the prize is deleted. */
+    oddsShare: number | null;
+    deleted: boolean;
+  }[];
+}
+
+/** GET /api/users/changes: customers won or redeemed since the previous poll. */
+export interface UsersChanges {
+  /** Changed customers, oldest change first; a customer may come again in a later answer. */
+  users: Customer[];
+  /** The `since` of the next poll. */
+  cursor: string;
+  /** True when more changes wait: poll again at once with `cursor`. */
+  more: boolean;
+}

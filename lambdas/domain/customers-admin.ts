@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../shared/errors';
 import { API_MESSAGES, STAFF_TEXT } from '../../shared/messages';
 import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone';
 import { formatBusinessTime } from '../../shared/prize-validity';
-import type { Customer, UsersPage } from '../../shared/types';
+import type { Customer, UsersChanges, UsersPage } from '../../shared/types';
 import type { CustomerPage, RedeemResult } from '../repositories/customers';
 import * as pageCursors from '../repositories/page-cursors';
 
@@ -22,6 +22,10 @@ export interface CustomerStore {
     limit: number,
   ): Promise<CustomerPage>;
   redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult>;
+  listCustomersChangedSince(
+    since: string,
+    limit: number,
+  ): Promise<{ users: Customer[]; lastChangedAt?: string; more: boolean }>;
 }
 
 /** Where the list's cursors are kept (repositories/page-cursors.ts). */
@@ -108,4 +112,53 @@ export async function redeemOffer(
         API_MESSAGES.prizeExpired(formatBusinessTime(result.expiresAt)),
       );
   }
+}
+
+/** Changes one poll of the live list returns at most; more come with the next poll at once. */
+const CHANGES_PAGE_SIZE = 100;
+/**
+ * Each poll looks this far back before the moment of the previous one: a change is written with
+ * its Lambda's clock and reaches the index a moment later, so the overlap catches one that was
+ * not visible yet. Rows seen twice are merged by the browser.
+ */
+const CHANGES_OVERLAP_MS = 10_000;
+/** Oldest `since` accepted: a page left hidden longer reloads its list instead. */
+const CHANGES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Allowed clock difference between a browser's cursor and the server, forward. */
+const CHANGES_MAX_AHEAD_MS = 60_000;
+
+/** The `since` query parameter of GET /api/users/changes: absent starts the feed. */
+export const changesSinceSchema = z.iso
+  .datetime()
+  .optional()
+  .transform((value) => (value === undefined ? undefined : new Date(value).toISOString()));
+
+/**
+ * Customers who won or were redeemed since `since` (a cursor this route gave), for the
+ * dashboard's live list. Without `since` the feed starts now. A cursor older than a day or in the
+ * future is a 400: the page reloads its list.
+ */
+export async function listChanges(
+  store: CustomerStore,
+  since: string | undefined,
+  now: Date,
+): Promise<UsersChanges> {
+  const nowMs = now.getTime();
+  const startOver = new Date(nowMs - CHANGES_OVERLAP_MS).toISOString();
+  if (since === undefined) return { users: [], cursor: startOver, more: false };
+  const sinceMs = Date.parse(since);
+  if (sinceMs < nowMs - CHANGES_MAX_AGE_MS || sinceMs > nowMs + CHANGES_MAX_AHEAD_MS)
+    throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
+  const page = await store.listCustomersChangedSince(since, CHANGES_PAGE_SIZE);
+  if (page.more && page.lastChangedAt) {
+    // Over a page of changes: go on from the last one (past it, should a page share one moment).
+    const next =
+      page.lastChangedAt > since ? page.lastChangedAt : new Date(sinceMs + 1).toISOString();
+    return { users: page.users, cursor: next, more: true };
+  }
+  return {
+    users: page.users,
+    cursor: startOver > since ? startOver : since,
+    more: false,
+  };
 }

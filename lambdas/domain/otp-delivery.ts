@@ -19,6 +19,7 @@ import {
 import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-authorizations';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
+import { addStats } from '../repositories/stats';
 
 /** A sent code is reused for this long: the per-minute budget's window. */
 const CODE_REUSE_WINDOW_MS = 60_000;
@@ -98,8 +99,13 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     ]);
     throw error;
   }
-  // Counted by the stack's sent-SMS metric filter (infra/constructs/alarms.ts).
+  // Counted by the stack's sent-SMS metric filter (infra/constructs/alarms.ts), and for the owner.
   logger.info(SMS_SENT_LOG_MESSAGE, { phone: maskPhone(phoneNumber) });
+  await addStats(new Date(now), { add: { codes: 1 } }).catch((error: unknown) =>
+    logger.warn('could not count the code sent', {
+      error: error instanceof Error ? error.name : String(error),
+    }),
+  );
   return digest;
 }
 

@@ -16,6 +16,8 @@ import type { SpinPreview, SpinResult } from '../../shared/types';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
 import { spendClientBudget } from './client-budgets';
 import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
+import { addStats } from '../repositories/stats';
+import { logger } from '../lib/logger';
 
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
 const TICKET_BYTES = 18;
@@ -43,6 +45,11 @@ export async function previewSpin(
   const slice = await drawSlice(deps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);
+  await addStats(new Date(nowMs), { add: { previews: 1 } }).catch((error: unknown) =>
+    logger.warn('could not count the preview', {
+      error: error instanceof Error ? error.name : String(error),
+    }),
+  );
   return { sliceId: slice.id, offer: slice.name, comment: slice.comment, ticket };
 }
 

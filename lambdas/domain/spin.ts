@@ -66,6 +66,8 @@ export async function drawAndRecord(
   deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinResult> {
   let preferred = options.preferredSliceId;
+  // A spin-first ticket's spin is the claim of a preview, counted as such for the insights.
+  const claim = options.preferredSliceId !== undefined;
   for (let attempt = 1; attempt <= MAX_DRAW_ATTEMPTS; attempt++) {
     const existing = await getCustomer(phoneNumber);
     if (existing) return savedSpin(existing);
@@ -87,7 +89,7 @@ export async function drawAndRecord(
       createdAt: wonAt.toISOString(),
       ...(expiresAt ? { expiresAt } : {}),
     };
-    const result = await putCustomerOnce(customer, slice);
+    const result = await putCustomerOnce(customer, slice, { claim });
     if (result === 'recorded')
       return { sliceId: slice.id, offer: slice.name, comment: slice.comment };
     if (result === 'conflict') await sleep(Math.random() * CONFLICT_BACKOFF_MS * attempt);

@@ -1,27 +1,38 @@
 /** Customers: one item per phone number (+61 form), one reward each. */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../../shared/definitions';
+  CUSTOMERS_BY_CHANGE_INDEX,
+  CUSTOMERS_BY_CREATED_INDEX,
+  CUSTOMERS_LIST_PARTITION,
+} from '../../shared/definitions';
 import type { Customer } from '../../shared/types';
 import { dynamo } from '../lib/dynamo-client';
-import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
+import { cancellationCodes } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
+import { statsUpdate } from './stats';
 
 /** Index-only attributes stored beside the customer fields. */
 interface CustomerItem extends Customer {
   listPartition: string;
   /** createdAt then phone number: unique and sortable newest first. */
   createdSort: string;
+  /** Time of the last change (the win, then the redeem), then phone number: the change feed's order. */
+  changedSort: string;
 }
 
 const toCustomer = (item: Record<string, unknown>): Customer => {
-  const { listPartition: _p, createdSort: _s, ...customer } = item as unknown as CustomerItem;
+  const {
+    listPartition: _p,
+    createdSort: _s,
+    changedSort: _c,
+    ...customer
+  } = item as unknown as CustomerItem;
   return customer;
 };
+
+/** The change-feed sort value of a change at `at` (ISO) to `phoneNumber`. */
+const changeSort = (at: string, phoneNumber: string) => `${at}#${phoneNumber}`;
 
 /** The customer with this +61 number, if any. */
 export async function getCustomer(phoneNumber: string): Promise<Customer | undefined> {
@@ -39,17 +50,20 @@ export type RecordWinResult =
   'recorded' | 'already-has-reward' | 'out-of-stock' | 'slice-gone' | 'conflict';
 
 /**
- * Records a win in one transaction: the customer is put only if the number has no reward yet, and
- * the slice's stock, when it has one, is decremented only while above zero.
+ * Records a win in one transaction: the customer is put only if the number has no reward yet, the
+ * slice's stock, when it has one, is decremented only while above zero, and the day's counters
+ * (a spin, a win of this prize, and a claim when `claim`: a spin-first ticket) go up.
  */
 export async function putCustomerOnce(
   customer: Customer,
   slice: { id: string; stock: number | null },
+  options: { claim?: boolean } = {},
 ): Promise<RecordWinResult> {
   const item: CustomerItem = {
     ...customer,
     listPartition: CUSTOMERS_LIST_PARTITION,
     createdSort: `${customer.createdAt}#${customer.phoneNumber}`,
+    changedSort: changeSort(customer.createdAt, customer.phoneNumber),
   };
   const sliceOp =
     slice.stock === null
@@ -83,6 +97,12 @@ export async function putCustomerOnce(
             },
           },
           sliceOp,
+          {
+            Update: statsUpdate(new Date(customer.createdAt), {
+              add: { spins: 1, ...(options.claim ? { claims: 1 } : {}) },
+              win: { sliceId: slice.id, name: customer.offer },
+            }),
+          },
         ],
       }),
     );
@@ -125,33 +145,90 @@ export async function listCustomers(
   };
 }
 
+/** Customers changed (won or redeemed) at or after `since` (ISO), oldest change first. */
+export async function listCustomersChangedSince(
+  since: string,
+  limit: number,
+): Promise<{ users: Customer[]; lastChangedAt?: string; more: boolean }> {
+  const { Items, LastEvaluatedKey } = await dynamo().send(
+    new QueryCommand({
+      TableName: tableName('customers'),
+      IndexName: CUSTOMERS_BY_CHANGE_INDEX,
+      KeyConditionExpression: 'listPartition = :p AND changedSort >= :since',
+      ExpressionAttributeValues: { ':p': CUSTOMERS_LIST_PARTITION, ':since': since },
+      Limit: limit,
+    }),
+  );
+  const items = (Items ?? []) as unknown as CustomerItem[];
+  const last = items.at(-1);
+  return {
+    users: items.map((item) => toCustomer(item as unknown as Record<string, unknown>)),
+    ...(last ? { lastChangedAt: last.changedSort.slice(0, last.changedSort.indexOf('#')) } : {}),
+    more: LastEvaluatedKey !== undefined,
+  };
+}
+
 export type RedeemResult =
   | { status: 'redeemed'; customer: Customer }
   | { status: 'not-found' }
   | { status: 'already-redeemed' }
   | { status: 'expired'; expiresAt: string };
 
-/** Marks an offer redeemed exactly once, recording who and when; never once it has expired. */
+/** Attempts of a redeem whose transaction met another on the day's counters. */
+const REDEEM_ATTEMPTS = 4;
+const REDEEM_BACKOFF_MS = 20;
+
+/**
+ * Marks an offer redeemed exactly once, recording who and when, and counts it for the day, in one
+ * transaction; never once it has expired.
+ */
 export async function redeemCustomer(
   phoneNumber: string,
   by: string,
   at: string,
 ): Promise<RedeemResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await redeemOnce(phoneNumber, by, at);
+    if (result !== 'conflict') return result;
+    if (attempt >= REDEEM_ATTEMPTS) throw new Error('redeem: transaction conflicts persisted');
+    await sleep(Math.random() * REDEEM_BACKOFF_MS * attempt);
+  }
+}
+
+async function redeemOnce(
+  phoneNumber: string,
+  by: string,
+  at: string,
+): Promise<RedeemResult | 'conflict'> {
   try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('customers'),
-        Key: { phoneNumber },
-        UpdateExpression: 'SET isOfferClaimed = :true, redeemedAt = :at, redeemedBy = :by',
-        ConditionExpression:
-          'attribute_exists(phoneNumber) AND isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
-        ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':by': by },
-        ReturnValues: 'ALL_NEW',
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName('customers'),
+              Key: { phoneNumber },
+              UpdateExpression:
+                'SET isOfferClaimed = :true, redeemedAt = :at, redeemedBy = :by, changedSort = :changed',
+              ConditionExpression:
+                'attribute_exists(phoneNumber) AND isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
+              ExpressionAttributeValues: {
+                ':true': true,
+                ':false': false,
+                ':at': at,
+                ':by': by,
+                ':changed': changeSort(at, phoneNumber),
+              },
+            },
+          },
+          { Update: statsUpdate(new Date(at), { add: { redeemed: 1 } }) },
+        ],
       }),
     );
-    return { status: 'redeemed', customer: toCustomer(Attributes ?? {}) };
   } catch (error) {
-    if (!isConditionFailed(error)) throw error;
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    if (codes[0] !== 'ConditionalCheckFailed') return 'conflict';
     const existing = await getCustomer(phoneNumber);
     if (!existing) return { status: 'not-found' };
     if (existing.isOfferClaimed) return { status: 'already-redeemed' };
@@ -159,4 +236,8 @@ export async function redeemCustomer(
       ? { status: 'expired', expiresAt: existing.expiresAt }
       : { status: 'already-redeemed' };
   }
+  // A transaction returns no values: read the record as it now is.
+  const customer = await getCustomer(phoneNumber);
+  if (!customer) throw new Error('redeem: customer gone after its redeem');
+  return { status: 'redeemed', customer };
 }

@@ -296,14 +296,16 @@ describe('SpinWinStack', () => {
       expect(publishers).toEqual([logicalId(stack.auth.createAuthChallenge.role)]);
     });
 
-    it('gives the trigger the limits table only', () => {
+    it('gives the trigger the limits table, and only UpdateItem on the stats table (codes sent)', () => {
       const statements = statementsOfRole(logicalId(stack.auth.createAuthChallenge.role));
       const tableArns = statements.filter((s) =>
         [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')),
       );
-      expect(tableArns.map((s) => s.Resource)).toEqual([
-        { 'Fn::GetAtt': [logicalId(stack.data.tables.limits), 'Arn'] },
+      expect(tableArns.map((s) => [s.Resource, [s.Action].flat().length])).toEqual([
+        [{ 'Fn::GetAtt': [logicalId(stack.data.tables.limits), 'Arn'] }, 8],
+        [{ 'Fn::GetAtt': [logicalId(stack.data.tables.stats), 'Arn'] }, 1],
       ]);
+      expect(tableArns[1]?.Action).toEqual('dynamodb:UpdateItem');
     });
 
     it('lets the Verify trigger delete used codes in the limits table, nothing more', () => {

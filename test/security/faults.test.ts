@@ -231,7 +231,8 @@ describe('faults mid-request', () => {
 
   it('leaves the offer unredeemed when the redeem write fails; the retry redeems', async () => {
     const retry = await failsCleanlyThenRetry(
-      { dynamo: faultyDynamo(failing(/^Update/, 'ServiceUnavailable', 'down')) },
+      // The redeem is one transaction (the customer and the day's counter).
+      { dynamo: faultyDynamo(failing(/^TransactWrite/, 'ServiceUnavailable', 'down')) },
       {
         method: 'POST',
         url: '/api/users/redeem',

@@ -50,6 +50,8 @@ const PROBES: Record<RouteId, Probe> = {
   'get-my-spin': { allowed: NOT_FOUND },
   'search-users': { body: {}, allowed: BAD_REQUEST },
   'list-users': { allowed: OK },
+  'list-user-changes': { allowed: OK },
+  'get-insights': { allowed: OK },
   'redeem-user': { body: {}, allowed: BAD_REQUEST },
   'get-staff-me': { allowed: OK },
   'get-business-settings': { allowed: OK },

@@ -21,6 +21,8 @@ import { handler as createTrigger } from '../../../lambdas/triggers/create-auth-
 import { handler as defineTrigger } from '../../../lambdas/triggers/define-auth-challenge';
 import { handler as verifyTrigger } from '../../../lambdas/triggers/verify-auth-challenge';
 import { OTP_MAX_ATTEMPTS } from '../../../shared/constants';
+import { businessDay } from '../../../shared/business-day';
+import { businessTimeZone, readStats } from '../../../lambdas/repositories/stats';
 import { startOutbox, testPhone, type Outbox } from './support';
 
 let outbox: Outbox;
@@ -121,6 +123,26 @@ describe('code challenge', () => {
     const d = await createCodeChallenge(intl, [], depsAt(t0 + 61_000));
     expect(d.privateChallengeParameters).not.toEqual(a.privateChallengeParameters);
     expect(sent(intl)).toBe(2);
+  });
+
+  it('counts each SMS sent for the owner’s insights: not a reused code, not a failed send', async () => {
+    const { intl } = testPhone(3010);
+    const { intl: other } = testPhone(3011);
+    const t0 = Date.UTC(2098, 5, 15, 2);
+    const codesThatDay = async () =>
+      (await readStats([businessDay(new Date(t0), businessTimeZone())]))[0]!.counts.codes;
+    await grant(intl, t0);
+    await createCodeChallenge(intl, [], depsAt(t0));
+    await createCodeChallenge(intl, [], depsAt(t0 + 4_000));
+    await grant(other, t0);
+    const failing = {
+      ...depsAt(t0),
+      send: () => Promise.reject(Object.assign(new Error('down'), { name: 'ThrottlingException' })),
+    };
+    await expect(createCodeChallenge(other, [], failing)).rejects.toThrow();
+
+    expect(sent(intl)).toBe(1);
+    expect(await codesThatDay()).toBe(1);
   });
 
   it('spends a code once it was answered right, so no later session reuses it', async () => {

@@ -14,7 +14,7 @@ import {
   EMPTY_BUSINESS_SETTINGS,
 } from '../../../shared/settings';
 import { sliceInputSchema, sliceUpdateSchema } from '../../../shared/slice';
-import type { BusinessSettings, GameSettings, Slice } from '../../../shared/types';
+import type { Insights, BusinessSettings, GameSettings, Slice } from '../../../shared/types';
 
 export interface RecordedRequest {
   method: string;
@@ -27,12 +27,42 @@ export interface FakeApi {
   business: BusinessSettings;
   game: GameSettings;
   slices: Slice[];
+  /** What GET /api/insights answers (its from and to follow the query). */
+  insights: Insights;
   requests: RecordedRequest[];
   /** Answer the next request to `method path` with this status and error (once). */
   failNext(method: string, path: string, status: number, message?: string): void;
   /** Holds the next request to `method path` until the returned function is called. */
   hold(method: string, path: string): () => void;
 }
+
+/** Three days of a spin-first promotion with a prize deleted after it was won. */
+const SAMPLE_INSIGHTS: Insights = {
+  from: '2026-05-01',
+  to: '2026-05-03',
+  timeZone: 'Australia/Sydney',
+  spinMode: 'spin-first',
+  smsPriceAud: 0.06,
+  totals: {
+    spins: 3,
+    redeemed: 1,
+    redemptionRate: 1 / 3,
+    codesSent: 5,
+    smsCostAud: 0.3,
+    previews: 6,
+    claims: 2,
+    previewsPerClaim: 3,
+  },
+  days: [
+    { date: '2026-05-01', spins: 1, redeemed: 0 },
+    { date: '2026-05-02', spins: 2, redeemed: 1 },
+    { date: '2026-05-03', spins: 0, redeemed: 0 },
+  ],
+  prizes: [
+    { sliceId: 'a', name: 'Chips', wins: 2, winShare: 2 / 3, oddsShare: 1, deleted: false },
+    { sliceId: 'b', name: 'Drink', wins: 1, winShare: 1 / 3, oddsShare: null, deleted: true },
+  ],
+};
 
 let counter = 0;
 export function makeSlice(overrides: Partial<Slice> = {}): Slice {
@@ -67,6 +97,7 @@ export function installFakeApi(
     business: { ...EMPTY_BUSINESS_SETTINGS, ...initial.business },
     game: { ...DEFAULT_GAME_SETTINGS, ...initial.game },
     slices: [...(initial.slices ?? [])],
+    insights: SAMPLE_INSIGHTS,
     requests: [],
     failNext: (method, path, status, message = 'boom') =>
       failures.set(`${method} ${path}`, { status, message }),
@@ -114,6 +145,11 @@ export function installFakeApi(
       if (method === 'GET') return json(200, api.game);
       api.game = { ...api.game, ...(body as Partial<GameSettings>), updatedAt: now };
       return json(200, api.game);
+    }
+    if (url.pathname === '/api/insights' && method === 'GET') {
+      const from = url.searchParams.get('from') ?? api.insights.from;
+      const to = url.searchParams.get('to') ?? api.insights.to;
+      return json(200, { data: { ...api.insights, from, to } });
     }
     if (url.pathname === '/api/logo' && method === 'POST') {
       const name = sanitiseLogoName(headers['x-file-name'], 'png');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../shared/messages';
 import { formatBusinessTime } from '../../../shared/prize-validity';
+import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-list';
 import { hasSession } from '../../../web/src/lib/session';
 import { customer, fakeApi, type FakeApi } from './fake-api';
 import { ADMIN_STAND_IN, renderAt, signInOperator } from './render';
@@ -131,7 +132,9 @@ describe('/dashboard All Users', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getByText(/All users loaded/)).toBeInTheDocument();
     expect(
-      network.apiCalls.filter((c) => c.path.startsWith('/api/users')).map((c) => c.path),
+      network.apiCalls
+        .filter((c) => c.path.startsWith('/api/users') && !c.path.startsWith('/api/users/changes'))
+        .map((c) => c.path),
     ).toEqual(['/api/users', '/api/users?cursor=2', '/api/users?cursor=4']);
   });
 
@@ -195,6 +198,58 @@ describe('/dashboard All Users', () => {
     expect(
       within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Claim' }),
     ).toBeEnabled();
+  });
+});
+
+describe('/dashboard live updates', () => {
+  it('shows a new winner and a redeem made on another device at the next poll, without a reload', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await signInOperator(network);
+    renderAt('/dashboard');
+    await screen.findByRole('row', { name: /0400000005/ });
+    const redeemedElsewhere = {
+      ...api.customers[0]!,
+      isOfferClaimed: true,
+      redeemedBy: 'admin',
+      redeemedAt: new Date().toISOString(),
+    };
+    api.changeElsewhere(redeemedElsewhere);
+    api.changeElsewhere({ ...customer(9, 'FREE DRINK'), createdAt: new Date().toISOString() });
+
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_POLL_MS));
+
+    const newRow = await screen.findByRole('row', { name: /0400000009/ });
+    expect(within(newRow).getByRole('button', { name: 'Claim' })).toBeEnabled();
+    const rows = within(allUsers())
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(rows[0]).toBe('0400000009');
+    const redeemedRow = rowOf(allUsers(), '0400000005');
+    expect(within(redeemedRow).getByRole('button', { name: 'Redeemed' })).toBeDisabled();
+    expect(redeemedRow).toHaveClass('is-claimed');
+  });
+
+  it('stops polling while the tab is hidden and catches up when it shows again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let visibility: DocumentVisibilityState = 'visible';
+    vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    await signInOperator(network);
+    renderAt('/dashboard');
+    await screen.findByRole('row', { name: /0400000005/ });
+    const polls = () => network.apiCalls.filter((c) => c.path.startsWith('/api/users/changes'));
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_POLL_MS));
+    visibility = 'hidden';
+    document.dispatchEvent(new Event('visibilitychange'));
+    const whileVisible = polls().length;
+
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_POLL_MS * 6));
+    expect(polls().length).toBe(whileVisible);
+    api.changeElsewhere({ ...customer(8, 'FREE SIDE'), createdAt: new Date().toISOString() });
+    visibility = 'visible';
+    document.dispatchEvent(new Event('visibilitychange'));
+
+    expect(await screen.findByRole('row', { name: /0400000008/ })).toBeInTheDocument();
+    expect(polls().length).toBe(whileVisible + 1);
   });
 });
 

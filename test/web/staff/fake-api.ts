@@ -20,6 +20,10 @@ export function customer(n: number, offer: string, claimed = false): Customer {
 export interface FakeApi {
   /** Newest first, as the server lists them. */
   customers: Customer[];
+  /** Every change made, in order; the change feed's cursor is a position in it. */
+  changes: Customer[];
+  /** A win or a redeem made on another device: stored, and in the change feed. */
+  changeElsewhere: (customer: Customer) => void;
   /** Overrides one route's answer (e.g. a failure); return undefined to fall through. */
   override?: (call: ApiCall) => Response | Promise<Response> | undefined;
   handle: (call: ApiCall) => Response | Promise<Response>;
@@ -28,6 +32,13 @@ export interface FakeApi {
 export function fakeApi(customers: Customer[]): FakeApi {
   const api: FakeApi = {
     customers,
+    changes: [],
+    changeElsewhere: (changed) => {
+      const index = api.customers.findIndex((c) => c.phoneNumber === changed.phoneNumber);
+      if (index >= 0) api.customers[index] = changed;
+      else api.customers = [changed, ...api.customers];
+      api.changes.push(changed);
+    },
     handle: (call) => {
       const overridden = api.override?.(call);
       if (overridden) return overridden;
@@ -40,6 +51,13 @@ export function fakeApi(customers: Customer[]): FakeApi {
           role: 'operator',
           email: 'operator@example.com',
           roles: ['operator'],
+        });
+      }
+      if (url.pathname === '/api/users/changes' && call.method === 'GET') {
+        const since = url.searchParams.get('since');
+        const from = since === null ? api.changes.length : Number(since);
+        return jsonResponse(200, {
+          data: { users: api.changes.slice(from), cursor: String(api.changes.length), more: false },
         });
       }
       if (url.pathname === '/api/users' && call.method === 'GET') {

@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'business', lazy: () => import('../features/admin/routes/business-page') },
               { path: 'game', lazy: () => import('../features/admin/routes/game-page') },
+              { path: 'insights', lazy: () => import('../features/admin/routes/insights-page') },
               {
                 path: 'accounts/:role',
                 lazy: () => import('../features/admin/routes/account-password-page'),

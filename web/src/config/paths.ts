@@ -7,6 +7,7 @@ export const PATHS = Object.freeze({
   admin: '/admin',
   adminBusiness: '/admin/business',
   adminGame: '/admin/game',
+  adminInsights: '/admin/insights',
   adminAccountAdmin: '/admin/accounts/admin',
   adminAccountOperator: '/admin/accounts/operator',
 });

@@ -1,9 +1,19 @@
-/** The "All Users" list: pages from GET /api/users, newest first, appended as the operator asks. */
+/**
+ * The "All Users" list: pages from GET /api/users, newest first, appended as the operator asks,
+ * and kept live: while the tab is visible it polls GET /api/users/changes every few seconds, so a
+ * winner or a redeem made on another device shows without a reload. Polling stops while the tab
+ * is hidden and catches up at once when it shows again (docs/architecture.md, "Live dashboard").
+ */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Customer } from '../../../../../shared/types';
+import { ApiError } from '../../../lib/api-client';
+import { listUserChanges } from '../api/list-user-changes';
 import { listUsers } from '../api/list-users';
 
 export type ListStatus = 'loading' | 'idle' | 'error' | 'done';
+
+/** How often a visible dashboard asks for changes. */
+export const LIVE_POLL_MS = 5000;
 
 export interface UsersList {
   users: Customer[];
@@ -14,17 +24,42 @@ export interface UsersList {
   replace: (customer: Customer) => void;
 }
 
+const newestFirst = (a: Customer, b: Customer) =>
+  b.createdAt.localeCompare(a.createdAt) || b.phoneNumber.localeCompare(a.phoneNumber);
+
+/**
+ * Merges changed customers into the list: known rows are replaced; a new row is placed by its
+ * time when it falls within the loaded part of the list (older ones come with "Load more").
+ */
+function mergeChanges(list: Customer[], changed: Customer[], complete: boolean): Customer[] {
+  const byPhone = new Map(changed.map((c) => [c.phoneNumber, c]));
+  const merged = list.map((u) => byPhone.get(u.phoneNumber) ?? u);
+  const known = new Set(list.map((u) => u.phoneNumber));
+  const oldest = list.at(-1);
+  const fresh = [...byPhone.values()].filter(
+    (c) => !known.has(c.phoneNumber) && (complete || !oldest || newestFirst(c, oldest) < 0),
+  );
+  return fresh.length === 0 ? merged : [...merged, ...fresh].sort(newestFirst);
+}
+
 /**
  * Loads the first page on mount. `onError` sees every failure first; when it returns true (an auth
- * failure: the page is leaving) the list does not show an error.
+ * failure: the page is leaving) the list does not show an error. `onChanged` hears of every
+ * customer changed elsewhere (the page updates its search result with it).
  */
-export function useUsersList(onError: (error: unknown) => boolean): UsersList {
+export function useUsersList(
+  onError: (error: unknown) => boolean,
+  onChanged: (customers: Customer[]) => void = () => undefined,
+): UsersList {
   const [users, setUsers] = useState<Customer[]>([]);
   const [status, setStatus] = useState<ListStatus>('loading');
   const cursor = useRef<string | undefined>(undefined);
   const inFlight = useRef<AbortController | undefined>(undefined);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
+  const onChangedRef = useRef(onChanged);
+  onChangedRef.current = onChanged;
+  const complete = useRef(false);
 
   const fetchPage = useCallback(() => {
     if (inFlight.current) return;
@@ -34,8 +69,9 @@ export function useUsersList(onError: (error: unknown) => boolean): UsersList {
     listUsers(cursor.current, controller.signal)
       .then((page) => {
         cursor.current = page.nextCursor ?? undefined;
+        complete.current = !page.nextCursor;
         setUsers((previous) => {
-          // Keyset paging never repeats a row, but a row replaced locally must not appear twice.
+          // Keyset paging never repeats a row, but a row added live must not appear twice.
           const known = new Set(previous.map((u) => u.phoneNumber));
           return [...previous, ...page.users.filter((u) => !known.has(u.phoneNumber))];
         });
@@ -57,6 +93,55 @@ export function useUsersList(onError: (error: unknown) => boolean): UsersList {
       inFlight.current = undefined;
     };
   }, [fetchPage]);
+
+  // The live feed. Its first cursor reaches back before the first page is read, so a change made
+  // while that page loads still comes.
+  useEffect(() => {
+    const controller = new AbortController();
+    let since: string | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let polling = false;
+
+    const schedule = (delay: number) => {
+      clearTimeout(timer);
+      if (!controller.signal.aborted && document.visibilityState === 'visible')
+        timer = setTimeout(() => void poll(), delay);
+    };
+    const poll = async () => {
+      if (polling) return;
+      polling = true;
+      let again = LIVE_POLL_MS;
+      try {
+        const changes = await listUserChanges(since, controller.signal);
+        since = changes.cursor;
+        if (changes.users.length > 0) {
+          setUsers((list) => mergeChanges(list, changes.users, complete.current));
+          onChangedRef.current(changes.users);
+        }
+        if (changes.more) again = 0;
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        // A cursor the server no longer takes (the tab slept for a day): start the feed afresh.
+        if (error instanceof ApiError && error.status === 400) since = undefined;
+        else if (onErrorRef.current(error)) return;
+      } finally {
+        polling = false;
+      }
+      schedule(again);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void poll();
+      else clearTimeout(timer);
+    };
+
+    void poll();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, []);
 
   const loadMore = useCallback(() => {
     if (status === 'done') return;

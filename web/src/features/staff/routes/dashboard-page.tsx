@@ -1,6 +1,7 @@
 /**
  * /dashboard (docs/product.md): search by phone number, the search result, all users
- * paged newest first, and Claim -> "Confirm Action" -> redeem. Both tables update on success.
+ * paged newest first and kept live (new winners and redeems from other devices show within
+ * seconds), and Claim -> "Confirm Action" -> redeem. Both tables update on success.
  * Without an operator session it goes to /login; a token the server refuses clears the operator
  * keys and goes to /admin (docs/product.md).
  */
@@ -42,8 +43,16 @@ export function Component() {
 
 function Dashboard({ session, username }: { session: OperatorSession; username: string }) {
   const { handleAuthFailure, logout } = session;
-  const list = useUsersList(handleAuthFailure);
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
+  // A customer changed on another device updates the search result too.
+  const onChanged = useCallback((changed: Customer[]) => {
+    setSearch((current) => {
+      if (current.status !== 'found') return current;
+      const fresh = changed.find((c) => c.phoneNumber === current.customer.phoneNumber);
+      return fresh ? { status: 'found', customer: fresh } : current;
+    });
+  }, []);
+  const list = useUsersList(handleAuthFailure, onChanged);
   const [pending, setPending] = useState<Customer>();
   const [processing, setProcessing] = useState<string>();
   const [feedback, setFeedback] = useState<Feedback>();

@@ -1,0 +1,126 @@
+/**
+ * The owner's view of the promotion (GET /api/insights): totals, spins and redemptions per
+ * business day, and wins per prize against the wheel's odds, over a range of days. Computed from
+ * the day counters (repositories/stats.ts), never from the customers table, so a view costs the
+ * same at 100 customers as at 100,000.
+ */
+import { addDays, businessDay, daysBetween, isCalendarDay } from '../../shared/business-day';
+import {
+  INSIGHTS_DEFAULT_DAYS,
+  INSIGHTS_MAX_DAYS,
+  SMS_PRICE_AUD_DEFAULT,
+} from '../../shared/constants';
+import { badRequest } from '../../shared/errors';
+import { API_MESSAGES } from '../../shared/messages';
+import type { GameSettings, Insights, Slice } from '../../shared/types';
+import * as z from '../../shared/zod';
+import type { DayStats } from '../repositories/stats';
+
+/** GET /api/insights query: optional from and to, calendar days YYYY-MM-DD. */
+export const insightsQuerySchema = z.strictObject({
+  from: z.string().refine(isCalendarDay).optional(),
+  to: z.string().refine(isCalendarDay).optional(),
+});
+export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
+
+export interface InsightsDeps {
+  readStats: (days: readonly string[]) => Promise<DayStats[]>;
+  listSlices: () => Promise<Slice[]>;
+  getGameSettings: () => Promise<GameSettings>;
+  timeZone: string;
+  smsPriceAud: number;
+}
+
+/** The price per SMS for the estimate: SMS_PRICE_AUD when the deployment sets it. */
+export function smsPriceAud(): number {
+  const raw = process.env.SMS_PRICE_AUD;
+  const value = raw === undefined || raw === '' ? SMS_PRICE_AUD_DEFAULT : Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error('SMS_PRICE_AUD must be a price');
+  return value;
+}
+
+const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+const cents = (aud: number) => Math.round(aud * 100) / 100;
+
+/**
+ * The insights for `query` (default: the last INSIGHTS_DEFAULT_DAYS days up to today). A range
+ * ending before it starts, or longer than INSIGHTS_MAX_DAYS, is a 400.
+ */
+export async function buildInsights(
+  query: InsightsQuery,
+  now: Date,
+  deps: InsightsDeps,
+): Promise<Insights> {
+  const to = query.to ?? businessDay(now, deps.timeZone);
+  const from = query.from ?? addDays(to, 1 - INSIGHTS_DEFAULT_DAYS);
+  if (from > to || daysBetween(from, to).length > INSIGHTS_MAX_DAYS)
+    throw badRequest('INVALID_RANGE', API_MESSAGES.insightsRange);
+  const [stats, slices, game] = await Promise.all([
+    deps.readStats(daysBetween(from, to)),
+    deps.listSlices(),
+    deps.getGameSettings(),
+  ]);
+
+  const sum = (counter: keyof DayStats['counts']) =>
+    stats.reduce((total, day) => total + day.counts[counter], 0);
+  const spins = sum('spins');
+  const redeemed = sum('redeemed');
+  const codesSent = sum('codes');
+  const previews = sum('previews');
+  const claims = sum('claims');
+
+  const won = new Map<string, { name: string; wins: number }>();
+  for (const day of stats) {
+    for (const [sliceId, entry] of Object.entries(day.wins)) {
+      const total = won.get(sliceId) ?? { name: entry.name, wins: 0 };
+      total.wins += entry.wins;
+      won.set(sliceId, total);
+    }
+  }
+  const totalWeight = slices.reduce((total, s) => total + s.weight, 0);
+  const current = new Map(slices.map((s) => [s.id, s]));
+  const prizes: Insights['prizes'] = [
+    ...slices.map((s) => ({
+      sliceId: s.id,
+      name: s.name,
+      wins: won.get(s.id)?.wins ?? 0,
+      winShare: ratio(won.get(s.id)?.wins ?? 0, spins),
+      oddsShare: ratio(s.weight, totalWeight),
+      deleted: false,
+    })),
+    ...[...won.entries()]
+      .filter(([sliceId]) => !current.has(sliceId))
+      .map(([sliceId, entry]) => ({
+        sliceId,
+        name: entry.name,
+        wins: entry.wins,
+        winShare: ratio(entry.wins, spins),
+        oddsShare: null,
+        deleted: true,
+      })),
+  ].sort((a, b) => b.wins - a.wins || a.name.localeCompare(b.name));
+
+  return {
+    from,
+    to,
+    timeZone: deps.timeZone,
+    spinMode: game.spinMode,
+    smsPriceAud: deps.smsPriceAud,
+    totals: {
+      spins,
+      redeemed,
+      redemptionRate: ratio(redeemed, spins),
+      codesSent,
+      smsCostAud: cents(codesSent * deps.smsPriceAud),
+      previews,
+      claims,
+      previewsPerClaim: ratio(previews, claims),
+    },
+    days: stats.map((day) => ({
+      date: day.day,
+      spins: day.counts.spins,
+      redeemed: day.counts.redeemed,
+    })),
+    prizes,
+  };
+}

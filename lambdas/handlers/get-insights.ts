@@ -1,0 +1,24 @@
+/**
+ * GET /api/insights?from=&to= (admin): {data: Insights}, the promotion's figures over a range of
+ * business days (default: the last 30).
+ */
+import { buildInsights, insightsQuerySchema, smsPriceAud } from '../domain/insights';
+import { activeStaffClaims } from '../lib/active-user';
+import { http, ok, parseValue } from '../lib/http';
+import { getGameSettings } from '../repositories/settings';
+import { listSlices } from '../repositories/slices';
+import { businessTimeZone, readStats } from '../repositories/stats';
+
+export const handler = http(async (event) => {
+  await activeStaffClaims(event, ['admin']);
+  const query = parseValue(insightsQuerySchema, event.queryStringParameters ?? {}, 'INVALID_RANGE');
+  return ok({
+    data: await buildInsights(query, new Date(), {
+      readStats,
+      listSlices,
+      getGameSettings,
+      timeZone: businessTimeZone(),
+      smsPriceAud: smsPriceAud(),
+    }),
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * GET /api/users/changes?since= (operator, admin): {data: {users, cursor, more}}, the customers
+ * who won or were redeemed since the previous poll, for the dashboard's live list.
+ */
+import { STAFF_ROLES } from '../../shared/types';
+import { changesSinceSchema, listChanges } from '../domain/customers-admin';
+import { activeStaffClaims } from '../lib/active-user';
+import { http, ok, parseValue } from '../lib/http';
+import * as customers from '../repositories/customers';
+
+export const handler = http(async (event) => {
+  await activeStaffClaims(event, STAFF_ROLES);
+  const since = parseValue(
+    changesSinceSchema,
+    event.queryStringParameters?.since,
+    'INVALID_CURSOR',
+  );
+  return ok({ data: await listChanges(customers, since, new Date()) });
+});

@@ -1,0 +1,139 @@
+/**
+ * /admin/insights: did the promotion work? Totals over a range of business days (the last 30 by
+ * default), spins and redemptions per day, wins per prize against the odds, and the customers as
+ * a CSV download.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ADMIN_TEXT } from '../../../../../shared/messages';
+import type { Insights } from '../../../../../shared/types';
+import { getInsights } from '../api/get-insights';
+import { DailyChart, PrizeChart, percent } from '../components/insights-charts';
+import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
+
+const aud = (amount: number) =>
+  new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(amount);
+
+type Range = { from?: string; to?: string };
+
+export function Component() {
+  const id = useId();
+  const onSessionError = useSessionErrorHandler();
+  const [range, setRange] = useState<Range>({});
+  const [insights, setInsights] = useState<Insights>();
+  const [failed, setFailed] = useState<string>();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(undefined);
+    getInsights(range, controller.signal)
+      .then((loaded) => {
+        setInsights(loaded);
+        setFrom(loaded.from);
+        setTo(loaded.to);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || onSessionError(error)) return;
+        setFailed(failureDetail(error) ?? ADMIN_TEXT.insightsLoadFailed);
+      });
+    return () => controller.abort();
+  }, [range, onSessionError]);
+
+  function show(event: FormEvent) {
+    event.preventDefault();
+    setRange({ from, to });
+  }
+
+  const totals = insights?.totals;
+  return (
+    <section className="admin-page" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`} className="admin-page__title">
+        {ADMIN_TEXT.insights}
+      </h1>
+      <form
+        className="ui-card insights-range"
+        onSubmit={show}
+        aria-label={ADMIN_TEXT.insightsRange}
+      >
+        <div className="ui-field">
+          <label htmlFor={`${id}-from`}>{ADMIN_TEXT.insightsFrom}</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={from}
+            required
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </div>
+        <div className="ui-field">
+          <label htmlFor={`${id}-to`}>{ADMIN_TEXT.insightsTo}</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={to}
+            required
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="ui-button">
+          {ADMIN_TEXT.insightsShow}
+        </button>
+      </form>
+      {failed && (
+        <p role="alert" className="ui-notice ui-notice--error">
+          {failed}
+        </p>
+      )}
+      {!insights || !totals ? (
+        !failed && <p role="status">{ADMIN_TEXT.loading}</p>
+      ) : (
+        <>
+          <dl className="insights-totals">
+            <div className="ui-card">
+              <dt>{ADMIN_TEXT.totalSpins}</dt>
+              <dd>{totals.spins}</dd>
+            </div>
+            <div className="ui-card">
+              <dt>{ADMIN_TEXT.totalRedeemed}</dt>
+              <dd>{totals.redeemed}</dd>
+            </div>
+            <div className="ui-card">
+              <dt>{ADMIN_TEXT.totalRedemptionRate}</dt>
+              <dd>{percent(totals.redemptionRate)}</dd>
+            </div>
+            <div className="ui-card">
+              <dt>{ADMIN_TEXT.totalCodesSent}</dt>
+              <dd>{totals.codesSent}</dd>
+            </div>
+            <div className="ui-card">
+              <dt>{ADMIN_TEXT.totalSmsCost}</dt>
+              <dd>
+                {aud(totals.smsCostAud)}
+                <span className="admin-hint">
+                  {ADMIN_TEXT.smsCostHint(aud(insights.smsPriceAud))}
+                </span>
+              </dd>
+            </div>
+            {insights.spinMode === 'spin-first' && (
+              <div className="ui-card">
+                <dt>{ADMIN_TEXT.totalPreviewsPerClaim}</dt>
+                <dd>
+                  {totals.previewsPerClaim === null
+                    ? ADMIN_TEXT.notAvailable
+                    : totals.previewsPerClaim.toFixed(1)}
+                </dd>
+              </div>
+            )}
+          </dl>
+          <div className="ui-card">
+            <DailyChart insights={insights} />
+          </div>
+          <div className="ui-card">
+            <PrizeChart insights={insights} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
