@@ -97,6 +97,8 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'list-user-changes': staffRoute({ tables: { customers: 'read' } }),
   // The day counters, the slices' odds and the spin mode.
   'get-insights': staffRoute({ tables: { stats: 'read', slices: 'read', settings: 'read' } }),
+  // Pages through the customers; its cursors are kept in the limits table.
+  'export-customers': staffRoute({ tables: { customers: 'read', limits: 'write' } }),
   // Username, role and email come from the verified ID token (the user must still exist).
   'get-staff-me': staffRoute({}),
   'get-business-settings': { tables: { settings: 'read' } },

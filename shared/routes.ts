@@ -38,6 +38,7 @@ export const ROUTES = [
   { id: 'delete-slice', method: 'DELETE', path: '/api/slices/{id}', auth: 'admin' },
   { id: 'upload-logo', method: 'POST', path: '/api/logo', auth: 'admin' },
   { id: 'get-insights', method: 'GET', path: '/api/insights', auth: 'admin' },
+  { id: 'export-customers', method: 'GET', path: '/api/customers/export', auth: 'admin' },
   { id: 'set-staff-password', method: 'PUT', path: '/api/accounts/{role}/password', auth: 'admin' },
 ] as const satisfies readonly RouteDef[];
 

@@ -169,6 +169,15 @@ export interface Insights {
   }[];
 }
 
+/** GET /api/customers/export: one page of the customers CSV. */
+export interface CustomersCsvPage {
+  /** CSV lines (the header line on the first page only), CRLF-terminated. */
+  csv: string;
+  rows: number;
+  /** The next page's cursor; null after the last. */
+  nextCursor: string | null;
+}
+
 /** GET /api/users/changes: customers won or redeemed since the previous poll. */
 export interface UsersChanges {
   /** Changed customers, oldest change first; a customer may come again in a later answer. */

@@ -52,6 +52,7 @@ const PROBES: Record<RouteId, Probe> = {
   'list-users': { allowed: OK },
   'list-user-changes': { allowed: OK },
   'get-insights': { allowed: OK },
+  'export-customers': { allowed: OK },
   'redeem-user': { body: {}, allowed: BAD_REQUEST },
   'get-staff-me': { allowed: OK },
   'get-business-settings': { allowed: OK },

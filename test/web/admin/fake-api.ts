@@ -146,6 +146,14 @@ export function installFakeApi(
       api.game = { ...api.game, ...(body as Partial<GameSettings>), updatedAt: now };
       return json(200, api.game);
     }
+    if (url.pathname === '/api/customers/export' && method === 'GET') {
+      const cursor = url.searchParams.get('cursor');
+      return cursor === null
+        ? json(200, {
+            data: { csv: 'phoneNumber,offer\r\n+61400000002,Chips\r\n', rows: 1, nextCursor: 'p2' },
+          })
+        : json(200, { data: { csv: '+61400000001,Drink\r\n', rows: 1, nextCursor: null } });
+    }
     if (url.pathname === '/api/insights' && method === 'GET') {
       const from = url.searchParams.get('from') ?? api.insights.from;
       const to = url.searchParams.get('to') ?? api.insights.to;

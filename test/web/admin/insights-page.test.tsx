@@ -82,6 +82,32 @@ describe('/admin/insights', () => {
     expect(await screen.findByRole('img', { name: /From 1 Apr to 3 May/ })).toBeInTheDocument();
   });
 
+  it('downloads every page of the customers CSV as one file', async () => {
+    const user = userEvent.setup();
+    const files: Blob[] = [];
+    // jsdom has no object URLs: these two record the file instead.
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => files.push(blob) && 'blob:customers',
+      revokeObjectURL: () => undefined,
+    });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderAt('/admin/insights');
+    await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.downloadCsv }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const text = await new Promise<unknown>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(files[0]!);
+    });
+    const csv = 'phoneNumber,offer\r\n+61400000002,Chips\r\n+61400000001,Drink\r\n';
+    // The reader drops the UTF-8 byte-order mark it decodes; the file holds its 3 bytes.
+    expect(text).toBe(csv);
+    expect(files[0]!.size).toBe(csv.length + 3);
+    const anchor = clicked.mock.contexts[0] as HTMLAnchorElement;
+    expect(anchor.download).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(api.requests.filter((r) => r.path === '/api/customers/export')).toHaveLength(2);
+  });
+
   it('says so when the figures cannot be loaded', async () => {
     api.failNext('GET', '/api/insights', 500);
     renderAt('/admin/insights');

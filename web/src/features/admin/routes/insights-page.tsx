@@ -6,6 +6,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ADMIN_TEXT } from '../../../../../shared/messages';
 import type { Insights } from '../../../../../shared/types';
+import { exportCustomersCsv } from '../api/export-customers';
 import { getInsights } from '../api/get-insights';
 import { DailyChart, PrizeChart, percent } from '../components/insights-charts';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
@@ -23,6 +24,30 @@ export function Component() {
   const [failed, setFailed] = useState<string>();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+
+  async function downloadCsv() {
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      const parts = await exportCustomersCsv();
+      // A byte-order mark, so spreadsheet programs read the file as UTF-8.
+      const file = new Blob(['\uFEFF', ...parts], { type: 'text/csv;charset=utf-8' });
+      const url = URL.createObjectURL(file);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `customers-${new Date().toISOString().slice(0, 10)}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      if (!onSessionError(error)) setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  }
 
   useEffect(() => {
     const controller = new AbortController();
@@ -134,6 +159,23 @@ export function Component() {
           </div>
         </>
       )}
+      <div className="ui-card insights-export">
+        <button
+          type="button"
+          className="ui-button"
+          aria-disabled={exporting || undefined}
+          onClick={() => {
+            if (!exporting) void downloadCsv();
+          }}
+        >
+          {exporting ? ADMIN_TEXT.preparingCsv : ADMIN_TEXT.downloadCsv}
+        </button>
+        {exportFailed && (
+          <p role="alert" className="ui-notice ui-notice--error">
+            {ADMIN_TEXT.csvFailed}
+          </p>
+        )}
+      </div>
     </section>
   );
 }
