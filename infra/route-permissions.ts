@@ -11,7 +11,11 @@ export type TableAccess = 'read' | 'write';
 
 /** Cognito admin calls a handler makes on a pool. */
 export type PoolAction =
-  'AdminCreateUser' | 'AdminSetUserPassword' | 'AdminUserGlobalSignOut' | 'AdminGetUser';
+  | 'AdminCreateUser'
+  | 'AdminSetUserPassword'
+  | 'AdminUserGlobalSignOut'
+  | 'AdminGetUser'
+  | 'AdminDeleteUser';
 
 /** Every non-public handler asks its pool whether the token's user still exists (lib/active-user). */
 const ACTIVE_VISITOR = ['AdminGetUser'] as const;
@@ -99,6 +103,11 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'get-insights': staffRoute({ tables: { stats: 'read', slices: 'read', settings: 'read' } }),
   // Pages through the customers; its cursors are kept in the limits table.
   'export-customers': staffRoute({ tables: { customers: 'read', limits: 'write' } }),
+  // Deletes the customer (leaving a keyed-hash marker) and the visitor user.
+  'erase-customer': staffRoute({
+    tables: { customers: 'write' },
+    visitorPool: ['AdminDeleteUser'],
+  }),
   // Username, role and email come from the verified ID token (the user must still exist).
   'get-staff-me': staffRoute({}),
   'get-business-settings': { tables: { settings: 'read' } },

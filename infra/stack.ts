@@ -32,6 +32,7 @@ import { Web } from './constructs/web';
 import { REPO_ROOT } from './deploy-config';
 import { withFunctionLogGroups } from './function-defaults';
 import { TABLE_ACTIONS, ROUTE_NEEDS } from './route-permissions';
+import { STATEFUL_REMOVAL_POLICY } from './stateful';
 
 /** The singleton Lambda every BucketDeployment of a stack shares (its id is fixed by CDK). */
 const BUCKET_DEPLOYMENT_PROVIDER_ID = 'Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C';
@@ -144,6 +145,22 @@ export class SpinWinStack extends Stack {
     });
     const originSecretValue = originSecret.secretValue.unsafeUnwrap();
 
+    // The key of the hashes an erased number leaves behind (lambdas/repositories/customers.ts).
+    // Losing or changing it would let erased numbers win again, so it is kept like the data.
+    const erasureKey = new Secret(this, 'ErasureKey', {
+      description: 'Spin & Win: key of the one-way codes kept for numbers erased on request',
+      generateSecretString: {
+        passwordLength: ORIGIN_SECRET_LENGTH,
+        excludePunctuation: true,
+        includeSpace: false,
+      },
+      removalPolicy: STATEFUL_REMOVAL_POLICY,
+    });
+    Validations.of(erasureKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'Never rotated: a new key would no longer match the codes of numbers already erased.',
+    });
+
     this.api = new Api(this, 'Api', {
       routes: ROUTES,
       needs: ROUTE_NEEDS,
@@ -154,6 +171,7 @@ export class SpinWinStack extends Stack {
         VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
         ORIGIN_SECRET: originSecretValue,
+        ERASURE_KEY: erasureKey.secretValue.unsafeUnwrap(),
         ...(props.clientCodesPerHour
           ? { CLIENT_CODES_PER_HOUR: String(props.clientCodesPerHour) }
           : {}),

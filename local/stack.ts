@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -31,6 +32,17 @@ import { accessDenied, createStaticSite } from './static-site';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PORT = 5173;
+/**
+ * The local stack's erasure key (ERASURE_KEY), made once and kept with the data: the hashes of
+ * erased numbers must match it for as long as the data lives.
+ */
+function erasureKey(dataDir: string): string {
+  const file = join(dataDir, 'erasure-key');
+  if (!existsSync(file))
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
 /** Ports tried after a busy default one, like Vite does. */
 const PORT_ATTEMPTS = 10;
 const LOOPBACK = '127.0.0.1';
@@ -196,6 +208,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       STAFF_USER_POOL_ID: cognito.pools.staff.poolId,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'WARN'),
       ORIGIN_SECRET: originSecret,
+      ERASURE_KEY: erasureKey(dataDir),
       ...(options.clientCodesPerHour
         ? { CLIENT_CODES_PER_HOUR: String(options.clientCodesPerHour) }
         : {}),

@@ -24,7 +24,7 @@ const TYPED_TEXT: ReadonlySet<string> = new Set(['offer', 'redeemedBy']);
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One cell: neutralised when typed text looks like a formula, quoted when it needs it. */
-export function csvCell(value: string, typedText: boolean): string {
+function csvCell(value: string, typedText: boolean): string {
   const safe = typedText && FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -265,6 +265,16 @@ export const ADMIN_TEXT = Object.freeze({
   prizeColumn: 'Prize',
   winsColumn: 'Wins',
   deletedPrize: (name: string) => `${name} (deleted)`,
+  eraseHeading: 'Erase a customer',
+  eraseHint:
+    'On a customer’s request: their record and sign-in go, and their number is kept only as a one-way code so it cannot win again.',
+  eraseLabel: 'Phone number',
+  erase: 'Erase',
+  erasing: 'Erasing...',
+  eraseConfirm: (phone: string) =>
+    `Erase everything stored about ${phone}? This cannot be undone, and the number cannot win again.`,
+  erased: (phone: string) => `${phone} was erased.`,
+  eraseFailed: 'Could not erase the number. Please try again.',
   downloadCsv: 'Download CSV',
   preparingCsv: 'Preparing...',
   csvFailed: 'Could not prepare the CSV. Please try again.',

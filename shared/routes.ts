@@ -39,6 +39,7 @@ export const ROUTES = [
   { id: 'upload-logo', method: 'POST', path: '/api/logo', auth: 'admin' },
   { id: 'get-insights', method: 'GET', path: '/api/insights', auth: 'admin' },
   { id: 'export-customers', method: 'GET', path: '/api/customers/export', auth: 'admin' },
+  { id: 'erase-customer', method: 'POST', path: '/api/customers/erase', auth: 'admin' },
   { id: 'set-staff-password', method: 'PUT', path: '/api/accounts/{role}/password', auth: 'admin' },
 ] as const satisfies readonly RouteDef[];
 

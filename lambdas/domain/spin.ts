@@ -8,7 +8,7 @@ import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { drawableSlices, drawPrize, type RandomInt } from '../../shared/draw';
 import { AppError, conflict } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
+import { API_MESSAGES, MESSAGES } from '../../shared/messages';
 import { toLocal } from '../../shared/phone';
 import { prizeExpiresAt } from '../../shared/prize-validity';
 import type { Customer, Slice, SpinResult } from '../../shared/types';
@@ -92,6 +92,7 @@ export async function drawAndRecord(
     const result = await putCustomerOnce(customer, slice, { claim });
     if (result === 'recorded')
       return { sliceId: slice.id, offer: slice.name, comment: slice.comment };
+    if (result === 'erased') throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
     if (result === 'conflict') await sleep(Math.random() * CONFLICT_BACKOFF_MS * attempt);
     // 'already-has-reward': the next attempt returns the saved prize; 'out-of-stock' and
     // 'slice-gone': the next attempt draws from fresh data.

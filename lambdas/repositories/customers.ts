@@ -1,6 +1,8 @@
 /** Customers: one item per phone number (+61 form), one reward each. */
+import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { requireEnv } from '../lib/env';
 import {
   CUSTOMERS_BY_CHANGE_INDEX,
   CUSTOMERS_BY_CREATED_INDEX,
@@ -31,6 +33,61 @@ const toCustomer = (item: Record<string, unknown>): Customer => {
   return customer;
 };
 
+/**
+ * The key an erased number leaves behind: a keyed hash (HMAC-SHA256 with the deployment's erasure
+ * key), so the number itself is gone but the same number still finds it and cannot win again.
+ * The marker holds no index attributes: it is in no list.
+ */
+const erasedKey = (phoneNumber: string): string =>
+  `erased#${createHmac('sha256', requireEnv('ERASURE_KEY')).update(phoneNumber).digest('hex')}`;
+
+/** True when this +61 number had a reward and was erased on request. */
+export async function isErased(phoneNumber: string): Promise<boolean> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('customers'),
+      Key: { phoneNumber: erasedKey(phoneNumber) },
+      ConsistentRead: true,
+    }),
+  );
+  return Item !== undefined;
+}
+
+/**
+ * Erases a customer on request: the record goes and only the keyed-hash marker stays, in one
+ * transaction. 'not-found' when the number has no record.
+ */
+export async function eraseCustomerRecord(
+  phoneNumber: string,
+  at: string,
+): Promise<'erased' | 'not-found'> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName('customers'),
+              Key: { phoneNumber },
+              ConditionExpression: 'attribute_exists(phoneNumber)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName('customers'),
+              Item: { phoneNumber: erasedKey(phoneNumber), erasedAt: at },
+            },
+          },
+        ],
+      }),
+    );
+    return 'erased';
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return 'not-found';
+    throw error;
+  }
+}
+
 /** The change-feed sort value of a change at `at` (ISO) to `phoneNumber`. */
 const changeSort = (at: string, phoneNumber: string) => `${at}#${phoneNumber}`;
 
@@ -47,7 +104,7 @@ export async function getCustomer(phoneNumber: string): Promise<Customer | undef
 }
 
 export type RecordWinResult =
-  'recorded' | 'already-has-reward' | 'out-of-stock' | 'slice-gone' | 'conflict';
+  'recorded' | 'already-has-reward' | 'erased' | 'out-of-stock' | 'slice-gone' | 'conflict';
 
 /**
  * Records a win in one transaction: the customer is put only if the number has no reward yet, the
@@ -103,6 +160,14 @@ export async function putCustomerOnce(
               win: { sliceId: slice.id, name: customer.offer },
             }),
           },
+          // A number erased on request had its reward: it cannot win again.
+          {
+            ConditionCheck: {
+              TableName: tableName('customers'),
+              Key: { phoneNumber: erasedKey(customer.phoneNumber) },
+              ConditionExpression: 'attribute_not_exists(phoneNumber)',
+            },
+          },
         ],
       }),
     );
@@ -111,6 +176,7 @@ export async function putCustomerOnce(
     const codes = cancellationCodes(error);
     if (!codes) throw error;
     if (codes[0] === 'ConditionalCheckFailed') return 'already-has-reward';
+    if (codes[3] === 'ConditionalCheckFailed') return 'erased';
     if (codes[1] === 'ConditionalCheckFailed')
       return slice.stock === null ? 'slice-gone' : 'out-of-stock';
     return 'conflict';

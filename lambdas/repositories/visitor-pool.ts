@@ -1,5 +1,8 @@
 /** The visitor user pool: users are created by the server (there is no public sign-up). */
-import { AdminCreateUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { cognito } from '../lib/cognito-client';
 
 /**
@@ -25,6 +28,22 @@ export async function createVisitorUser(
     return 'created';
   } catch (error) {
     if (error instanceof Error && error.name === 'UsernameExistsException') return 'exists';
+    throw error;
+  }
+}
+
+/** Deletes the visitor user of a +61 number; 'not-found' when there is none. */
+export async function deleteVisitorUser(
+  userPoolId: string,
+  phoneNumber: string,
+): Promise<'deleted' | 'not-found'> {
+  try {
+    await cognito().send(
+      new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: phoneNumber }),
+    );
+    return 'deleted';
+  } catch (error) {
+    if (error instanceof Error && error.name === 'UserNotFoundException') return 'not-found';
     throw error;
   }
 }

@@ -53,6 +53,7 @@ const PROBES: Record<RouteId, Probe> = {
   'list-user-changes': { allowed: OK },
   'get-insights': { allowed: OK },
   'export-customers': { allowed: OK },
+  'erase-customer': { body: {}, allowed: BAD_REQUEST },
   'redeem-user': { body: {}, allowed: BAD_REQUEST },
   'get-staff-me': { allowed: OK },
   'get-business-settings': { allowed: OK },

@@ -22,6 +22,8 @@ Object.assign(process.env, LOCAL_AWS_ENV, {
   TEST_PREFIX: prefix,
   // What CloudFront adds to each API request (lib/viewer.ts); httpEvent sends it by default.
   ORIGIN_SECRET: TEST_ORIGIN_SECRET,
+  // The key of erased numbers' hashes (repositories/customers.ts).
+  ERASURE_KEY: 'test-erasure-key',
 });
 
 // No TTL sweep in the unit tests' tables: a test compares the whole data before and after a

@@ -146,6 +146,12 @@ export function installFakeApi(
       api.game = { ...api.game, ...(body as Partial<GameSettings>), updatedAt: now };
       return json(200, api.game);
     }
+    if (url.pathname === '/api/customers/erase' && method === 'POST') {
+      const phone = (body as { phoneNumber?: string }).phoneNumber ?? '';
+      return phone === '0400000404'
+        ? error(404, 'CUSTOMER_NOT_FOUND', API_MESSAGES.customerNotFound)
+        : json(200, { message: `${phone} was erased.` });
+    }
     if (url.pathname === '/api/customers/export' && method === 'GET') {
       const cursor = url.searchParams.get('cursor');
       return cursor === null

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_TEXT } from '../../../shared/messages';
+import { ADMIN_TEXT, API_MESSAGES, MESSAGES } from '../../../shared/messages';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';
 
@@ -108,9 +108,40 @@ describe('/admin/insights', () => {
     expect(api.requests.filter((r) => r.path === '/api/customers/export')).toHaveLength(2);
   });
 
+  it('erases a number only after the confirm dialog, and says what happened', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/insights');
+    const field = await screen.findByLabelText(ADMIN_TEXT.eraseLabel);
+    await user.type(field, '04123');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.erase }));
+    expect(screen.getByText(MESSAGES.searchInvalid)).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    await user.clear(field);
+    await user.type(field, '0412345678');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.erase }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Action' });
+    expect(dialog).toHaveTextContent(ADMIN_TEXT.eraseConfirm('0412345678'));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(api.requests.some((r) => r.path === '/api/customers/erase')).toBe(false);
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.erase }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: ADMIN_TEXT.erase }),
+    );
+    expect(await screen.findByText(ADMIN_TEXT.erased('0412345678'))).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path === '/api/customers/erase')).toEqual([
+      expect.objectContaining({ body: { phoneNumber: '0412345678' } }),
+    ]);
+    await user.type(field, '0400000404');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.erase }));
+    await user.click(
+      within(screen.getByRole('dialog')).getByRole('button', { name: ADMIN_TEXT.erase }),
+    );
+    expect(await screen.findByText(API_MESSAGES.customerNotFound)).toBeInTheDocument();
+  });
+
   it('says so when the figures cannot be loaded', async () => {
     api.failNext('GET', '/api/insights', 500);
     renderAt('/admin/insights');
-    expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_TEXT.insightsLoadFailed);
+    expect(await screen.findByText(ADMIN_TEXT.insightsLoadFailed)).toHaveAttribute('role', 'alert');
   });
 });

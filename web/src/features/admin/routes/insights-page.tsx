@@ -1,13 +1,14 @@
 /**
  * /admin/insights: did the promotion work? Totals over a range of business days (the last 30 by
- * default), spins and redemptions per day, wins per prize against the odds, and the customers as
- * a CSV download.
+ * default), spins and redemptions per day, wins per prize against the odds, the customers as a
+ * CSV download, and erasing a customer's number on request.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ADMIN_TEXT } from '../../../../../shared/messages';
 import type { Insights } from '../../../../../shared/types';
 import { exportCustomersCsv } from '../api/export-customers';
 import { getInsights } from '../api/get-insights';
+import { EraseCustomer } from '../components/erase-customer';
 import { DailyChart, PrizeChart, percent } from '../components/insights-charts';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 
@@ -176,6 +177,7 @@ export function Component() {
           </p>
         )}
       </div>
+      <EraseCustomer />
     </section>
   );
 }

@@ -13,7 +13,7 @@ import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { redeemUser } from '../api/redeem-user';
 import { searchUser } from '../api/search-user';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadMore } from '../components/load-more';
 import { SearchBox } from '../components/search-box';
 import { TopBar } from '../components/top-bar';

@@ -1,21 +1,29 @@
 /**
- * The "Confirm Action" dialog (docs/product.md): Cancel and Confirm. A modal dialog: focus starts on Cancel
- * (the offer cannot be un-redeemed, so the safe choice is the default), Tab stays inside, Escape or
+ * The "Confirm Action" dialog (docs/product.md): Cancel and Confirm, for the dashboard's redeem and
+ * the admin's erasure of a number. A modal dialog: focus starts on Cancel (neither can be undone,
+ * so the safe choice is the default), Tab stays inside, Escape or
  * a click outside cancels, and focus returns to the control that opened it.
  */
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { STAFF_TEXT } from '../../../../../shared/messages';
-import { wrapTabFocus } from '../../../lib/focus';
+import { STAFF_TEXT } from '../../../shared/messages';
+import { wrapTabFocus } from '../lib/focus';
 
 export interface ConfirmDialogProps {
   /** The question under the title. */
   message: string;
+  /** The confirming button's label; default "Confirm". */
+  confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
 /** A modal confirm dialog; render it only while open. */
-export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  message,
+  confirmLabel = STAFF_TEXT.confirm,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
@@ -64,7 +72,7 @@ export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogPro
             {STAFF_TEXT.cancel}
           </button>
           <button type="button" className="ui-button" onClick={onConfirm}>
-            {STAFF_TEXT.confirm}
+            {confirmLabel}
           </button>
         </div>
       </div>
