@@ -17,6 +17,7 @@ import {
   type ReuseRule,
 } from '../repositories/otp-codes';
 import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-authorizations';
+import { refundClientBudget } from './client-budgets';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
 
@@ -66,15 +67,16 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     logger.info('reusing recent code', { phone: maskPhone(phoneNumber) });
     return reused;
   }
-  const grantedUntil = await takeCodeAuthorization(phoneNumber, now);
-  if (grantedUntil === undefined) {
+  const grant = await takeCodeAuthorization(phoneNumber, now);
+  if (grant === undefined) {
     logger.warn('code not authorised: no SMS sent', { phone: maskPhone(phoneNumber) });
     throw new CodeNotAuthorizedError();
   }
   try {
     await deps.guard.reserve(phoneNumber, now);
   } catch (error) {
-    await authorizeCode(phoneNumber, grantedUntil); // nothing sent: the grant stays for later
+    // Nothing sent: the grant stays for later, still paid for.
+    await authorizeCode(phoneNumber, grant.validUntilMs, grant.paidBy);
     throw error;
   }
   const code = generateOtpCode();
@@ -84,17 +86,23 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   try {
     await deps.send(phoneNumber, smsCodeMessage(code));
   } catch (error) {
-    // Not sent: forget the code and give the budgets and the grant back, so the next attempt can
-    // send.
+    // Not sent (SNS throttled or failed): forget the code and give everything back, so the next
+    // attempt can send: the grant, the number's and the deployment's SMS budgets, and the code
+    // the client paid for at otp/start (the grant given back is then an unpaid one, so a second
+    // failure cannot refund it twice).
+    const releaseFailed = (what: string) => (releaseError: unknown) =>
+      logger.warn(`could not give back the ${what}`, {
+        phone: maskPhone(phoneNumber),
+        error: releaseError instanceof Error ? releaseError.name : String(releaseError),
+      });
     await Promise.all([
       forgetCode(phoneNumber, digest.hash),
-      authorizeCode(phoneNumber, grantedUntil),
-      deps.guard.release(phoneNumber, now).catch((releaseError: unknown) =>
-        logger.warn('could not release the SMS budget', {
-          phone: maskPhone(phoneNumber),
-          error: releaseError instanceof Error ? releaseError.name : String(releaseError),
-        }),
-      ),
+      authorizeCode(phoneNumber, grant.validUntilMs),
+      deps.guard.release(phoneNumber, now).catch(releaseFailed('SMS budget')),
+      grant.paidBy &&
+        refundClientBudget('codes', grant.paidBy.client, grant.paidBy.atMs).catch(
+          releaseFailed('client code budget'),
+        ),
     ]);
     throw error;
   }

@@ -53,5 +53,6 @@ export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise
     await refundClientBudget('codes', deps.client, now);
     throw error;
   }
-  await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS);
+  // The grant remembers who paid, so a send that fails can give the client its code back.
+  await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS, { client: deps.client, atMs: now });
 }

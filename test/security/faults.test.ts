@@ -140,6 +140,26 @@ async function unchanged(before: string): Promise<void> {
 }
 
 /**
+ * What differs between two snapshots: the key of each limits item added, removed or changed, and
+ * the names of the other tables, the bucket and the pools that changed at all.
+ */
+function changesBetween(before: string, after: string): string[] {
+  type Snapshot = { tables: Record<string, string[]>; objects: string[]; users: unknown };
+  const [a, b] = [JSON.parse(before) as Snapshot, JSON.parse(after) as Snapshot];
+  const keyOf = (item: string) => (JSON.parse(item) as { key: { S: string } }).key.S;
+  const changed = new Set<string>();
+  for (const item of [...a.tables.limits!, ...b.tables.limits!])
+    if (!a.tables.limits!.includes(item) || !b.tables.limits!.includes(item))
+      changed.add(`limits ${keyOf(item)}`);
+  for (const table of Object.keys(a.tables))
+    if (table !== 'limits' && JSON.stringify(a.tables[table]) !== JSON.stringify(b.tables[table]))
+      changed.add(table);
+  if (JSON.stringify(a.objects) !== JSON.stringify(b.objects)) changed.add('logo bucket');
+  if (JSON.stringify(a.users) !== JSON.stringify(b.users)) changed.add('users');
+  return [...changed].sort();
+}
+
+/**
  * Sends `request` with `faulty` clients in place of the real ones: the answer must be a clean
  * failure that changed no data. Then, with the real clients back, sends the same request again and
  * returns that retry's answer.
@@ -282,10 +302,11 @@ describe('faults mid-request', () => {
     );
   });
 
-  it('keeps no code and spends no SMS budget when SNS fails the send; the next attempt sends', async () => {
+  it('keeps no code and gives back every budget when SNS fails the send; the next attempt sends', async () => {
     // Prepare: SNS instead of the outbox, and SNS down
     const local = '0400000103';
     const intl = '+61400000103';
+    const beforeStart = await harness.snapshot();
     expect(
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
@@ -307,7 +328,6 @@ describe('faults mid-request', () => {
         ClientId: harness.cognito.pools.visitor.clientId,
         AuthParameters: { USERNAME: intl },
       });
-    const before = await harness.snapshot();
 
     // Act
     const failure = await initiate().then(
@@ -321,7 +341,10 @@ describe('faults mid-request', () => {
     expect(failure?.type).toBe('UserLambdaValidationException');
     expect(failure?.message).toContain(`INTERNAL: ${API_MESSAGES.internal}`);
     expect(failure?.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
-    await unchanged(before);
+    // Only the user, its record and the grant for the next attempt remain since otp/start.
+    expect(changesBetween(beforeStart, await harness.snapshot())).toEqual(
+      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
+    );
     expect(
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
@@ -364,10 +387,11 @@ describe('faults mid-request', () => {
     expect((await harness.send(request)).status).toBe(202);
   });
 
-  it('keeps no code and spends no SMS budget when SNS throttles the send; the next attempt sends', async () => {
+  it('keeps no code and gives back every budget when SNS throttles the send; the next attempt sends', async () => {
     // Prepare: SNS instead of the outbox, throttling every Publish
     const local = '0400000105';
     const intl = '+61400000105';
+    const beforeStart = await harness.snapshot();
     expect(
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
@@ -391,7 +415,6 @@ describe('faults mid-request', () => {
         ClientId: harness.cognito.pools.visitor.clientId,
         AuthParameters: { USERNAME: intl },
       });
-    const before = await harness.snapshot();
 
     // Act
     const failure = await initiate().then(
@@ -405,7 +428,13 @@ describe('faults mid-request', () => {
     setClientsForTest(real);
     expect(failure?.type).toBe('UserLambdaValidationException');
     expect(failure?.message).not.toMatch(/Throttl|Rate exceeded/);
-    await unchanged(before);
+    // Since before otp/start, only the visitor user, its record and the code grant (given back
+    // for the next attempt) remain: the client's code budget, the number's budgets and the
+    // deployment's hourly cap are all as they were, and no code is kept.
+    const after = await harness.snapshot();
+    expect(changesBetween(beforeStart, after)).toEqual(
+      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
+    );
     expect(
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
