@@ -9,6 +9,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, s3, setClientsForTest, sns } from '../../lambdas/lib/clients';
 import { cognito } from '../../lambdas/lib/cognito-client';
@@ -442,4 +444,168 @@ describe('faults mid-request', () => {
     expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });
+
+  it('retries a throttled spin transaction with the deployed client and backoff, and records it once', async () => {
+    // Prepare: a second stocked prize, and the first two attempts of the spin's transaction
+    // throttled before they reach DynamoDB.
+    await harness.send({
+      method: 'POST',
+      url: '/api/slices',
+      token: admin,
+      body: { name: 'Free Dessert', stock: 10 },
+    });
+    const visitor = await harness.visitorToken('0400000106');
+    const stock = await totalStock();
+
+    // Act
+    const { answer, attempts } = await withAttemptFaults(
+      /TransactWrite/,
+      ['before', 'before'],
+      () => harness.send({ method: 'POST', url: '/api/spins', token: visitor, body: {} }),
+    );
+
+    // Assess
+    expect(attempts).toBe(3);
+    expect(answer.status).toBe(200);
+    expect(await totalStock()).toBe(stock - 1);
+    expect((answer.json as { offer: string }).offer).toBe(await savedOffer('+61400000106'));
+  });
+
+  it('answers the saved prize when the spin committed but its answer was lost, never a second record', async () => {
+    // Prepare: the first attempt reaches DynamoDB and commits; its answer is lost (a throttle).
+    const visitor = await harness.visitorToken('0400000107');
+    const stock = await totalStock();
+
+    // Act
+    const { answer, attempts } = await withAttemptFaults(/TransactWrite/, ['after'], () =>
+      harness.send({ method: 'POST', url: '/api/spins', token: visitor, body: {} }),
+    );
+
+    // Assess: the retry found the prize saved, and the stock went down once.
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect(answer.status).toBe(200);
+    expect((answer.json as { offer: string }).offer).toBe(await savedOffer('+61400000107'));
+    expect(await totalStock()).toBe(stock - 1);
+  });
+
+  it('answers a clean 503 when every attempt commits but loses its answer; the next spin gets the saved prize', async () => {
+    const visitor = await harness.visitorToken('0400000108');
+    const stock = await totalStock();
+
+    const { answer } = await withAttemptFaults(/TransactWrite/, ['after', 'after', 'after'], () =>
+      harness.send({ method: 'POST', url: '/api/spins', token: visitor, body: {} }),
+    );
+    const again = await harness.send({
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: {},
+    });
+
+    expect([200, 503]).toContain(answer.status);
+    if (answer.status === 503) expectCleanFailure(answer);
+    expect(again.status).toBe(200);
+    expect((again.json as { offer: string }).offer).toBe(await savedOffer('+61400000108'));
+    expect(await totalStock()).toBe(stock - 1);
+  });
+
+  it('keeps a spin-first ticket when the claim is throttled throughout; the retry with it wins its prize', async () => {
+    // Prepare: a spin-first game and a previewed prize, then every attempt of the claim's
+    // transaction throttled before it reaches DynamoDB.
+    await setSpinMode('spin-first');
+    const challenge = (await harness.send({ method: 'GET', url: '/api/spins/challenge' }))
+      .json as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const preview = (
+      await harness.send({
+        method: 'POST',
+        url: '/api/spins/preview',
+        body: { altcha: { challenge, solution } },
+      })
+    ).json as { ticket: string; offer: string };
+    const visitor = await harness.visitorToken('0400000109');
+    const stock = await totalStock();
+    const claim = {
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: { ticket: preview.ticket },
+    };
+
+    // Act
+    const { answer } = await withAttemptFaults(
+      /TransactWrite/,
+      ['before', 'before', 'before'],
+      () => harness.send(claim),
+    );
+    const retry = await harness.send(claim);
+    await setSpinMode('verify-first');
+
+    // Assess: a clean failure that recorded nothing, then the previewed prize, once.
+    expectCleanFailure(answer);
+    expect(retry.status, retry.text).toBe(200);
+    expect((retry.json as { offer: string }).offer).toBe(preview.offer);
+    expect(await savedOffer('+61400000109')).toBe(preview.offer);
+    expect(await totalStock()).toBe(stock - 1);
+  });
 });
+
+/** The stock left over all prizes that have one. */
+async function totalStock(): Promise<number> {
+  return (await wheelSlices()).reduce((sum, s) => sum + (s.stock ?? 0), 0);
+}
+
+/** The prize saved for a +61 number (as the counter staff would find it). */
+async function savedOffer(phoneNumber: string): Promise<string | undefined> {
+  const found = await harness.send({
+    method: 'POST',
+    url: '/api/users/search',
+    token: admin,
+    body: { phoneNumber: `0${phoneNumber.slice(3)}` },
+  });
+  return (found.json as { data: { offer: string } | null }).data?.offer;
+}
+
+async function setSpinMode(spinMode: 'spin-first' | 'verify-first'): Promise<void> {
+  const game = (await harness.send({ method: 'GET', url: '/api/settings/game', token: admin }))
+    .json as { itemBackgroundColors: string[] };
+  const put = await harness.send({
+    method: 'PUT',
+    url: '/api/settings/game',
+    token: admin,
+    body: { itemBackgroundColors: game.itemBackgroundColors, spinMode },
+  });
+  expect(put.status).toBe(200);
+}
+
+/**
+ * Runs `act` while the handlers' own DynamoDB client (its retries and backoff as deployed) meets
+ * one planned fault per attempt of a command matching `pattern`: 'before' throttles the attempt
+ * before it is sent; 'after' lets DynamoDB apply it, then loses the answer to a throttle. Attempts
+ * past the plan go through. Returns the answer and the number of attempts made.
+ */
+async function withAttemptFaults<T>(
+  pattern: RegExp,
+  plan: ('before' | 'after')[],
+  act: () => Promise<T>,
+): Promise<{ answer: T; attempts: number }> {
+  const name = 'attemptFaults';
+  let attempts = 0;
+  real.dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!pattern.test(String(context.commandName))) return next(args);
+      const fault = plan[attempts++];
+      if (fault) faultsInjected++;
+      if (fault === 'before') throw awsError('ThrottlingException', 'Rate exceeded');
+      const result = await next(args);
+      if (fault === 'after') throw awsError('ThrottlingException', 'Rate exceeded');
+      return result;
+    },
+    { step: 'deserialize', name },
+  );
+  try {
+    return { answer: await act(), attempts };
+  } finally {
+    real.dynamo.middlewareStack.remove(name);
+  }
+}
