@@ -54,6 +54,13 @@ export class CodeNotAuthorizedError extends AppError {
   }
 }
 
+/** Logs a give-back that failed (the counters still expire with their window). */
+const releaseFailed = (phoneNumber: string, what: string) => (releaseError: unknown) =>
+  logger.warn(`could not give back the ${what}`, {
+    phone: maskPhone(phoneNumber),
+    error: releaseError instanceof Error ? releaseError.name : String(releaseError),
+  });
+
 /**
  * Returns the digest of the code the visitor has (or is about to get) by SMS. A new SMS needs the
  * grant POST /api/otp/start made (taken here, so one grant sends one SMS); without it this throws
@@ -72,37 +79,36 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     logger.warn('code not authorised: no SMS sent', { phone: maskPhone(phoneNumber) });
     throw new CodeNotAuthorizedError();
   }
+  // Nothing sent, whatever failed (a budget used up meanwhile, DynamoDB or SNS throttled): the
+  // grant goes back, unpaid, and the client gets back the code it paid for at otp/start, so the
+  // next attempt can send and a second failure cannot refund it twice.
+  const giveBack = (): Promise<unknown> =>
+    Promise.all([
+      authorizeCode(phoneNumber, grant.validUntilMs),
+      grant.paidBy &&
+        refundClientBudget('codes', grant.paidBy.client, grant.paidBy.atMs).catch(
+          releaseFailed(phoneNumber, 'client code budget'),
+        ),
+    ]);
   try {
     await deps.guard.reserve(phoneNumber, now);
   } catch (error) {
-    // Nothing sent: the grant stays for later, still paid for.
-    await authorizeCode(phoneNumber, grant.validUntilMs, grant.paidBy);
+    await giveBack();
     throw error;
   }
   const code = generateOtpCode();
   const digest = digestCode(code);
-  // Stored before sending, so a retry that arrives while SNS is still slow finds it.
-  await saveSentCode(phoneNumber, digest, now, Math.floor(now / 1000) + STORED_CODE_TTL_S);
   try {
+    // Stored before sending, so a retry that arrives while SNS is still slow finds it.
+    await saveSentCode(phoneNumber, digest, now, Math.floor(now / 1000) + STORED_CODE_TTL_S);
     await deps.send(phoneNumber, smsCodeMessage(code));
   } catch (error) {
-    // Not sent (SNS throttled or failed): forget the code and give everything back, so the next
-    // attempt can send: the grant, the number's and the deployment's SMS budgets, and the code
-    // the client paid for at otp/start (the grant given back is then an unpaid one, so a second
-    // failure cannot refund it twice).
-    const releaseFailed = (what: string) => (releaseError: unknown) =>
-      logger.warn(`could not give back the ${what}`, {
-        phone: maskPhone(phoneNumber),
-        error: releaseError instanceof Error ? releaseError.name : String(releaseError),
-      });
+    // Not sent (the code's store or SNS throttled or failed): the code is forgotten and the
+    // number's and the deployment's SMS budgets are given back too.
     await Promise.all([
       forgetCode(phoneNumber, digest.hash),
-      authorizeCode(phoneNumber, grant.validUntilMs),
-      deps.guard.release(phoneNumber, now).catch(releaseFailed('SMS budget')),
-      grant.paidBy &&
-        refundClientBudget('codes', grant.paidBy.client, grant.paidBy.atMs).catch(
-          releaseFailed('client code budget'),
-        ),
+      giveBack(),
+      deps.guard.release(phoneNumber, now).catch(releaseFailed(phoneNumber, 'SMS budget')),
     ]);
     throw error;
   }

@@ -445,6 +445,46 @@ describe('faults mid-request', () => {
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });
 
+  it('gives back every budget when DynamoDB throttles the SMS budgets in the send trigger; the next attempt sends', async () => {
+    // Prepare: the code granted, then the send trigger's transaction on the SMS budgets throttled.
+    const local = '0400000110';
+    const intl = '+61400000110';
+    const beforeStart = await harness.snapshot();
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
+        .status,
+    ).toBe(202);
+    setClientsForTest({ dynamo: faultyDynamo(failing(/TransactWrite/)) });
+    const initiate = () =>
+      harness.cognito.call('InitiateAuth', {
+        AuthFlow: 'CUSTOM_AUTH',
+        ClientId: harness.cognito.pools.visitor.clientId,
+        AuthParameters: { USERNAME: intl },
+      });
+
+    // Act
+    const failure = await initiate().then(
+      () => undefined,
+      (error: unknown) => error as { type: string; message: string },
+    );
+    setClientsForTest(real);
+
+    // Assess: the page's "Failed to send OTP. Please try again.", no SMS, and since before
+    // otp/start only the user, its record and the grant remain (the client's code given back).
+    expect(failure?.type).toBe('UserLambdaValidationException');
+    expect(failure?.message).not.toMatch(/Throttl|Rate exceeded/);
+    expect(harness.outbox.latestCode(intl)).toBeUndefined();
+    expect(changesBetween(beforeStart, await harness.snapshot())).toEqual(
+      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
+    );
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
+        .status,
+    ).toBe(202);
+    expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
+  });
+
   it('retries a throttled spin transaction with the deployed client and backoff, and records it once', async () => {
     // Prepare: a second stocked prize, and the first two attempts of the spin's transaction
     // throttled before they reach DynamoDB.
