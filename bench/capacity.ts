@@ -12,19 +12,24 @@
 import { request } from 'node:http';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format } from 'prettier';
 import { build } from 'vite';
 import { DEFAULT_THROTTLE_RATE } from '../infra/constructs/api';
-import { startCountingAwsCalls } from '../lambdas/lib/aws-calls';
+import { FUNCTION_MEMORY_MB } from '../infra/function-defaults';
+import { countedLambdaMs, startCountingAwsCalls } from '../lambdas/lib/aws-calls';
 import { startStack, type RunningStack } from '../local/stack';
 import { CUSTOM_CHALLENGE } from '../shared/definitions';
+import { API_MESSAGES, MESSAGES } from '../shared/messages';
 import { toInternational } from '../shared/phone';
+import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../shared/constants';
+import { CAPACITY_MARKERS, markedSection } from './capacity-markers';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOC_FILE = join(ROOT, 'docs/capacity.md');
+const README_FILE = join(ROOT, 'README.md');
 
 /** Visitors simulated per spin mode. */
 const VISITORS_PER_MODE = 40;
@@ -47,7 +52,7 @@ type Counts = Map<string, number>;
 function send(
   url: string,
   options: { method?: string; body?: unknown; headers?: Record<string, string>; from: string },
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; bytes: number }> {
   return new Promise((ok, fail) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
     const req = request(
@@ -61,10 +66,12 @@ function send(
         },
       },
       (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => ok({ status: res.statusCode ?? 0, text }));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const all = Buffer.concat(chunks);
+          ok({ status: res.statusCode ?? 0, text: all.toString('utf8'), bytes: all.length });
+        });
       },
     );
     req.on('error', fail);
@@ -84,6 +91,8 @@ interface Crowd {
   assets: string[];
   /** HTTP requests the crowd made, by kind. */
   requests: { static: number; api: number; cognito: number };
+  /** Response bytes the site (CloudFront: static files and the API) sent the crowd. */
+  bytes: number;
 }
 
 async function cognito(crowd: Crowd, from: string, operation: string, body: unknown) {
@@ -117,13 +126,14 @@ async function api(
     body: options.body,
     headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
   });
+  crowd.bytes += answer.bytes;
   return { status: answer.status, json: () => JSON.parse(answer.text) as Record<string, unknown> };
 }
 
 async function openPage(crowd: Crowd, from: string): Promise<void> {
   for (const asset of crowd.assets) {
     crowd.requests.static++;
-    await send(`${crowd.stack.url}${asset}`, { from });
+    crowd.bytes += (await send(`${crowd.stack.url}${asset}`, { from })).bytes;
   }
   await api(crowd, from, '/api/wheel');
 }
@@ -225,6 +235,10 @@ export interface CapacityRun {
   perRedeem: Counts;
   /** HTTP requests per visitor, by kind. */
   requestsPerVisitor: { static: number; api: number; cognito: number };
+  /** Bytes the site sent per visitor (as the local stack serves them: uncompressed). */
+  bytesPerVisitor: number;
+  /** Mean time in a Lambda handler per invocation (API handlers and Cognito triggers), ms. */
+  msPerInvocation: number;
   redeemShare: number;
 }
 
@@ -237,6 +251,7 @@ async function measureCapacity(): Promise<CapacityRun> {
       stack,
       assets: await pageAssets(stack),
       requests: { static: 0, api: 0, cognito: 0 },
+      bytes: 0,
     };
     const admin = await cognito(crowd, '127.0.0.1', 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
@@ -248,19 +263,26 @@ async function measureCapacity(): Promise<CapacityRun> {
 
     const counts = startCountingAwsCalls();
     crowd.requests = { static: 0, api: 0, cognito: 0 };
+    crowd.bytes = 0;
+    let adminMs = 0;
     const winners: string[] = [];
     for (const spinFirst of [false, true]) {
       // The mode switch is the admin's, not the crowd's: left out of the counts.
       const before = snapshot(counts);
       const requestsBefore = { ...crowd.requests };
+      const bytesBefore = crowd.bytes;
+      const msBefore = countedLambdaMs();
       await setSpinMode(crowd, adminToken, spinFirst);
       for (const [k, v] of minus(snapshot(counts), before)) counts.set(k, (counts.get(k) ?? 0) - v);
       crowd.requests = requestsBefore;
+      crowd.bytes = bytesBefore;
+      adminMs += countedLambdaMs() - msBefore;
       const offset = spinFirst ? VISITORS_PER_MODE : 0;
       for (let i = 0; i < VISITORS_PER_MODE; i++)
         winners.push(await visit(crowd, offset + i, spinFirst));
     }
     const visitorCounts = snapshot(counts);
+    const visitorMs = countedLambdaMs() - adminMs;
     const visitors = winners.length;
     const requestsPerVisitor = {
       static: crowd.requests.static / visitors,
@@ -291,6 +313,8 @@ async function measureCapacity(): Promise<CapacityRun> {
       perVisitor: new Map([...visitorCounts].map(([k, v]) => [k, v / visitors])),
       perRedeem,
       requestsPerVisitor,
+      bytesPerVisitor: crowd.bytes / visitors,
+      msPerInvocation: visitorMs / Math.max(visitorCounts.get('lambda Invoke') ?? 0, 1),
       redeemShare: 1 / REDEEM_EVERY,
     };
   } finally {
@@ -302,16 +326,26 @@ async function measureCapacity(): Promise<CapacityRun> {
 /** A quota that a viral hour may reach, and which of our calls count against it. */
 interface Quota {
   name: string;
-  /** Requests per second allowed by default. */
+  /** The default limit, in `unit`. */
   limit: number;
+  unit: string;
   source: string;
   /** How the agency raises it. */
   raise: string;
-  /** Calls per visitor that count against it, from the run. */
+  /** What a visitor sees when it is reached. */
+  seen: string;
+  /** Uses per visitor that count against it, from the run. */
   calls: (run: CapacityRun) => number;
+  /** What the limit is compared with: uses at the peak second (default) or in the whole hour. */
+  need?: (run: CapacityRun, calls: number) => number;
+  /** Set by us (a deploy option), not by AWS. */
+  ours?: boolean;
 }
 
 const COGNITO_QUOTAS = 'https://docs.aws.amazon.com/cognito/latest/developerguide/quotas.html';
+const LAMBDA_QUOTAS = 'https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html';
+const PARTITION_LIMITS =
+  'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html';
 const per = (run: CapacityRun, ...keys: string[]) =>
   keys.reduce(
     (sum, key) =>
@@ -319,103 +353,324 @@ const per = (run: CapacityRun, ...keys: string[]) =>
     0,
   );
 
+const peakRps = (callsPerVisitor: number) =>
+  (VISITORS_PER_HOUR / SECONDS_PER_HOUR) * PEAK_OVER_AVERAGE * callsPerVisitor;
+
+/** A transactional write costs DynamoDB two write units per item (up to 1 KB). */
+const TRANSACTIONAL_WCU = 2;
+
+/** What the visitor sees when code sending is throttled by Cognito or SNS (the spec's text). */
+const SEND_FAILED = `"${MESSAGES.otpSendFailed}" (otp/start's 503 UNAVAILABLE with Retry-After, or the send trigger's failure; every budget and the code grant given back, nothing sent)`;
+
 const QUOTAS: Quota[] = [
   {
     name: 'Cognito UserAuthentication (InitiateAuth)',
     limit: 120,
+    unit: 'req/s',
     source: COGNITO_QUOTAS,
     raise: 'Service Quotas console > Amazon Cognito user pools > UserAuthentication',
+    seen: SEND_FAILED,
     calls: (run) => per(run, 'cognito-idp InitiateAuth'),
   },
   {
     name: 'Cognito RespondToAuthChallenge (3x UserAuthentication)',
     limit: 360,
+    unit: 'req/s',
     source: COGNITO_QUOTAS,
     raise: 'raised with UserAuthentication',
+    seen: `"${MESSAGES.otpVerificationFailed}" at the code step`,
     calls: (run) => per(run, 'cognito-idp RespondToAuthChallenge'),
   },
   {
     name: 'Cognito UserCreation (AdminCreateUser)',
     limit: 50,
+    unit: 'req/s',
     source: COGNITO_QUOTAS,
     raise: 'Service Quotas console > Amazon Cognito user pools > UserCreation',
+    seen: SEND_FAILED,
     calls: (run) => per(run, 'cognito-idp AdminCreateUser'),
   },
   {
     name: 'Cognito UserRead (AdminGetUser)',
     limit: 120,
+    unit: 'req/s',
     source: COGNITO_QUOTAS,
     raise: 'Service Quotas console > Amazon Cognito user pools > UserRead',
+    seen: `staff routes only (visitors are checked in DynamoDB): 503 "${API_MESSAGES.unavailable}"`,
     calls: (run) => per(run, 'cognito-idp AdminGetUser'),
   },
   {
     name: 'SNS SMS messages per second (account)',
     limit: 20,
+    unit: 'req/s',
     source: 'https://docs.aws.amazon.com/general/latest/gr/sns.html',
     raise: 'AWS Support case: SNS text messaging, messages per second',
+    seen: SEND_FAILED,
     calls: (run) => per(run, 'sns Publish'),
+  },
+  {
+    name: 'Deployment SMS cap per hour (ours, smsHourlyCap)',
+    limit: SMS_GLOBAL_HOURLY_CAP_DEFAULT,
+    unit: 'SMS/hour',
+    source: 'shared/constants.ts SMS_GLOBAL_HOURLY_CAP_DEFAULT',
+    raise: 'ours: npm run deploy -- -c smsHourlyCap=N (a cost guard: raise it knowingly)',
+    seen: `"${MESSAGES.otpSendFailed}" (otp/start's 429 SMS_GLOBAL_CAP, before any SMS)`,
+    calls: (run) => per(run, 'sns Publish'),
+    need: (_run, calls) => VISITORS_PER_HOUR * calls,
+    ours: true,
   },
   {
     name: 'API Gateway stage throttle (ours, infra/constructs/api.ts)',
     limit: DEFAULT_THROTTLE_RATE,
+    unit: 'req/s',
     source: 'infra/constructs/api.ts DEFAULT_THROTTLE_RATE',
     raise: 'ours: DEFAULT_THROTTLE_RATE, then redeploy',
+    seen: `API Gateway's 429 (at the code step: "${MESSAGES.otpSendFailed}")`,
     calls: (run) => run.requestsPerVisitor.api,
+    ours: true,
   },
   {
     name: 'API Gateway account throttle (per Region)',
     limit: 10_000,
+    unit: 'req/s',
     source: 'https://docs.aws.amazon.com/apigateway/latest/developerguide/limits.html',
     raise: 'Service Quotas console > Amazon API Gateway > Throttle rate',
+    seen: `API Gateway's 429 (at the code step: "${MESSAGES.otpSendFailed}")`,
     calls: (run) => run.requestsPerVisitor.api,
   },
   {
-    name: 'DynamoDB on-demand, one partition key written (e.g. the SMS hourly counter)',
+    name: 'Lambda concurrent executions (account, per Region)',
     limit: 1000,
-    source:
-      'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html',
+    unit: 'concurrent',
+    source: LAMBDA_QUOTAS,
+    raise: 'Service Quotas console > AWS Lambda > Concurrent executions',
+    seen: `API Gateway's 5xx for the throttled call; a throttled sign-in trigger: "${MESSAGES.otpSendFailed}"`,
+    calls: (run) => per(run, 'lambda Invoke'),
+    need: (run, calls) => peakRps(calls) * (run.msPerInvocation / 1000),
+  },
+  {
+    name: 'DynamoDB partition: the SMS hourly counter (one key, transactional writes)',
+    limit: 1000,
+    unit: 'WCU/s per key',
+    source: PARTITION_LIMITS,
     raise: 'not raisable: spread the key (design)',
-    calls: () => 1,
+    seen: SEND_FAILED,
+    calls: (run) => per(run, 'sns Publish') * TRANSACTIONAL_WCU,
+  },
+  {
+    name: 'DynamoDB partition: the customers list index (GSI key CUSTOMER, one write per win and redeem)',
+    limit: 1000,
+    unit: 'WCU/s per key',
+    source: PARTITION_LIMITS,
+    raise:
+      'not raisable: spread the key (design); a throttled index write throttles the table write',
+    seen: `503 "${API_MESSAGES.spinBusy}" after retries; never a second prize`,
+    calls: (run) => 1 + run.redeemShare,
+  },
+  {
+    name: "DynamoDB partition: one prize's stock (worst case: every win draws the same stocked slice)",
+    limit: 1000,
+    unit: 'WCU/s per key',
+    source: PARTITION_LIMITS,
+    raise: 'not raisable: spread the key (design)',
+    seen: `503 "${API_MESSAGES.spinBusy}" after retries; never a second prize`,
+    calls: () => TRANSACTIONAL_WCU,
   },
   {
     name: 'CloudFront requests per distribution',
     limit: 250_000,
+    unit: 'req/s',
     source:
       'https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html',
     raise: 'Service Quotas console > Amazon CloudFront',
+    seen: 'CloudFront 503 (the page does not load)',
     calls: (run) => run.requestsPerVisitor.static + run.requestsPerVisitor.api,
   },
 ];
 
-const peakRps = (callsPerVisitor: number) =>
-  (VISITORS_PER_HOUR / SECONDS_PER_HOUR) * PEAK_OVER_AVERAGE * callsPerVisitor;
+/** One priced line of the viral hour's bill. */
+interface Price {
+  service: string;
+  /** What is paid for, and at what price (USD). */
+  what: string;
+  usd: (run: CapacityRun) => number;
+  source: string;
+}
+
+/** Prices in USD, ap-southeast-2 (Sydney) where the service prices by Region; as of the date below. */
+const PRICES_AS_OF = 'November 2025';
+const PRICE = {
+  /** AWS End User Messaging SMS (what SNS sends through), outbound to Australia, per message part. */
+  smsAustralia: 0.0515,
+  /** Cognito user pools, Lite tier, per MAU from 10,001 to 100,000 (the first 10,000 free). */
+  cognitoLiteMau: 0.0055,
+  cognitoFreeMau: 10_000,
+  lambdaPerMillionRequests: 0.2,
+  /** Arm (Graviton), first tier. */
+  lambdaArmPerGbSecond: 0.0000133334,
+  httpApiPerMillion: 1.29,
+  dynamoPerMillionWru: 0.7125,
+  dynamoPerMillionRru: 0.1425,
+  /** HTTPS requests served from Australian edges, per 10,000. */
+  cloudFrontPer10kHttps: 0.0125,
+  /** Data transfer out to the internet from Australian edges, per GB (first 10 TB). */
+  cloudFrontPerGb: 0.114,
+  wafPerMillion: 0.6,
+};
+const hour = (perVisitor: number) => perVisitor * VISITORS_PER_HOUR;
+const writeUnits = (run: CapacityRun) =>
+  per(
+    run,
+    'dynamodb PutItem',
+    'dynamodb UpdateItem',
+    'dynamodb DeleteItem',
+    'dynamodb BatchWriteItem',
+  ) +
+  TRANSACTIONAL_WCU * per(run, 'dynamodb TransactWriteItems (items)') +
+  // The customers list index: one more write per win and per redeem.
+  1 +
+  run.redeemShare;
+const readUnits = (run: CapacityRun) =>
+  per(run, 'dynamodb GetItem', 'dynamodb Query', 'dynamodb Scan', 'dynamodb BatchGetItem');
+
+const PRICES: Price[] = [
+  {
+    service: 'SNS SMS to Australia',
+    what: `SMS sent x $${PRICE.smsAustralia} per message`,
+    usd: (run) => hour(per(run, 'sns Publish')) * PRICE.smsAustralia,
+    source: 'https://aws.amazon.com/end-user-messaging/pricing/',
+  },
+  {
+    service: 'Cognito user pool (Lite)',
+    what: `${VISITORS_PER_HOUR.toLocaleString('en-AU')} new MAUs, first ${PRICE.cognitoFreeMau.toLocaleString('en-AU')} free, then $${PRICE.cognitoLiteMau} per MAU (the month's bill, if the pool has no other users)`,
+    usd: () => Math.max(VISITORS_PER_HOUR - PRICE.cognitoFreeMau, 0) * PRICE.cognitoLiteMau,
+    source: 'https://aws.amazon.com/cognito/pricing/',
+  },
+  {
+    service: 'Lambda requests',
+    what: `invocations (API handlers and sign-in triggers) x $${PRICE.lambdaPerMillionRequests} per million`,
+    usd: (run) => (hour(per(run, 'lambda Invoke')) / 1e6) * PRICE.lambdaPerMillionRequests,
+    source: 'https://aws.amazon.com/lambda/pricing/',
+  },
+  {
+    service: 'Lambda duration',
+    what: `invocations x measured ms x ${FUNCTION_MEMORY_MB} MB x $${PRICE.lambdaArmPerGbSecond} per GB-s (Arm)`,
+    usd: (run) =>
+      hour(per(run, 'lambda Invoke')) *
+      (run.msPerInvocation / 1000) *
+      (FUNCTION_MEMORY_MB / 1024) *
+      PRICE.lambdaArmPerGbSecond,
+    source: 'https://aws.amazon.com/lambda/pricing/',
+  },
+  {
+    service: 'API Gateway HTTP API',
+    what: `API requests x $${PRICE.httpApiPerMillion} per million`,
+    usd: (run) => (hour(run.requestsPerVisitor.api) / 1e6) * PRICE.httpApiPerMillion,
+    source: 'https://aws.amazon.com/api-gateway/pricing/',
+  },
+  {
+    service: 'DynamoDB on-demand writes',
+    what: `write units (counted calls; transaction items x2; the list index) x $${PRICE.dynamoPerMillionWru} per million`,
+    usd: (run) => (hour(writeUnits(run)) / 1e6) * PRICE.dynamoPerMillionWru,
+    source: 'https://aws.amazon.com/dynamodb/pricing/on-demand/',
+  },
+  {
+    service: 'DynamoDB on-demand reads',
+    what: `read units (counted calls, each as one strongly consistent read) x $${PRICE.dynamoPerMillionRru} per million`,
+    usd: (run) => (hour(readUnits(run)) / 1e6) * PRICE.dynamoPerMillionRru,
+    source: 'https://aws.amazon.com/dynamodb/pricing/on-demand/',
+  },
+  {
+    service: 'CloudFront requests',
+    what: `static and API requests x $${PRICE.cloudFrontPer10kHttps} per 10,000 (HTTPS, Australia)`,
+    usd: (run) =>
+      (hour(run.requestsPerVisitor.static + run.requestsPerVisitor.api) / 10_000) *
+      PRICE.cloudFrontPer10kHttps,
+    source: 'https://aws.amazon.com/cloudfront/pricing/',
+  },
+  {
+    service: 'CloudFront transfer',
+    what: `bytes served (uncompressed, an upper bound) x $${PRICE.cloudFrontPerGb} per GB (Australia)`,
+    usd: (run) => (hour(run.bytesPerVisitor) / 1e9) * PRICE.cloudFrontPerGb,
+    source: 'https://aws.amazon.com/cloudfront/pricing/',
+  },
+  {
+    service: 'WAF (only with -c waf=true)',
+    what: `requests x $${PRICE.wafPerMillion} per million (plus $5 a month per web ACL and $1 per rule)`,
+    usd: (run) =>
+      (hour(run.requestsPerVisitor.static + run.requestsPerVisitor.api) / 1e6) *
+      PRICE.wafPerMillion,
+    source: 'https://aws.amazon.com/waf/pricing/',
+  },
+];
+
+const fixed = (n: number, d = 2) => n.toFixed(d);
+/** A headroom ratio: three decimals below 0.1, where two would round a real figure away. */
+const times = (ratio: number) => `${ratio < 0.1 ? ratio.toFixed(3) : fixed(ratio)}x`;
+const ordinal = (n: number) =>
+  `${n}${n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th'}`;
+const usd = (n: number) =>
+  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The quota and cost tables and the first ceiling: docs/capacity.md and README.md show the same. */
+function summary(run: CapacityRun): string[] {
+  const rows = QUOTAS.map((q) => {
+    const calls = q.calls(run);
+    const need = (q.need ?? ((_run, c) => peakRps(c)))(run, calls);
+    return { q, calls, need, ratio: need === 0 ? Infinity : q.limit / need };
+  });
+  const quotaRows = rows.map(
+    ({ q, calls, need, ratio }) =>
+      `| ${q.name} | ${q.limit.toLocaleString('en-AU')} ${q.unit} | ${fixed(calls)} | ${fixed(need, need < 10 ? 1 : 0)} | ${ratio === Infinity ? 'no use' : times(ratio)} | ${q.seen} | ${q.raise} | ${q.source} |`,
+  );
+  const byRatio = [...rows].sort((a, b) => a.ratio - b.ratio);
+  const firstAws = byRatio.find((r) => !r.q.ours)!;
+  const firstOurs = byRatio.find((r) => r.q.ours)!;
+  const costs = PRICES.map((p) => ({ p, usd: p.usd(run) }));
+  const total = costs
+    .filter(({ p }) => !p.service.startsWith('WAF'))
+    .reduce((sum, c) => sum + c.usd, 0);
+  return [
+    `Quotas at a viral hour's peak second (${fixed(peakRps(1), 0)} visitors starting per second; limits are the defaults):`,
+    '',
+    '| quota | default | per visitor (calls, or write units) | needed at peak | headroom | a visitor then sees | how to raise | source |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...quotaRows,
+    '',
+    `**First ceiling (AWS):** ${firstAws.q.name}, headroom ${times(firstAws.ratio)}. A visitor then sees ${firstAws.q.seen}. To raise it: ${firstAws.q.raise}.`,
+    '',
+    `**Before it, our own cost guard:** ${firstOurs.q.name}, headroom ${times(firstOurs.ratio)}: a visitor then sees ${firstOurs.q.seen}. To raise it: ${firstOurs.q.raise}.`,
+    '',
+    `The viral hour's bill (${VISITORS_PER_HOUR.toLocaleString('en-AU')} visitors; USD, ap-southeast-2, list prices as of ${PRICES_AS_OF}, no free tier except Cognito's; check the pages before quoting):`,
+    '',
+    '| service | what is paid for | the hour | price page |',
+    '| --- | --- | --- | --- |',
+    ...costs.map(({ p, usd: cost }) => `| ${p.service} | ${p.what} | ${usd(cost)} | ${p.source} |`),
+    `| **total** (without WAF) | | **${usd(total)}** | |`,
+    '',
+    `The least certain prices are the SMS one (set per destination country and sender type, and changed often; it is ${fixed((100 * costs[0]!.usd) / total, 0)}% of the bill) and the Sydney rates of API Gateway and DynamoDB; none of them changes the order of the bill. Not priced: CloudWatch Logs, S3 (the origin behind CloudFront's cache), Secrets Manager.`,
+    '',
+  ];
+}
 
 function markdown(run: CapacityRun): string {
-  const fixed = (n: number, d = 2) => n.toFixed(d);
   const ops = [...new Set([...run.perVisitor.keys(), ...run.perRedeem.keys()])].sort();
   const opRows = ops.map(
     (op) =>
       `| ${op} | ${fixed(run.perVisitor.get(op) ?? 0)} | ${fixed(run.perRedeem.get(op) ?? 0)} |`,
   );
-  const quotaRows = QUOTAS.map((q) => {
-    const calls = q.calls(run);
-    const need = peakRps(calls);
-    const headroom = need === 0 ? 'no use' : `${fixed(q.limit / need)}x`;
-    return `| ${q.name} | ${q.limit} | ${fixed(calls)} | ${fixed(need, 0)} | ${headroom} | ${q.raise} | ${q.source} |`;
-  });
-  const first = QUOTAS.map((q) => ({
-    q,
-    ratio: q.limit / Math.max(peakRps(q.calls(run)), 1e-9),
-  })).sort((a, b) => a.ratio - b.ratio)[0]!;
   return [
     '# Capacity: a viral hour',
     '',
     'Generated by `npm run bench:capacity` (bench/capacity.ts) from one run of a simulated crowd on',
-    'the local stack; do not edit by hand.',
+    'the local stack; do not edit by hand. The README shows the same tables (between the same',
+    'markers), written by the same run; `test/lint/capacity-readme.test.ts` keeps them equal.',
     '',
-    `- Crowd: ${run.visitors} visitors, half verify-first and half spin-first, every ${WRONG_CODE_EVERY}th typing a wrong code once, every ${RELOAD_EVERY}th reloading after winning; every ${REDEEM_EVERY}th winner redeemed at the counter (a search and a redeem).`,
+    `- Crowd: ${run.visitors} visitors, half verify-first and half spin-first, every ${ordinal(WRONG_CODE_EVERY)} typing a wrong code once, every ${ordinal(RELOAD_EVERY)} reloading after winning; every ${ordinal(REDEEM_EVERY)} winner redeemed at the counter (a search and a redeem).`,
     `- A viral hour: ${VISITORS_PER_HOUR.toLocaleString('en-AU')} visitors, the peak second ${PEAK_OVER_AVERAGE} times the average (${fixed(peakRps(1), 0)} visitors starting per second at the peak).`,
-    `- HTTP per visitor: ${fixed(run.requestsPerVisitor.static)} static, ${fixed(run.requestsPerVisitor.api)} API, ${fixed(run.requestsPerVisitor.cognito)} Cognito (the browser's own sign-in calls).`,
+    `- HTTP per visitor: ${fixed(run.requestsPerVisitor.static)} static, ${fixed(run.requestsPerVisitor.api)} API, ${fixed(run.requestsPerVisitor.cognito)} Cognito (the browser's own sign-in calls); ${fixed(run.bytesPerVisitor / 1024, 0)} KB served by the site (uncompressed).`,
+    `- Lambda: ${fixed(per(run, 'lambda Invoke'))} invocations per visitor (API handlers and sign-in triggers), ${fixed(run.msPerInvocation, 1)} ms each on average, measured in the run on the local stack (DynamoDB Local and the Cognito stand-in over loopback; on AWS each call is a regional round trip, so treat the concurrency figure as an order of magnitude).`,
+    '- "lambda Invoke" and "TransactWriteItems (items)" below are counted by the local stack for the bill; the others are the calls our code makes.',
     '',
     '## AWS calls per visitor, by operation',
     '',
@@ -423,13 +678,12 @@ function markdown(run: CapacityRun): string {
     '| --- | --- | --- |',
     ...opRows,
     '',
-    '## Quotas at the peak second',
+    '## Quotas and cost',
     '',
-    '| quota | default (req/s) | our calls per visitor | needed at peak (req/s) | headroom | how to raise | source |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...quotaRows,
+    CAPACITY_MARKERS.start,
     '',
-    `**First ceiling:** ${first.q.name} (headroom ${fixed(first.ratio)}x).`,
+    ...summary(run),
+    CAPACITY_MARKERS.end,
     '',
   ].join('\n');
 }
@@ -442,4 +696,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(text);
   writeFileSync(DOC_FILE, text);
   console.error(`[capacity] written to ${DOC_FILE}`);
+  // The README's copy: only what is between the markers is rewritten, from the same run.
+  const section = markedSection(text);
+  const readme = readFileSync(README_FILE, 'utf8');
+  const current = markedSection(readme);
+  if (current === undefined) throw new Error(`README.md has no ${CAPACITY_MARKERS.start} section`);
+  const updated = readme.replace(current, section ?? '');
+  writeFileSync(README_FILE, await format(updated, { parser: 'markdown' }));
+  console.error(`[capacity] README section updated in ${README_FILE}`);
 }

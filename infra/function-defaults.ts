@@ -25,7 +25,7 @@ const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 /** Graviton: about 20% cheaper per GB-second than x86 for the same work. */
 const FUNCTION_ARCHITECTURE = Architecture.ARM_64;
 /** Enough memory that cold starts stay well inside Cognito's 5 s trigger limit; the bill is per ms. */
-const FUNCTION_MEMORY_MB = 512;
+export const FUNCTION_MEMORY_MB = 512;
 /** API handlers finish in well under a second; API Gateway itself gives up at 30 s. */
 const FUNCTION_TIMEOUT = Duration.seconds(FUNCTION_TIMEOUT_SECONDS);
 /** One month of logs is enough to investigate a complaint; longer costs storage for nothing. */

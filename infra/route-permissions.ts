@@ -17,7 +17,11 @@ export type PoolAction =
   | 'AdminGetUser'
   | 'AdminDeleteUser';
 
-/** Every non-public handler asks its pool whether the token's user still exists (lib/active-user). */
+/**
+ * Every non-public handler checks that the token's user still exists (lib/active-user). Visitors:
+ * the number's visitor record (limits; written back when Cognito, asked only without a matching
+ * record, confirms the user). Staff: the staff pool itself.
+ */
 const ACTIVE_VISITOR = ['AdminGetUser'] as const;
 const ACTIVE_STAFF = ['AdminGetUser'] as const;
 
@@ -68,7 +72,7 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'get-wheel': { tables: { settings: 'read', slices: 'read' } },
   // Refuses numbers that already have a reward, reads (never spends) the number's SMS budget,
   // spends the client's code budget and grants one code (limits), creates the visitor
-  // (AdminCreateUser; an existing user is not an error).
+  // (AdminCreateUser; an existing user is not an error) and records its sub (limits).
   'start-otp': {
     tables: { customers: 'read', limits: 'write' },
     visitorPool: ['AdminCreateUser'],
@@ -91,7 +95,10 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
     tables: { customers: 'write', slices: 'write', limits: 'write', stats: 'write' },
     visitorPool: ACTIVE_VISITOR,
   },
-  'get-my-spin': { tables: { customers: 'read' }, visitorPool: ACTIVE_VISITOR },
+  'get-my-spin': {
+    tables: { customers: 'read', limits: 'write' },
+    visitorPool: ACTIVE_VISITOR,
+  },
   'search-users': staffRoute({ tables: { customers: 'read' } }),
   // Each page's cursor is kept in the limits table (an opaque token in the URL).
   'list-users': staffRoute({ tables: { customers: 'read', limits: 'write' } }),

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { FUNCTION_TIMEOUT_SECONDS } from '../shared/definitions';
+import { countLambdaInvocation } from '../lambdas/lib/aws-calls';
 import { ROUTES, type RouteAuth, type RouteDef } from '../shared/routes';
 import type { HttpEvent, HttpResult } from '../lambdas/lib/http';
 
@@ -360,7 +361,9 @@ export function createApiGateway(options: ApiGatewayOptions) {
           options.functionTimeoutMs ?? FUNCTION_TIMEOUT_MS,
         );
       });
+      const started = performance.now();
       const result = await Promise.race([handler(event), timeout]);
+      countLambdaInvocation(performance.now() - started);
       if (result === 'timeout') {
         log(`[api] ${route.def.id} timed out`);
         return gatewayAnswer(500, 'Internal Server Error');

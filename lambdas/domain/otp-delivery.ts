@@ -17,6 +17,7 @@ import {
   type ReuseRule,
 } from '../repositories/otp-codes';
 import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-authorizations';
+import { refundClientBudget } from './client-budgets';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
 import { addStats } from '../repositories/stats';
@@ -54,6 +55,13 @@ export class CodeNotAuthorizedError extends AppError {
   }
 }
 
+/** Logs a give-back that failed (the counters still expire with their window). */
+const releaseFailed = (phoneNumber: string, what: string) => (releaseError: unknown) =>
+  logger.warn(`could not give back the ${what}`, {
+    phone: maskPhone(phoneNumber),
+    error: releaseError instanceof Error ? releaseError.name : String(releaseError),
+  });
+
 /**
  * Returns the digest of the code the visitor has (or is about to get) by SMS. A new SMS needs the
  * grant POST /api/otp/start made (taken here, so one grant sends one SMS); without it this throws
@@ -67,35 +75,41 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     logger.info('reusing recent code', { phone: maskPhone(phoneNumber) });
     return reused;
   }
-  const grantedUntil = await takeCodeAuthorization(phoneNumber, now);
-  if (grantedUntil === undefined) {
+  const grant = await takeCodeAuthorization(phoneNumber, now);
+  if (grant === undefined) {
     logger.warn('code not authorised: no SMS sent', { phone: maskPhone(phoneNumber) });
     throw new CodeNotAuthorizedError();
   }
+  // Nothing sent, whatever failed (a budget used up meanwhile, DynamoDB or SNS throttled): the
+  // grant goes back, unpaid, and the client gets back the code it paid for at otp/start, so the
+  // next attempt can send and a second failure cannot refund it twice.
+  const giveBack = (): Promise<unknown> =>
+    Promise.all([
+      authorizeCode(phoneNumber, grant.validUntilMs),
+      grant.paidBy &&
+        refundClientBudget('codes', grant.paidBy.client, grant.paidBy.atMs).catch(
+          releaseFailed(phoneNumber, 'client code budget'),
+        ),
+    ]);
   try {
     await deps.guard.reserve(phoneNumber, now);
   } catch (error) {
-    await authorizeCode(phoneNumber, grantedUntil); // nothing sent: the grant stays for later
+    await giveBack();
     throw error;
   }
   const code = generateOtpCode();
   const digest = digestCode(code);
-  // Stored before sending, so a retry that arrives while SNS is still slow finds it.
-  await saveSentCode(phoneNumber, digest, now, Math.floor(now / 1000) + STORED_CODE_TTL_S);
   try {
+    // Stored before sending, so a retry that arrives while SNS is still slow finds it.
+    await saveSentCode(phoneNumber, digest, now, Math.floor(now / 1000) + STORED_CODE_TTL_S);
     await deps.send(phoneNumber, smsCodeMessage(code));
   } catch (error) {
-    // Not sent: forget the code and give the budgets and the grant back, so the next attempt can
-    // send.
+    // Not sent (the code's store or SNS throttled or failed): the code is forgotten and the
+    // number's and the deployment's SMS budgets are given back too.
     await Promise.all([
       forgetCode(phoneNumber, digest.hash),
-      authorizeCode(phoneNumber, grantedUntil),
-      deps.guard.release(phoneNumber, now).catch((releaseError: unknown) =>
-        logger.warn('could not release the SMS budget', {
-          phone: maskPhone(phoneNumber),
-          error: releaseError instanceof Error ? releaseError.name : String(releaseError),
-        }),
-      ),
+      giveBack(),
+      deps.guard.release(phoneNumber, now).catch(releaseFailed(phoneNumber, 'SMS budget')),
     ]);
     throw error;
   }

@@ -9,6 +9,7 @@ import { toInternational } from '../../shared/phone';
 import { getCustomer, isErased } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-authorizations';
+import { putVisitorRecord } from '../repositories/visitor-users';
 import { refundClientBudget, spendClientBudget } from './client-budgets';
 import { CODE_AUTHORIZATION_MS, checkCanIssue } from './otp-delivery';
 import type { SmsCostGuard } from './sms-cost-guard';
@@ -37,12 +38,21 @@ export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise
   const now = deps.nowMs();
   await spendClientBudget('codes', deps.client, now);
   try {
-    // A user that already exists is fine: the sign-in can start.
-    await (deps.visitorPool ?? visitorPool).createVisitorUser(deps.visitorUserPoolId, phoneNumber);
+    // A user that already exists is fine: the sign-in can start. A user created now is recorded
+    // with its sub, which the visitor routes check tokens against (lib/active-user.ts); an
+    // existing user keeps its record, or gets one at its first checked request.
+    const user = await (deps.visitorPool ?? visitorPool).createVisitorUser(
+      deps.visitorUserPoolId,
+      phoneNumber,
+    );
+    if (user.status === 'created' && user.sub !== undefined)
+      await putVisitorRecord(phoneNumber, user.sub);
   } catch (error) {
-    // Cognito throttled or failed: no code can follow, so the client keeps its budget.
+    // Cognito (or the record's write) throttled or failed: no code can follow, so the client
+    // keeps its budget.
     await refundClientBudget('codes', deps.client, now);
     throw error;
   }
-  await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS);
+  // The grant remembers who paid, so a send that fails can give the client its code back.
+  await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS, { client: deps.client, atMs: now });
 }

@@ -14,6 +14,7 @@ import { spendPreviewChallenge } from './preview-challenge';
 import { API_MESSAGES } from '../../shared/messages';
 import type { SpinPreview, SpinResult } from '../../shared/types';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
+import { logger } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';
 import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
 import { addStats } from '../repositories/stats';
@@ -55,7 +56,8 @@ export async function previewSpin(
 
 /**
  * The verified visitor's spin. A saved prize comes back untouched (the ticket is not even read);
- * otherwise a ticket is taken (400 when unknown, used or expired) and its slice preferred.
+ * otherwise a ticket is taken (400 when unknown, used or expired) and its slice preferred; a claim
+ * that fails gives the ticket back.
  */
 export async function spinForVisitor(
   phoneNumber: string,
@@ -65,7 +67,19 @@ export async function spinForVisitor(
   const saved = await findSavedSpin(phoneNumber);
   if (saved) return saved;
   if (ticket === undefined) return drawAndRecord(phoneNumber, {}, deps);
-  const sliceId = await takeTicket(ticket, Math.floor(deps.now().getTime() / 1000));
-  if (!sliceId) throw badRequest('SPIN_TICKET_INVALID', API_MESSAGES.spinTicketInvalid);
-  return drawAndRecord(phoneNumber, { preferredSliceId: sliceId }, deps);
+  const taken = await takeTicket(ticket, Math.floor(deps.now().getTime() / 1000));
+  if (!taken) throw badRequest('SPIN_TICKET_INVALID', API_MESSAGES.spinTicketInvalid);
+  try {
+    return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId }, deps);
+  } catch (error) {
+    // Not recorded (DynamoDB throttled throughout, the draw busy): the ticket goes back, so the
+    // visitor's retry still claims the previewed prize. Had the win been recorded after all (an
+    // answer lost), the retry gets the saved prize and the ticket simply expires.
+    await putTicket(ticket, taken.sliceId, taken.expiresAt).catch((putError: unknown) =>
+      logger.warn('could not give the spin ticket back', {
+        error: putError instanceof Error ? putError.name : String(putError),
+      }),
+    );
+    throw error;
+  }
 }

@@ -1,10 +1,16 @@
 /**
  * A token is only as good as its user. The HTTP API JWT authorizer accepts a token until it
  * expires (up to an hour), even after the user was deleted or disabled, so every non-public route
- * also asks Cognito (AdminGetUser) whether the user still exists, is enabled and is the same user
- * (same sub: a re-created account does not inherit an old token). Staff traffic is tiny and a
- * visitor spins once, so there is no cache: a deleted account is refused at once. A staff token
- * issued before the account's password was last set is refused too.
+ * also checks that the token's user is still the account's user (same sub: a re-created account
+ * does not inherit an old token) and is enabled. There is no cache: a deleted account is refused
+ * at once.
+ *
+ * Staff (two accounts, little traffic) are checked with Cognito itself (AdminGetUser), and a staff
+ * token issued before the account's password was last set is refused too. Visitors are checked
+ * with their number's visitor record (repositories/visitor-users.ts), one DynamoDB GetItem: a
+ * viral crowd would otherwise spend Cognito's account-wide UserRead quota on every visitor request
+ * (docs/performance.md). Cognito is asked only when the record is missing (a user created before
+ * the records) or holds another sub, and the answer then repairs the record.
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { unauthorized } from '../../shared/errors';
@@ -18,6 +24,7 @@ import {
   type VisitorIdentity,
 } from './claims';
 import { staffSignedOutAt } from '../repositories/staff-sign-outs';
+import { getVisitorRecord, repairVisitorRecord } from '../repositories/visitor-users';
 import { cognito } from './cognito-client';
 import { requireEnv } from './env';
 import type { HttpEvent } from './http';
@@ -64,26 +71,38 @@ export function setUserLookupForTest(replacement: UserLookup | undefined): void 
   lookup = replacement ?? cognitoLookup;
 }
 
-/** 401 unless the pool still has this user, enabled, with this sub. */
+/** 401 unless the pool still has this user, enabled, with this sub; the user otherwise. */
 async function requireActiveUser(
   pool: UserPoolKind,
   username: string,
   sub: unknown,
-): Promise<void> {
+): Promise<PoolUser> {
   const user = await lookup(pool, username);
   if (!user || !user.enabled || (user.sub !== undefined && user.sub !== sub))
     throw unauthorized(API_MESSAGES.unauthorized);
+  return user;
 }
 
-/** visitorClaims, for a visitor who still exists in the visitor pool. */
+/**
+ * visitorClaims, for a visitor whose number's user is still the token's user: the visitor record
+ * holds the token's sub. An erased record refuses at once. No record (a user from before the
+ * records), or another sub (a record left by a user since re-created outside otp/start), is
+ * settled by Cognito once, and a confirmed user's record is written for the next request.
+ */
 export async function activeVisitorClaims(event: HttpEvent): Promise<VisitorIdentity> {
   const visitor = visitorClaims(event);
+  const now = Date.now();
+  const record = await getVisitorRecord(visitor.phoneNumber, now);
+  if (record?.kind === 'user' && record.sub === visitor.sub) return visitor;
+  if (record?.kind === 'erased') throw unauthorized(API_MESSAGES.unauthorized);
   const username = claimsOf(event)['cognito:username'];
-  await requireActiveUser(
+  const user = await requireActiveUser(
     'visitor',
     typeof username === 'string' ? username : visitor.sub,
     visitor.sub,
   );
+  if (user.sub !== undefined)
+    await repairVisitorRecord(visitor.phoneNumber, user.sub, record?.sub, now);
   return visitor;
 }
 

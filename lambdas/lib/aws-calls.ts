@@ -5,13 +5,35 @@
  */
 /** The counts live on globalThis so the local Cognito stand-in and the handlers share one map. */
 const COUNTS = Symbol.for('spin-and-win.aws-calls');
-type Registry = typeof globalThis & { [COUNTS]?: Map<string, number> };
+
+/** Milliseconds spent in Lambda handlers (API handlers and Cognito triggers) since counting began. */
+const LAMBDA_MS = Symbol.for('spin-and-win.lambda-ms');
+type Registry = typeof globalThis & {
+  [COUNTS]?: Map<string, number>;
+  [LAMBDA_MS]?: { total: number };
+};
 
 /** Starts (or restarts) counting in this process; returns the live map "service Operation" -> n. */
 export function startCountingAwsCalls(): Map<string, number> {
   const counts = new Map<string, number>();
   (globalThis as Registry)[COUNTS] = counts;
+  (globalThis as Registry)[LAMBDA_MS] = { total: 0 };
   return counts;
+}
+
+/**
+ * Records one Lambda invocation (counted as "lambda Invoke") that ran for `ms`, if counting is on:
+ * the local stack calls it around each API handler and each Cognito trigger it runs.
+ */
+export function countLambdaInvocation(ms: number): void {
+  countAwsCall('lambda', 'Invoke');
+  const spent = (globalThis as Registry)[LAMBDA_MS];
+  if (spent) spent.total += ms;
+}
+
+/** Milliseconds spent in Lambda handlers since counting started (0 when it is off). */
+export function countedLambdaMs(): number {
+  return (globalThis as Registry)[LAMBDA_MS]?.total ?? 0;
 }
 
 /** Records one call, if counting is on. */
@@ -36,7 +58,12 @@ interface CountableClient {
 export function countingCalls<C extends CountableClient>(client: C, service: string): C {
   client.middlewareStack.add(
     (next: Next, context: { commandName?: string }) => async (args: unknown) => {
-      countAwsCall(service, String(context.commandName ?? 'unknown').replace(/Command$/, ''));
+      const operation = String(context.commandName ?? 'unknown').replace(/Command$/, '');
+      countAwsCall(service, operation);
+      // A transaction's items each cost capacity: counted too, for the price of a run.
+      const items = (args as { input?: { TransactItems?: unknown } }).input?.TransactItems;
+      if (Array.isArray(items))
+        for (let i = 0; i < items.length; i++) countAwsCall(service, `${operation} (items)`);
       return next(args);
     },
     { step: 'initialize', name: 'countAwsCalls' },

@@ -11,8 +11,27 @@ import { tableName } from '../lib/tables';
 
 const keyOf = (phoneNumber: string) => `otp-auth#${phoneNumber}`;
 
-/** Grants `phoneNumber` one code until `validUntilMs` (replacing an unused earlier grant). */
-export async function authorizeCode(phoneNumber: string, validUntilMs: number): Promise<void> {
+/** Who paid for a grant: the client whose hourly code budget otp/start spent, and when. */
+export interface GrantPayer {
+  client: string;
+  atMs: number;
+}
+
+/** A grant taken for one SMS: its end (epoch ms), and who paid for it when otp/start made it. */
+export interface CodeGrant {
+  validUntilMs: number;
+  paidBy?: GrantPayer;
+}
+
+/**
+ * Grants `phoneNumber` one code until `validUntilMs` (replacing an unused earlier grant), paid for
+ * by `paidBy` when otp/start spent a client's code budget on it.
+ */
+export async function authorizeCode(
+  phoneNumber: string,
+  validUntilMs: number,
+  paidBy?: GrantPayer,
+): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName('limits'),
@@ -20,19 +39,20 @@ export async function authorizeCode(phoneNumber: string, validUntilMs: number): 
         key: keyOf(phoneNumber),
         validUntilMs,
         expiresAt: Math.ceil(validUntilMs / 1000),
+        ...(paidBy ? { paidByClient: paidBy.client, paidAtMs: paidBy.atMs } : {}),
       },
     }),
   );
 }
 
 /**
- * Takes the number's grant if it is still valid at `nowMs`: its end (epoch ms, to give it back
- * with authorizeCode if the SMS cannot be sent); undefined when there is none.
+ * Takes the number's grant if it is still valid at `nowMs` (to give it back with authorizeCode if
+ * the SMS cannot be sent); undefined when there is none.
  */
 export async function takeCodeAuthorization(
   phoneNumber: string,
   nowMs: number,
-): Promise<number | undefined> {
+): Promise<CodeGrant | undefined> {
   try {
     const { Attributes } = await dynamo().send(
       new DeleteCommand({
@@ -43,7 +63,14 @@ export async function takeCodeAuthorization(
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return Number(Attributes?.validUntilMs);
+    const client: unknown = Attributes?.paidByClient;
+    const atMs: unknown = Attributes?.paidAtMs;
+    return {
+      validUntilMs: Number(Attributes?.validUntilMs),
+      ...(typeof client === 'string' && typeof atMs === 'number'
+        ? { paidBy: { client, atMs } }
+        : {}),
+    };
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
     throw error;

@@ -25,11 +25,20 @@ export async function putTicket(
   );
 }
 
+/** A ticket taken: the slice it names and when it expires (epoch seconds), to put it back. */
+export interface TakenTicket {
+  sliceId: string;
+  expiresAt: number;
+}
+
 /**
- * Deletes a ticket and returns its slice id, or undefined when it does not exist or has expired
+ * Deletes a ticket and returns what it named, or undefined when it does not exist or has expired
  * (TTL deletion is lazy, so the expiry is checked here). Two concurrent takes: only one gets it.
  */
-export async function takeTicket(ticket: string, nowSeconds: number): Promise<string | undefined> {
+export async function takeTicket(
+  ticket: string,
+  nowSeconds: number,
+): Promise<TakenTicket | undefined> {
   try {
     const { Attributes } = await dynamo().send(
       new DeleteCommand({
@@ -43,10 +52,11 @@ export async function takeTicket(ticket: string, nowSeconds: number): Promise<st
     if (
       !Attributes ||
       typeof Attributes.expiresAt !== 'number' ||
-      Attributes.expiresAt <= nowSeconds
+      Attributes.expiresAt <= nowSeconds ||
+      typeof Attributes.sliceId !== 'string'
     )
       return undefined;
-    return typeof Attributes.sliceId === 'string' ? Attributes.sliceId : undefined;
+    return { sliceId: Attributes.sliceId, expiresAt: Attributes.expiresAt };
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
     throw error;

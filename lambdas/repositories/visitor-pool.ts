@@ -7,14 +7,15 @@ import { cognito } from '../lib/cognito-client';
 
 /**
  * Creates the visitor user for a +61 number: phone number as username, marked verified (the SMS
- * code sign-in is what proves it), and no invitation message. 'exists' when it already is there.
+ * code sign-in is what proves it), and no invitation message: 'created' with the new user's sub,
+ * or 'exists' when it already is there.
  */
 export async function createVisitorUser(
   userPoolId: string,
   phoneNumber: string,
-): Promise<'created' | 'exists'> {
+): Promise<{ status: 'created'; sub: string | undefined } | { status: 'exists' }> {
   try {
-    await cognito().send(
+    const { User } = await cognito().send(
       new AdminCreateUserCommand({
         UserPoolId: userPoolId,
         Username: phoneNumber,
@@ -25,9 +26,10 @@ export async function createVisitorUser(
         ],
       }),
     );
-    return 'created';
+    return { status: 'created', sub: User?.Attributes?.find((a) => a.Name === 'sub')?.Value };
   } catch (error) {
-    if (error instanceof Error && error.name === 'UsernameExistsException') return 'exists';
+    if (error instanceof Error && error.name === 'UsernameExistsException')
+      return { status: 'exists' };
     throw error;
   }
 }

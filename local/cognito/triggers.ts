@@ -4,6 +4,7 @@
  * a trigger slower than the 5 s budget is retried and fails after 3 attempts, and output that is
  * not a well-formed event is InvalidLambdaResponseException.
  */
+import { countLambdaInvocation } from '../../lambdas/lib/aws-calls';
 import { COGNITO_MESSAGES, CognitoServiceError } from './errors';
 
 /** Trigger slot names: these, not function names, appear in Cognito's error messages. */
@@ -87,6 +88,7 @@ export async function invokeTrigger(
       timer = setTimeout(() => resolve(TIMED_OUT), timeoutMs);
     });
     let output: unknown;
+    const started = performance.now();
     try {
       output = await Promise.race([
         Promise.resolve().then(() => handler(structuredClone(event) as never)),
@@ -99,6 +101,7 @@ export async function invokeTrigger(
       );
     } finally {
       clearTimeout(timer);
+      countLambdaInvocation(performance.now() - started);
     }
     if (output === TIMED_OUT) continue;
     if (!isRecord(output) || !isRecord(output.response)) {

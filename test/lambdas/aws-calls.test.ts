@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCognitoStandIn } from '../../local/cognito';
 import { handler as getWheel } from '../../lambdas/handlers/get-wheel';
-import { startCountingAwsCalls } from '../../lambdas/lib/aws-calls';
+import { countedLambdaMs, startCountingAwsCalls } from '../../lambdas/lib/aws-calls';
+import { createApiGateway, poolAuthorizers } from '../../local/api-gateway';
+import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../local/cloudfront';
 import { sendSms } from '../../lambdas/lib/sms';
 import { httpEvent } from '../support/http-event';
 import { startOutbox, type Outbox } from './visitor/support';
@@ -55,5 +57,30 @@ describe('AWS call counting', () => {
       'cognito-idp InitiateAuth': 1,
       'sns Publish': 1,
     });
+  });
+
+  it('counts each Lambda invocation the local API runs, and the time spent in it', async () => {
+    // Prepare
+    const api = createApiGateway({ authorizers: poolAuthorizers(standIn), log: () => undefined });
+    const counts = startCountingAwsCalls();
+
+    // Act
+    for (let i = 0; i < 2; i++)
+      await api.invoke({
+        method: 'GET',
+        url: '/api/wheel',
+        headers: forwardedByCloudFront(
+          { host: '127.0.0.1' },
+          '203.0.113.9',
+          process.env.ORIGIN_SECRET ?? '',
+        ),
+        body: Buffer.alloc(0),
+        sourceIp: CLOUDFRONT_EDGE_ADDRESS,
+        host: '127.0.0.1',
+      });
+
+    // Assess
+    expect(counts.get('lambda Invoke')).toBe(2);
+    expect(countedLambdaMs()).toBeGreaterThan(0);
   });
 });

@@ -9,6 +9,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SNSClient } from '@aws-sdk/client-sns';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo, s3, setClientsForTest, sns } from '../../lambdas/lib/clients';
 import { cognito } from '../../lambdas/lib/cognito-client';
@@ -137,6 +139,26 @@ async function unchanged(before: string): Promise<void> {
   const after = await harness.snapshot();
   if (after !== before) halfWrites++;
   expect(after).toBe(before);
+}
+
+/**
+ * What differs between two snapshots: the key of each limits item added, removed or changed, and
+ * the names of the other tables, the bucket and the pools that changed at all.
+ */
+function changesBetween(before: string, after: string): string[] {
+  type Snapshot = { tables: Record<string, string[]>; objects: string[]; users: unknown };
+  const [a, b] = [JSON.parse(before) as Snapshot, JSON.parse(after) as Snapshot];
+  const keyOf = (item: string) => (JSON.parse(item) as { key: { S: string } }).key.S;
+  const changed = new Set<string>();
+  for (const item of [...a.tables.limits!, ...b.tables.limits!])
+    if (!a.tables.limits!.includes(item) || !b.tables.limits!.includes(item))
+      changed.add(`limits ${keyOf(item)}`);
+  for (const table of Object.keys(a.tables))
+    if (table !== 'limits' && JSON.stringify(a.tables[table]) !== JSON.stringify(b.tables[table]))
+      changed.add(table);
+  if (JSON.stringify(a.objects) !== JSON.stringify(b.objects)) changed.add('logo bucket');
+  if (JSON.stringify(a.users) !== JSON.stringify(b.users)) changed.add('users');
+  return [...changed].sort();
 }
 
 /**
@@ -283,10 +305,11 @@ describe('faults mid-request', () => {
     );
   });
 
-  it('keeps no code and spends no SMS budget when SNS fails the send; the next attempt sends', async () => {
+  it('keeps no code and gives back every budget when SNS fails the send; the next attempt sends', async () => {
     // Prepare: SNS instead of the outbox, and SNS down
     const local = '0400000103';
     const intl = '+61400000103';
+    const beforeStart = await harness.snapshot();
     expect(
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
@@ -308,7 +331,6 @@ describe('faults mid-request', () => {
         ClientId: harness.cognito.pools.visitor.clientId,
         AuthParameters: { USERNAME: intl },
       });
-    const before = await harness.snapshot();
 
     // Act
     const failure = await initiate().then(
@@ -322,7 +344,10 @@ describe('faults mid-request', () => {
     expect(failure?.type).toBe('UserLambdaValidationException');
     expect(failure?.message).toContain(`INTERNAL: ${API_MESSAGES.internal}`);
     expect(failure?.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
-    await unchanged(before);
+    // Only the user, its record and the grant for the next attempt remain since otp/start.
+    expect(changesBetween(beforeStart, await harness.snapshot())).toEqual(
+      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
+    );
     expect(
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
@@ -365,10 +390,11 @@ describe('faults mid-request', () => {
     expect((await harness.send(request)).status).toBe(202);
   });
 
-  it('keeps no code and spends no SMS budget when SNS throttles the send; the next attempt sends', async () => {
+  it('keeps no code and gives back every budget when SNS throttles the send; the next attempt sends', async () => {
     // Prepare: SNS instead of the outbox, throttling every Publish
     const local = '0400000105';
     const intl = '+61400000105';
+    const beforeStart = await harness.snapshot();
     expect(
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
@@ -392,7 +418,6 @@ describe('faults mid-request', () => {
         ClientId: harness.cognito.pools.visitor.clientId,
         AuthParameters: { USERNAME: intl },
       });
-    const before = await harness.snapshot();
 
     // Act
     const failure = await initiate().then(
@@ -406,7 +431,13 @@ describe('faults mid-request', () => {
     setClientsForTest(real);
     expect(failure?.type).toBe('UserLambdaValidationException');
     expect(failure?.message).not.toMatch(/Throttl|Rate exceeded/);
-    await unchanged(before);
+    // Since before otp/start, only the visitor user, its record and the code grant (given back
+    // for the next attempt) remain: the client's code budget, the number's budgets and the
+    // deployment's hourly cap are all as they were, and no code is kept.
+    const after = await harness.snapshot();
+    expect(changesBetween(beforeStart, after)).toEqual(
+      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
+    );
     expect(
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
@@ -414,4 +445,208 @@ describe('faults mid-request', () => {
     expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });
+
+  it('gives back every budget when DynamoDB throttles the SMS budgets in the send trigger; the next attempt sends', async () => {
+    // Prepare: the code granted, then the send trigger's transaction on the SMS budgets throttled.
+    const local = '0400000110';
+    const intl = '+61400000110';
+    const beforeStart = await harness.snapshot();
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
+        .status,
+    ).toBe(202);
+    setClientsForTest({ dynamo: faultyDynamo(failing(/TransactWrite/)) });
+    const initiate = () =>
+      harness.cognito.call('InitiateAuth', {
+        AuthFlow: 'CUSTOM_AUTH',
+        ClientId: harness.cognito.pools.visitor.clientId,
+        AuthParameters: { USERNAME: intl },
+      });
+
+    // Act
+    const failure = await initiate().then(
+      () => undefined,
+      (error: unknown) => error as { type: string; message: string },
+    );
+    setClientsForTest(real);
+
+    // Assess: the page's "Failed to send OTP. Please try again.", no SMS, and since before
+    // otp/start only the user, its record and the grant remain (the client's code given back).
+    expect(failure?.type).toBe('UserLambdaValidationException');
+    expect(failure?.message).not.toMatch(/Throttl|Rate exceeded/);
+    expect(harness.outbox.latestCode(intl)).toBeUndefined();
+    expect(changesBetween(beforeStart, await harness.snapshot())).toEqual(
+      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
+    );
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
+        .status,
+    ).toBe(202);
+    expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
+  });
+
+  it('retries a throttled spin transaction with the deployed client and backoff, and records it once', async () => {
+    // Prepare: a second stocked prize, and the first two attempts of the spin's transaction
+    // throttled before they reach DynamoDB.
+    await harness.send({
+      method: 'POST',
+      url: '/api/slices',
+      token: admin,
+      body: { name: 'Free Dessert', stock: 10 },
+    });
+    const visitor = await harness.visitorToken('0400000106');
+    const stock = await totalStock();
+
+    // Act
+    const { answer, attempts } = await withAttemptFaults(
+      /TransactWrite/,
+      ['before', 'before'],
+      () => harness.send({ method: 'POST', url: '/api/spins', token: visitor, body: {} }),
+    );
+
+    // Assess
+    expect(attempts).toBe(3);
+    expect(answer.status).toBe(200);
+    expect(await totalStock()).toBe(stock - 1);
+    expect((answer.json as { offer: string }).offer).toBe(await savedOffer('+61400000106'));
+  });
+
+  it('answers the saved prize when the spin committed but its answer was lost, never a second record', async () => {
+    // Prepare: the first attempt reaches DynamoDB and commits; its answer is lost (a throttle).
+    const visitor = await harness.visitorToken('0400000107');
+    const stock = await totalStock();
+
+    // Act
+    const { answer, attempts } = await withAttemptFaults(/TransactWrite/, ['after'], () =>
+      harness.send({ method: 'POST', url: '/api/spins', token: visitor, body: {} }),
+    );
+
+    // Assess: the retry found the prize saved, and the stock went down once.
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect(answer.status).toBe(200);
+    expect((answer.json as { offer: string }).offer).toBe(await savedOffer('+61400000107'));
+    expect(await totalStock()).toBe(stock - 1);
+  });
+
+  it('answers a clean 503 when every attempt commits but loses its answer; the next spin gets the saved prize', async () => {
+    const visitor = await harness.visitorToken('0400000108');
+    const stock = await totalStock();
+
+    const { answer } = await withAttemptFaults(/TransactWrite/, ['after', 'after', 'after'], () =>
+      harness.send({ method: 'POST', url: '/api/spins', token: visitor, body: {} }),
+    );
+    const again = await harness.send({
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: {},
+    });
+
+    expect([200, 503]).toContain(answer.status);
+    if (answer.status === 503) expectCleanFailure(answer);
+    expect(again.status).toBe(200);
+    expect((again.json as { offer: string }).offer).toBe(await savedOffer('+61400000108'));
+    expect(await totalStock()).toBe(stock - 1);
+  });
+
+  it('keeps a spin-first ticket when the claim is throttled throughout; the retry with it wins its prize', async () => {
+    // Prepare: a spin-first game and a previewed prize, then every attempt of the claim's
+    // transaction throttled before it reaches DynamoDB.
+    await setSpinMode('spin-first');
+    const challenge = (await harness.send({ method: 'GET', url: '/api/spins/challenge' }))
+      .json as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const preview = (
+      await harness.send({
+        method: 'POST',
+        url: '/api/spins/preview',
+        body: { altcha: { challenge, solution } },
+      })
+    ).json as { ticket: string; offer: string };
+    const visitor = await harness.visitorToken('0400000109');
+    const stock = await totalStock();
+    const claim = {
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: { ticket: preview.ticket },
+    };
+
+    // Act
+    const { answer } = await withAttemptFaults(
+      /TransactWrite/,
+      ['before', 'before', 'before'],
+      () => harness.send(claim),
+    );
+    const retry = await harness.send(claim);
+    await setSpinMode('verify-first');
+
+    // Assess: a clean failure that recorded nothing, then the previewed prize, once.
+    expectCleanFailure(answer);
+    expect(retry.status, retry.text).toBe(200);
+    expect((retry.json as { offer: string }).offer).toBe(preview.offer);
+    expect(await savedOffer('+61400000109')).toBe(preview.offer);
+    expect(await totalStock()).toBe(stock - 1);
+  });
 });
+
+/** The stock left over all prizes that have one. */
+async function totalStock(): Promise<number> {
+  return (await wheelSlices()).reduce((sum, s) => sum + (s.stock ?? 0), 0);
+}
+
+/** The prize saved for a +61 number (as the counter staff would find it). */
+async function savedOffer(phoneNumber: string): Promise<string | undefined> {
+  const found = await harness.send({
+    method: 'POST',
+    url: '/api/users/search',
+    token: admin,
+    body: { phoneNumber: `0${phoneNumber.slice(3)}` },
+  });
+  return (found.json as { data: { offer: string } | null }).data?.offer;
+}
+
+async function setSpinMode(spinMode: 'spin-first' | 'verify-first'): Promise<void> {
+  const game = (await harness.send({ method: 'GET', url: '/api/settings/game', token: admin }))
+    .json as { itemBackgroundColors: string[] };
+  const put = await harness.send({
+    method: 'PUT',
+    url: '/api/settings/game',
+    token: admin,
+    body: { itemBackgroundColors: game.itemBackgroundColors, spinMode },
+  });
+  expect(put.status).toBe(200);
+}
+
+/**
+ * Runs `act` while the handlers' own DynamoDB client (its retries and backoff as deployed) meets
+ * one planned fault per attempt of a command matching `pattern`: 'before' throttles the attempt
+ * before it is sent; 'after' lets DynamoDB apply it, then loses the answer to a throttle. Attempts
+ * past the plan go through. Returns the answer and the number of attempts made.
+ */
+async function withAttemptFaults<T>(
+  pattern: RegExp,
+  plan: ('before' | 'after')[],
+  act: () => Promise<T>,
+): Promise<{ answer: T; attempts: number }> {
+  const name = 'attemptFaults';
+  let attempts = 0;
+  real.dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!pattern.test(String(context.commandName))) return next(args);
+      const fault = plan[attempts++];
+      if (fault) faultsInjected++;
+      if (fault === 'before') throw awsError('ThrottlingException', 'Rate exceeded');
+      const result = await next(args);
+      if (fault === 'after') throw awsError('ThrottlingException', 'Rate exceeded');
+      return result;
+    },
+    { step: 'deserialize', name },
+  );
+  try {
+    return { answer: await act(), attempts };
+  } finally {
+    real.dynamo.middlewareStack.remove(name);
+  }
+}

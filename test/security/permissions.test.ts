@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routePath, type RouteAuth, type RouteId } from '../../shared/routes';
+import { deleteVisitorRecord } from '../../lambdas/repositories/visitor-users';
 import { forge, startHarness, STAFF_PASSWORDS, writeSummary, type Harness } from './support';
 
 const CALLERS = [
@@ -106,9 +107,11 @@ beforeAll(async () => {
   const expiredStaff = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
   harness.setClockOffset(0);
 
-  // Deleted: signed in, then the user is deleted while the token is still unexpired.
+  // Deleted: signed in, then the user is deleted while the token is still unexpired (a visitor
+  // user's record first, as every deletion of a visitor user must: repositories/visitor-users.ts).
   const leaverVisitor = await harness.visitorToken('0400000003');
   const leaverStaff = (await harness.staffTokens('leaver', 'leaver-password')).idToken;
+  await deleteVisitorRecord('+61400000003');
   await harness.cognito.call('AdminDeleteUser', {
     UserPoolId: harness.cognito.pools.visitor.poolId,
     Username: decodeJwt(leaverVisitor)['cognito:username'],

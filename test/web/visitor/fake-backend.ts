@@ -40,6 +40,8 @@ export class FakeBackend {
   drawSliceId: string;
   /** Status to answer POST /api/otp/start with, when set (e.g. 429). */
   otpStartStatus: number | undefined;
+  /** Cognito's error for InitiateAuth, when set (e.g. a send trigger that SNS throttled). */
+  initiateAuthError: { type: string; message: string } | undefined;
   wheelDelayMs = 0;
   /** GET /api/wheel answers 503 this many times before it works. */
   wheelFailures = 0;
@@ -97,6 +99,8 @@ export class FakeBackend {
       if (this.customers.has(`+61${local.slice(1)}`)) {
         return json(409, { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward });
       }
+      if (this.otpStartStatus === 503)
+        return json(503, { code: 'UNAVAILABLE', message: 'The service is busy.' });
       if (this.otpStartStatus)
         return json(this.otpStartStatus, { code: 'SMS_PER_MINUTE', message: 'limit' });
       return json(202, {});
@@ -145,6 +149,11 @@ export class FakeBackend {
   private cognito(target: string, body: Record<string, unknown>): Response {
     const operation = target.split('.').pop();
     if (operation === 'InitiateAuth') {
+      if (this.initiateAuthError)
+        return json(400, {
+          __type: this.initiateAuthError.type,
+          message: this.initiateAuthError.message,
+        });
       const { USERNAME } = body.AuthParameters as { USERNAME: string };
       this.attempts = 0;
       this.signInOver = false;

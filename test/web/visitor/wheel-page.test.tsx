@@ -207,6 +207,34 @@ describe('wheel page', () => {
     expect(backend.requests.some((r) => r.url.startsWith('https://cognito'))).toBe(false);
   });
 
+  it.each([
+    ['otp/start answers 503 (Cognito throttled creating the user)', { otpStart: 503 }],
+    [
+      'the send trigger fails (SNS throttled)',
+      {
+        initiate: {
+          type: 'UserLambdaValidationException',
+          message: 'CreateAuthChallenge failed with error INTERNAL: Something went wrong.',
+        },
+      },
+    ],
+    [
+      'Cognito throttles the sign-in',
+      { initiate: { type: 'TooManyRequestsException', message: 'Too many requests' } },
+    ],
+  ] as const)('shows the required send failure when %s', async (_case, fault) => {
+    if ('otpStart' in fault) backend.otpStartStatus = fault.otpStart;
+    if ('initiate' in fault) backend.initiateAuthError = { ...fault.initiate };
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel), '0412345670');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.otpSendFailed);
+    expect(within(dialog).queryByLabelText(VISITOR_TEXT.otpLabel)).not.toBeInTheDocument();
+  });
+
   it('closes the dialog with Escape and returns focus to Spin', async () => {
     const user = userEvent.setup();
     render(<WheelPage />);

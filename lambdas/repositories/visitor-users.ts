@@ -1,0 +1,111 @@
+/**
+ * Visitor user records: which Cognito user (its `sub`) currently owns each visitor number, kept in
+ * the limits table so that a visitor route checks its token with one GetItem instead of asking
+ * Cognito (AdminGetUser spends the account-wide UserRead quota). `POST /api/otp/start` writes the
+ * record when it creates the user; whoever deletes or disables a visitor user calls
+ * `deleteVisitorRecord` first. The check itself is in lib/active-user.ts.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TOKEN_VALIDITY } from '../../shared/definitions';
+import { dynamo } from '../lib/dynamo-client';
+import { isConditionFailed } from '../lib/dynamo-errors';
+import { tableName } from '../lib/tables';
+
+const recordKey = (phoneNumber: string) => `visitor-user#${phoneNumber}`;
+
+/**
+ * What the table says about a number's user: its sub, or that it was erased (every token of the
+ * number is refused until otp/start creates a new user), or nothing (a user created before these
+ * records existed, or none at all).
+ */
+export type VisitorRecord = { kind: 'user'; sub: string } | { kind: 'erased' } | undefined;
+
+/** The record of a +61 number (an erasure past its expiry counts as no record). */
+export async function getVisitorRecord(phoneNumber: string, nowMs: number): Promise<VisitorRecord> {
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      TableName: tableName('limits'),
+      Key: { key: recordKey(phoneNumber) },
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  if (typeof Item.sub === 'string') return { kind: 'user', sub: Item.sub };
+  if (typeof Item.expiresAt === 'number' && Item.expiresAt * 1000 > nowMs)
+    return { kind: 'erased' };
+  return undefined;
+}
+
+/**
+ * Records the user otp/start has just created for the number. Unconditional: a user Cognito has
+ * just created is the number's user, whatever an older record or an erasure said.
+ */
+export async function putVisitorRecord(phoneNumber: string, sub: string): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('limits'),
+      Item: { key: recordKey(phoneNumber), sub },
+    }),
+  );
+}
+
+/**
+ * Writes the record Cognito has just confirmed (the check's fallback): only where there is still
+ * none, or it still holds the sub the check read (`seenSub`), or an erasure has expired. A
+ * concurrent erasure or a newer user's record always wins; losing is not an error.
+ */
+export async function repairVisitorRecord(
+  phoneNumber: string,
+  sub: string,
+  seenSub: string | undefined,
+  nowMs: number,
+): Promise<void> {
+  const condition: {
+    ConditionExpression: string;
+    ExpressionAttributeNames: Record<string, string>;
+    ExpressionAttributeValues: Record<string, unknown>;
+  } =
+    seenSub === undefined
+      ? {
+          ConditionExpression:
+            'attribute_not_exists(#k) OR (attribute_not_exists(#s) AND expiresAt <= :now)',
+          ExpressionAttributeNames: { '#k': 'key', '#s': 'sub' },
+          ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
+        }
+      : {
+          ConditionExpression: '#s = :seen',
+          ExpressionAttributeNames: { '#s': 'sub' },
+          ExpressionAttributeValues: { ':seen': seenSub },
+        };
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('limits'),
+        Item: { key: recordKey(phoneNumber), sub },
+        ...condition,
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+/**
+ * For whoever deletes or disables a visitor user (an admin "erase this number", a reset): call it
+ * BEFORE AdminDeleteUser / AdminDisableUser. It replaces the record with an erasure that refuses
+ * every token of the number at once, without asking Cognito, and stops a check that is asking
+ * Cognito at that moment from writing the old sub back. The erasure expires once every ID token
+ * issued before it has (TOKEN_VALIDITY.idMinutes); after that a token of a deleted user finds no
+ * record, and Cognito (UserNotFound) refuses it. A new user for the number (otp/start) replaces it.
+ */
+export async function deleteVisitorRecord(phoneNumber: string, nowMs = Date.now()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('limits'),
+      Item: {
+        key: recordKey(phoneNumber),
+        expiresAt: Math.ceil(nowMs / 1000) + TOKEN_VALIDITY.idMinutes * 60,
+      },
+    }),
+  );
+}
