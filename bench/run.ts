@@ -273,6 +273,7 @@ function scaleRows(small: ScaleFigures, large: ScaleFigures): void {
       small.deepPageMs,
     ],
     ['POST /api/users/search', large.searchMs, small.searchMs],
+    ['GET /api/insights (30 days)', large.insightsMs, small.insightsMs],
   ];
   for (const [measure, at100k, at1k] of pairs) {
     const ratio = at100k / at1k;
@@ -285,6 +286,16 @@ function scaleRows(small: ScaleFigures, large: ScaleFigures): void {
       verdict: `x${ratio.toFixed(2)} ${pass(ratio <= MAX_SCALE_RATIO)}`,
     });
   }
+  // The CSV grows with the customers by nature: its figure is rows a second, against 1,000.
+  const rate = (f: ScaleFigures) => f.exportRows / (f.exportMs / 1000);
+  row({
+    area: 'Scale',
+    measure: `CSV export, all ${large.exportRows.toLocaleString('en')} rows (${Math.ceil(large.exportRows / 2000)} pages)`,
+    value: ms(large.exportMs),
+    target: 'within the API limits; rows/s >= half of @1,000',
+    floor: ms(small.exportMs),
+    verdict: `${rate(large).toFixed(0)} rows/s vs ${rate(small).toFixed(0)} ${pass(rate(large) >= rate(small) / MAX_SCALE_RATIO)}`,
+  });
 }
 
 function table(): string {

@@ -1,7 +1,8 @@
 /**
- * Scale: GET /api/users (first page, and a deep page reached by walking the cursors) and
- * POST /api/users/search at 1,000 customers, then again at 100,000, through the HTTP API with a
- * staff token. Customers are loaded straight into the table (BatchWriteItem, 25 per call) in the
+ * Scale: GET /api/users (first page, and a deep page reached by walking the cursors),
+ * POST /api/users/search, GET /api/insights (the default 30 days) and the whole customers CSV
+ * (every page of GET /api/customers/export) at 1,000 customers, then again at 100,000, through the
+ * HTTP API with the admin's token. Customers are loaded straight into the table (BatchWriteItem, 25 per call) in the
  * customers repository's item shape, index attributes included.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -37,6 +38,10 @@ export interface ScaleFigures {
   deepPage: number;
   deepPageMs: number;
   searchMs: number;
+  insightsMs: number;
+  /** The whole CSV export, every page, once. */
+  exportMs: number;
+  exportRows: number;
 }
 
 const localNumber = (i: number): string => `0${SCALE_PREFIX}${String(i).padStart(7, '0')}`;
@@ -91,7 +96,9 @@ async function call(stack: RunningStack, token: string, path: string, body?: unk
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as { data: { users?: unknown[]; nextCursor?: string | null } | null };
+  return JSON.parse(text) as {
+    data: { users?: unknown[]; nextCursor?: string | null; rows?: number } | null;
+  };
 }
 
 const medianMs = async (work: () => Promise<unknown>): Promise<number> => {
@@ -121,7 +128,30 @@ async function measureAt(
   const searchMs = await medianMs(() =>
     call(stack, token, '/api/users/search', { phoneNumber: localNumber(customers >> 1) }),
   );
-  return { customers, firstPageMs, deepPage, deepPageMs, searchMs };
+  const insightsMs = await medianMs(() => call(stack, token, '/api/insights'));
+  let exportRows = 0;
+  const { ms: exportMs } = await timed(async () => {
+    let next: string | null | undefined;
+    do {
+      const path = next
+        ? `/api/customers/export?cursor=${encodeURIComponent(next)}`
+        : '/api/customers/export';
+      const page = (await call(stack, token, path)).data;
+      exportRows += page?.rows ?? 0;
+      next = page?.nextCursor;
+    } while (next);
+  });
+  if (exportRows < customers) throw new Error(`the CSV had ${exportRows} of ${customers} rows`);
+  return {
+    customers,
+    firstPageMs,
+    deepPage,
+    deepPageMs,
+    searchMs,
+    insightsMs,
+    exportMs,
+    exportRows,
+  };
 }
 
 /** Loads 1,000 customers, measures, loads up to 100,000, measures again. */

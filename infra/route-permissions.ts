@@ -110,9 +110,9 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'get-insights': staffRoute({ tables: { stats: 'read', slices: 'read', settings: 'read' } }),
   // Pages through the customers; its cursors are kept in the limits table.
   'export-customers': staffRoute({ tables: { customers: 'read', limits: 'write' } }),
-  // Deletes the customer (leaving a keyed-hash marker) and the visitor user.
+  // Deletes the customer (leaving a keyed-hash marker), the visitor record (limits) and the user.
   'erase-customer': staffRoute({
-    tables: { customers: 'write' },
+    tables: { customers: 'write', limits: 'write' },
     visitorPool: ['AdminDeleteUser'],
   }),
   // Username, role and email come from the verified ID token (the user must still exist).

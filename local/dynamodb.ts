@@ -9,6 +9,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  paginateListTables,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
@@ -144,6 +145,21 @@ async function addMissingIndexes(
         ],
       }),
     );
+    await waitForIndex(client, name, gsi.indexName);
+  }
+}
+
+/** Waits until a new index is ACTIVE (DynamoDB fills it from the table's items first). */
+async function waitForIndex(client: DynamoDBClient, table: string, index: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const described = await client.send(new DescribeTableCommand({ TableName: table }));
+    const status = described.Table?.GlobalSecondaryIndexes?.find(
+      (gsi) => gsi.IndexName === index,
+    )?.IndexStatus;
+    if (status === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`index ${index} of ${table} is still ${status}`);
+    await sleep(100);
   }
 }
 
@@ -156,7 +172,10 @@ export async function createTables(
 ): Promise<Record<TableDef['name'], string>> {
   const client = dynamoClient(endpoint);
   const names = tableNames(prefix);
-  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  // ListTables answers 100 names at a time: a DynamoDB Local shared by many test files has more.
+  const existing = new Set<string>();
+  for await (const page of paginateListTables({ client }, {}))
+    for (const name of page.TableNames ?? []) existing.add(name);
   for (const table of TABLES) {
     const name = names[table.name];
     if (existing.has(name)) {

@@ -18,7 +18,6 @@ import { logger } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';
 import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
 import { addStats } from '../repositories/stats';
-import { logger } from '../lib/logger';
 
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
 const TICKET_BYTES = 18;

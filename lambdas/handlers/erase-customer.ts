@@ -10,6 +10,11 @@ import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import { eraseCustomerRecord } from '../repositories/customers';
 import { deleteVisitorUser } from '../repositories/visitor-pool';
+import {
+  deleteVisitorRecord,
+  forgetErasureMarker,
+  getVisitorRecord,
+} from '../repositories/visitor-users';
 
 export const handler = http(async (event) => {
   const admin = await activeStaffClaims(event, ['admin']);
@@ -17,7 +22,15 @@ export const handler = http(async (event) => {
   return ok(
     await eraseNumber(phoneNumber, admin.username, new Date(), {
       eraseCustomerRecord,
-      deleteVisitorUser: (phone) => deleteVisitorUser(requireEnv('VISITOR_USER_POOL_ID'), phone),
+      // The visitor record first: it refuses the number's tokens at once (lib/active-user.ts).
+      deleteVisitorUser: async (phone) => {
+        const before = await getVisitorRecord(phone, Date.now());
+        await deleteVisitorRecord(phone);
+        const user = await deleteVisitorUser(requireEnv('VISITOR_USER_POOL_ID'), phone);
+        // No user after all: the marker was for nothing; take it back unless one was there.
+        if (user === 'not-found' && before === undefined) await forgetErasureMarker(phone);
+        return user;
+      },
       log: (message, fields) => logger.info(message, fields),
     }),
   );

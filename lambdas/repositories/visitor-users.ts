@@ -5,7 +5,7 @@
  * record when it creates the user; whoever deletes or disables a visitor user calls
  * `deleteVisitorRecord` first. The check itself is in lib/active-user.ts.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TOKEN_VALIDITY } from '../../shared/definitions';
 import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
@@ -108,4 +108,23 @@ export async function deleteVisitorRecord(phoneNumber: string, nowMs = Date.now(
       },
     }),
   );
+}
+
+/**
+ * Takes back an erasure marker written for a number that turned out to have no user (an admin
+ * erasing a number the deployment never saw), so a refused request leaves no trace of the number.
+ */
+export async function forgetErasureMarker(phoneNumber: string): Promise<void> {
+  await dynamo()
+    .send(
+      new DeleteCommand({
+        TableName: tableName('limits'),
+        Key: { key: recordKey(phoneNumber) },
+        ConditionExpression: 'attribute_not_exists(#s)',
+        ExpressionAttributeNames: { '#s': 'sub' },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionFailed(error)) throw error;
+    });
 }

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { s3 } from '../../../lambdas/lib/clients';
 import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { getBusinessSettings, getGameSettings } from '../../../lambdas/repositories/settings';
-import { listSlices } from '../../../lambdas/repositories/slices';
+import { deleteSlice, listSlices } from '../../../lambdas/repositories/slices';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
 import { ROUTES } from '../../../shared/routes';
 import { httpEvent, type Caller } from '../../support/http-event';
@@ -41,6 +41,8 @@ function requestFor(
       return { body: PNG, headers: { 'content-type': 'image/png', 'x-file-name': 'x.png' } };
     case 'set-staff-password':
       return { body: { password: 'hijacked-pw' }, pathParameters: { role: 'admin' } };
+    case 'erase-customer':
+      return { body: { phoneNumber: '0412345678' } };
     default:
       return {};
   }
@@ -64,6 +66,9 @@ describe('admin routes', () => {
       [
         'create-slice',
         'delete-slice',
+        'erase-customer',
+        'export-customers',
+        'get-insights',
         'list-slices',
         'put-business-settings',
         'put-game-settings',
@@ -116,6 +121,7 @@ describe('admin routes', () => {
         'UNAUTHORIZED',
       ]);
       expect(await snapshot()).toEqual(before);
+      await deleteSlice(slice.id);
     },
   );
 });
