@@ -82,7 +82,8 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
-async function buildWith(
+/** Builds a Vite app (the product's web/ or the floor's bench/floor) with the product's settings. */
+export async function buildWith(
   root: string,
   outDir: string,
 ): Promise<{ manifest: Manifest; modules: ModulesByFile }> {
