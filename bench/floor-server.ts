@@ -10,12 +10,22 @@
  *   absent + the slice's stock check or decrement). The number comes from the bearer token's
  *   payload, decoded, not verified, with a suffix so the floor's customers never collide with the
  *   API's.
- * - GET /api/users: one Query of the newest-first index, 50 items.
+ * - GET /api/users: one Query of the newest-first index, 50 items, and, when there is a next page,
+ *   the PutItem that stores its cursor (lambdas/repositories/page-cursors.ts): a write on every
+ *   first page once there are more than 50 customers, as the route does.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GetCommand, QueryCommand, ScanCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lambdas/lib/dynamo-client';
+import { CURSOR_TTL_S } from '../lambdas/repositories/page-cursors';
 import { tableName } from '../lambdas/lib/tables';
 import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../shared/definitions';
 import { USERS_PAGE_SIZE } from '../shared/constants';
@@ -90,7 +100,7 @@ async function spin(phoneNumber: string): Promise<unknown> {
 }
 
 async function users(): Promise<unknown> {
-  const { Items } = await db.send(
+  const { Items, LastEvaluatedKey } = await db.send(
     new QueryCommand({
       TableName: tableName('customers'),
       IndexName: CUSTOMERS_BY_CREATED_INDEX,
@@ -100,7 +110,23 @@ async function users(): Promise<unknown> {
       Limit: USERS_PAGE_SIZE,
     }),
   );
-  return { data: { users: Items } };
+  let nextCursor: string | null = null;
+  if (LastEvaluatedKey) {
+    nextCursor = randomBytes(16).toString('base64url');
+    await db.send(
+      new PutCommand({
+        TableName: tableName('limits'),
+        Item: {
+          key: `floor-cursor#${nextCursor}`,
+          pageKey: LastEvaluatedKey,
+          expiresAt: Math.floor(Date.now() / 1000) + CURSOR_TTL_S,
+        },
+        ConditionExpression: 'attribute_not_exists(#k)',
+        ExpressionAttributeNames: { '#k': 'key' },
+      }),
+    );
+  }
+  return { data: { users: Items, nextCursor } };
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

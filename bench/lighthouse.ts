@@ -2,10 +2,23 @@
  * Lighthouse 12 with its default config (mobile: Moto G Power emulation, simulated slow 4G and
  * 4x CPU throttling) in Debian's Chromium, on pages of the built SPA served compressed by the local
  * stack as CloudFront serves them. Categories: performance, accessibility, best practices.
+ *
+ * Its floor is the web-size floor app (react + react-dom + react-router-dom, bench/floor), built the
+ * same way and served by the same static server: what Lighthouse gives a page that only loads and
+ * renders those libraries, on this machine at this moment (its TBT is mostly their evaluation).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { createStaticSite } from '../local/static-site';
 import { CHROMIUM_ARGS, ensureChromium } from '../test/support/browser';
+import { buildWith } from './web-size';
+
+const ROOT = resolve(import.meta.dirname, '..');
 
 export const LIGHTHOUSE_CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 /** Targets from the issue (0-100). */
@@ -29,6 +42,29 @@ export interface LighthouseFigures {
   lcpElement: string;
   /** Audits that cost points, with their titles, so a miss can be fixed. */
   failing: string[];
+}
+
+/**
+ * The floor app built as the product is and served on 127.0.0.1 by the stack's static server
+ * (compressed, as CloudFront serves). Call `close` when done.
+ */
+export async function serveFloorApp(): Promise<{ url: string; close: () => Promise<void> }> {
+  const work = mkdtempSync(join(tmpdir(), 'spin-lighthouse-floor-'));
+  const outDir = join(work, 'dist');
+  await buildWith(join(ROOT, 'bench/floor'), outDir);
+  const serve = createStaticSite(outDir);
+  const server = createServer((req, res) =>
+    serve(req, res, new URL(req.url ?? '/', 'http://floor').pathname),
+  );
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      await new Promise<void>((ok) => server.close(() => ok()));
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Runs Lighthouse on each URL in one fresh Chromium (a fresh profile: a first visit). */

@@ -30,7 +30,13 @@ import {
   measureLambdas,
 } from './lambda';
 import { FIRST_MOTION_RUNS, MAX_FIRST_MOTION_MS, measureFirstMotion } from './first-motion';
-import { LIGHTHOUSE_CATEGORIES, LIGHTHOUSE_TARGETS, measureLighthouse } from './lighthouse';
+import {
+  LIGHTHOUSE_CATEGORIES,
+  LIGHTHOUSE_TARGETS,
+  measureLighthouse,
+  serveFloorApp,
+  type LighthouseFigures,
+} from './lighthouse';
 import { MAX_SCALE_RATIO, measureScale, type ScaleFigures } from './scale';
 import { mapLimit, staffIdToken, visitorIdToken } from './stack-client';
 import { median } from './stats';
@@ -148,17 +154,22 @@ function webRows(web: Awaited<ReturnType<typeof measureWebSize>>): void {
 
 /**
  * One set of rows per page: with several runs of a page, each figure is their median and the row
- * shows every run. The wheel page has LCP and TBT targets; the others are printed for reading.
+ * shows every run. The wheel page has LCP and TBT targets, and its floor column is the floor app's
+ * median over its own runs, taken alternately with the wheel page's; the others are printed for
+ * reading.
  */
-function lighthouseRows(results: Awaited<ReturnType<typeof measureLighthouse>>): void {
-  const pages = new Map<string, typeof results>();
+function lighthouseRows(results: LighthouseFigures[], floorRuns: LighthouseFigures[]): void {
+  const pages = new Map<string, LighthouseFigures[]>();
   for (const r of results) pages.set(r.url, [...(pages.get(r.url) ?? []), r]);
+  const each = (runs: LighthouseFigures[], values: number[], show: (v: number) => string) =>
+    runs.length > 1 ? ` (runs: ${values.map(show).join(', ')})` : '';
   for (const [url, runs] of pages) {
     const page = new URL(url).pathname;
     const landed = new URL(runs[0]!.finalUrl).pathname;
     const label = landed === page ? page : `${page} (-> ${landed})`;
-    const each = (values: number[], show: (v: number) => string) =>
-      runs.length > 1 ? ` (runs: ${values.map(show).join(', ')})` : '';
+    const isWheel = page === '/';
+    const floorOf = (pick: (r: LighthouseFigures) => number, show: (v: number) => string) =>
+      isWheel && floorRuns.length > 0 ? show(median(floorRuns.map(pick))) : '-';
     for (const c of LIGHTHOUSE_CATEGORIES) {
       const target = LIGHTHOUSE_TARGETS[c];
       const scores = runs.map((r) => r.scores[c]);
@@ -166,37 +177,36 @@ function lighthouseRows(results: Awaited<ReturnType<typeof measureLighthouse>>):
       row({
         area: 'Lighthouse',
         measure: `${label} ${c}${runs.length > 1 ? ', median' : ''}`,
-        value: `${value}${each(scores, String)}`,
+        value: `${value}${each(runs, scores, String)}`,
         target: `>= ${target}`,
-        floor: '-',
+        floor: c === 'performance' ? floorOf((r) => r.scores[c], String) : '-',
         verdict: pass(value >= target),
       });
     }
-    const isWheel = page === '/';
-    const timing = (name: string, values: number[], max: number) => {
+    const timing = (name: string, pick: (r: LighthouseFigures) => number, max: number) => {
+      const values = runs.map(pick);
       const value = median(values);
       row({
         area: 'Lighthouse',
         measure: `${label} ${name}${runs.length > 1 ? ', median' : ''}`,
-        value: `${ms(value)}${each(values, ms)}`,
+        value: `${ms(value)}${each(runs, values, ms)}`,
         target: isWheel ? `<= ${ms(max)}` : '-',
-        floor: '-',
+        floor: floorOf(pick, ms),
         verdict: isWheel ? pass(value <= max) : '-',
       });
     };
-    timing(
-      'LCP',
-      runs.map((r) => r.lcpMs),
-      MAX_WHEEL_LCP_MS,
-    );
-    timing(
-      'TBT',
-      runs.map((r) => r.tbtMs),
-      MAX_WHEEL_TBT_MS,
-    );
+    timing('LCP', (r) => r.lcpMs, MAX_WHEEL_LCP_MS);
+    timing('TBT', (r) => r.tbtMs, MAX_WHEEL_TBT_MS);
     notes.push(`Lighthouse ${label} LCP element: ${runs[0]!.lcpElement}`);
     const failing = [...new Set(runs.flatMap((r) => r.failing))];
     if (failing.length > 0) notes.push(`Lighthouse ${label} audits below 1: ${failing.join('; ')}`);
+  }
+  if (floorRuns.length > 0) {
+    const show = (pick: (r: LighthouseFigures) => number, fmt: (v: number) => string) =>
+      floorRuns.map((r) => fmt(pick(r))).join(', ');
+    notes.push(
+      `Lighthouse floor: the web-size floor app (react + react-dom + react-router-dom, bench/floor) built and served the same way, ${floorRuns.length} runs alternating with the wheel page's: performance ${show((r) => r.scores.performance, String)}; LCP ${show((r) => r.lcpMs, ms)}; TBT ${show((r) => r.tbtMs, ms)}.`,
+    );
   }
 }
 
@@ -350,9 +360,24 @@ async function main(): Promise<void> {
     const staffToken = await staffIdToken(stack, 'admin', adminPassword);
 
     if (wanted('lighthouse')) {
-      log(`lighthouse on / (${WHEEL_LIGHTHOUSE_RUNS} runs) and /dashboard...`);
-      const wheelRuns = Array.from({ length: WHEEL_LIGHTHOUSE_RUNS }, () => `${stack.url}/`);
-      lighthouseRows(await measureLighthouse([...wheelRuns, `${stack.url}/dashboard`]));
+      log(
+        `lighthouse on / and the floor app (${WHEEL_LIGHTHOUSE_RUNS} runs each, alternating) and /dashboard...`,
+      );
+      const floorApp = await serveFloorApp();
+      try {
+        // Alternating, so a burst of load from other work hits the page and its floor alike.
+        const pairs = Array.from({ length: WHEEL_LIGHTHOUSE_RUNS }, () => [
+          `${stack.url}/`,
+          floorApp.url,
+        ]).flat();
+        const results = await measureLighthouse([...pairs, `${stack.url}/dashboard`]);
+        lighthouseRows(
+          results.filter((r) => r.url !== floorApp.url),
+          results.filter((r) => r.url === floorApp.url),
+        );
+      } finally {
+        await floorApp.close();
+      }
     }
 
     if (wanted('motion')) {

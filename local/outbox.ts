@@ -3,7 +3,7 @@
  * /local/sms, the terminal shows each message (the code in full, that is its purpose; the number
  * masked), and tests read the latest code from GET /local/sms/latest?phoneNumber=%2B614...
  */
-import { maskPhone, isLocalMobile, toInternational } from '../shared/phone';
+import { maskPhone, isLocalMobile, toInternational } from '../shared/phone-format';
 
 export interface OutboxMessage {
   phoneNumber: string;

@@ -1,4 +1,5 @@
 /** Business constants and limits (docs/product.md, "Limits and input rules"), each named once. */
+import type { BusinessSettings, GameSettings } from './types';
 
 /** Local Australian mobile: 10 digits, starting 04. */
 export const PHONE_LOCAL_LENGTH = 10;
@@ -91,3 +92,25 @@ export const DEFAULT_ITEM_BACKGROUND_COLORS: readonly string[] = Object.freeze([
   '#22d3ee', // cyan
   '#e040fb', // magenta
 ]);
+
+/**
+ * Stored business settings before an admin saves any: every text field empty (docs/product.md).
+ * Here, not in settings.ts with the schemas: a reader of settings needs no zod.
+ */
+export const EMPTY_BUSINESS_SETTINGS: Readonly<BusinessSettings> = Object.freeze({
+  businessName: '',
+  logoUrl: '',
+  website: '',
+  email: '',
+  phoneNumber: '',
+  mapsUrl: '',
+  instagramUrl: '',
+  facebookUrl: '',
+  tiktokUrl: '',
+  uberEatsUrl: '',
+});
+
+export const DEFAULT_GAME_SETTINGS: Readonly<GameSettings> = Object.freeze({
+  itemBackgroundColors: [...DEFAULT_ITEM_BACKGROUND_COLORS],
+  spinMode: 'verify-first',
+});

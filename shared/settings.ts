@@ -1,13 +1,8 @@
 /** Business and game settings schemas (docs/product.md). Saving business settings merges. */
 import * as z from './zod';
-import {
-  BUSINESS_NAME_MAX,
-  DEFAULT_ITEM_BACKGROUND_COLORS,
-  PLACEHOLDER_BUSINESS,
-  TEXT_FIELD_MAX,
-} from './constants';
+import { BUSINESS_NAME_MAX, PLACEHOLDER_BUSINESS, TEXT_FIELD_MAX } from './constants';
 import { HEX_COLOR } from './slice';
-import { SPIN_MODES, type BusinessSettings, type GameSettings } from './types';
+import { SPIN_MODES } from './types';
 
 export const SETTINGS_FIELD_MESSAGES = Object.freeze({
   urlInvalid: 'Enter a full web address starting with https:// or http://',
@@ -79,22 +74,3 @@ export const gameSettingsInputSchema = z.strictObject({
   spinMode: z.enum(SPIN_MODES).optional(),
 });
 export type GameSettingsInput = z.infer<typeof gameSettingsInputSchema>;
-
-/** Stored business settings before an admin saves any: every text field empty (docs/product.md). */
-export const EMPTY_BUSINESS_SETTINGS: Readonly<BusinessSettings> = Object.freeze({
-  businessName: '',
-  logoUrl: '',
-  website: '',
-  email: '',
-  phoneNumber: '',
-  mapsUrl: '',
-  instagramUrl: '',
-  facebookUrl: '',
-  tiktokUrl: '',
-  uberEatsUrl: '',
-});
-
-export const DEFAULT_GAME_SETTINGS: Readonly<GameSettings> = Object.freeze({
-  itemBackgroundColors: [...DEFAULT_ITEM_BACKGROUND_COLORS],
-  spinMode: 'verify-first',
-});

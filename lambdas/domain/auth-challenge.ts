@@ -1,49 +1,16 @@
 /**
- * The visitor pool's CUSTOM_AUTH rules, for the three thin trigger handlers in lambdas/triggers/.
+ * The visitor pool's CUSTOM_AUTH rules, for the three thin trigger handlers in lambdas/triggers/
+ * (Define's decision is in auth-define.ts, apart: it needs no AWS client, so its bundle has none).
  * One challenge kind: a 6-digit code by SMS. Cognito reports each answered challenge back to
  * Define in `session`; Define alone decides between another try, tokens and failure (a wrong
  * CUSTOM_CHALLENGE answer never becomes CodeMismatchException).
  */
-import { OTP_MAX_ATTEMPTS } from '../../shared/constants';
-import { CUSTOM_CHALLENGE } from '../../shared/definitions';
 import { logger } from '../lib/logger';
-import { maskPhone } from '../../shared/phone';
+import { maskPhone } from '../../shared/phone-format';
 import { codeMatches, digestFromMetadata, digestToMetadata, type CodeDigest } from './otp-code';
 import { issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
 import { assertAustralianMobile } from './sms-cost-guard';
-
-/** One answered challenge as Cognito lists it in `request.session`. */
-export interface SessionEntry {
-  challengeName: string;
-  challengeResult: boolean;
-  challengeMetadata?: string | null;
-}
-
-export interface DefineDecision {
-  challengeName?: string;
-  issueTokens: boolean;
-  failAuthentication: boolean;
-}
-
-const fail: DefineDecision = { issueTokens: false, failAuthentication: true };
-
-/**
- * Define: tokens after a correct answer; failure for an unknown user, any other challenge kind
- * (e.g. an SRP step this pool never offers), or OTP_MAX_ATTEMPTS wrong answers; else a (new) code
- * challenge.
- */
-export function defineNextStep(
-  session: readonly SessionEntry[],
-  userNotFound = false,
-): DefineDecision {
-  if (userNotFound) return fail;
-  if (session.some((entry) => entry.challengeName !== CUSTOM_CHALLENGE)) return fail;
-  if (session.at(-1)?.challengeResult === true)
-    return { issueTokens: true, failAuthentication: false };
-  const wrongAnswers = session.filter((entry) => !entry.challengeResult).length;
-  if (wrongAnswers >= OTP_MAX_ATTEMPTS) return fail;
-  return { challengeName: CUSTOM_CHALLENGE, issueTokens: false, failAuthentication: false };
-}
+import type { SessionEntry } from './auth-define';
 
 export interface CreatedChallenge {
   publicChallengeParameters: Record<string, string>;

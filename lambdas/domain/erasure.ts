@@ -6,7 +6,7 @@
  */
 import { notFound } from '../../shared/errors';
 import { API_MESSAGES, ADMIN_TEXT } from '../../shared/messages';
-import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone';
+import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone-format';
 
 export interface ErasureDeps {
   eraseCustomerRecord: (phoneNumber: string, at: string) => Promise<'erased' | 'not-found'>;

@@ -8,7 +8,7 @@ import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
 import { AppError } from '../../shared/errors';
 import { API_MESSAGES, smsCodeMessage } from '../../shared/messages';
 import { logger } from '../lib/logger';
-import { maskPhone } from '../../shared/phone';
+import { maskPhone } from '../../shared/phone-format';
 import {
   claimRecentCode,
   forgetCode,

@@ -5,7 +5,7 @@
  */
 import { conflict } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
-import { toInternational } from '../../shared/phone';
+import { toInternational } from '../../shared/phone-format';
 import { getCustomer, isErased } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-authorizations';

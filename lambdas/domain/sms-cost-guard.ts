@@ -17,7 +17,7 @@ import {
 } from '../../shared/constants';
 import { badRequest, tooManyRequests, type AppError } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
-import { isInternationalMobile } from '../../shared/phone';
+import { isInternationalMobile } from '../../shared/phone-format';
 import { intEnv } from '../lib/env';
 import {
   readCounter,

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { drawableSlices, drawPrize, type RandomInt } from '../../shared/draw';
 import { AppError, conflict } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
-import { toLocal } from '../../shared/phone';
+import { toLocal } from '../../shared/phone-format';
 import { prizeExpiresAt } from '../../shared/prize-validity';
 import type { Customer, Slice, SpinResult } from '../../shared/types';
 import { getCustomer, putCustomerOnce } from '../repositories/customers';

@@ -4,7 +4,7 @@
  */
 import { forbidden, unauthorized } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
-import { isInternationalMobile } from '../../shared/phone';
+import { isInternationalMobile } from '../../shared/phone-format';
 import { staffRolesOf, type StaffRole } from '../../shared/types';
 import type { HttpEvent } from './http';
 

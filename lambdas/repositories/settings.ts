@@ -3,12 +3,8 @@
  * one UpdateItem, so concurrent saves of different fields never lose each other's writes.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  DEFAULT_GAME_SETTINGS,
-  EMPTY_BUSINESS_SETTINGS,
-  type BusinessSettingsInput,
-  type GameSettingsInput,
-} from '../../shared/settings';
+import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS } from '../../shared/constants';
+import type { BusinessSettingsInput, GameSettingsInput } from '../../shared/settings';
 import type { BusinessSettings, GameSettings } from '../../shared/types';
 import { dynamo } from '../lib/dynamo-client';
 import { tableName } from '../lib/tables';

@@ -6,7 +6,8 @@
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
 import { isAppError } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
-import { createCodeChallenge, type SessionEntry } from '../domain/auth-challenge';
+import { createCodeChallenge } from '../domain/auth-challenge';
+import type { SessionEntry } from '../domain/auth-define';
 import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';
 import { logger } from '../lib/logger';
 import { sendSms } from '../lib/sms';

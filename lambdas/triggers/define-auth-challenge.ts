@@ -1,6 +1,6 @@
 /** Cognito DefineAuthChallenge trigger of the visitor pool: decides the next step of CUSTOM_AUTH. */
 import type { DefineAuthChallengeTriggerEvent } from 'aws-lambda';
-import { defineNextStep, type SessionEntry } from '../domain/auth-challenge';
+import { defineNextStep, type SessionEntry } from '../domain/auth-define';
 
 export const handler = async (
   event: DefineAuthChallengeTriggerEvent,

@@ -4,12 +4,8 @@ import type {
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCodeChallenge,
-  defineNextStep,
-  verifyCodeAnswer,
-  type SessionEntry,
-} from '../../../lambdas/domain/auth-challenge';
+import { createCodeChallenge, verifyCodeAnswer } from '../../../lambdas/domain/auth-challenge';
+import { defineNextStep, type SessionEntry } from '../../../lambdas/domain/auth-define';
 import {
   CODE_AUTHORIZATION_MS,
   CodeNotAuthorizedError,

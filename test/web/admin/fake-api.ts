@@ -5,14 +5,14 @@
  */
 import { vi } from 'vitest';
 import { sanitiseLogoName } from '../../../lambdas/domain/logo';
-import { MAX_SLICES } from '../../../shared/constants';
-import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
-import { newPasswordSchema } from '../../../shared/password';
 import {
-  businessSettingsInputSchema,
   DEFAULT_GAME_SETTINGS,
   EMPTY_BUSINESS_SETTINGS,
-} from '../../../shared/settings';
+  MAX_SLICES,
+} from '../../../shared/constants';
+import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
+import { newPasswordSchema } from '../../../shared/password';
+import { businessSettingsInputSchema } from '../../../shared/settings';
 import { sliceInputSchema, sliceUpdateSchema } from '../../../shared/slice';
 import type { Insights, BusinessSettings, GameSettings, Slice } from '../../../shared/types';
 

@@ -2,7 +2,7 @@
  * Routes (docs/product.md). Each screen is its own lazily loaded chunk, so the wheel page never
  * downloads staff or admin code. Route modules export `Component`.
  */
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import type { RouteObject } from 'react-router-dom';
 import { PATHS } from '../config/paths';
 import { BootFrame } from './boot-frame';
 import { RootLayout } from './root-layout';
@@ -44,7 +44,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function AppRouter() {
-  return <RouterProvider router={createBrowserRouter(routes)} />;
-}

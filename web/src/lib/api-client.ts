@@ -4,6 +4,7 @@
  */
 import type { ErrorBody } from '../../../shared/errors';
 import { routeOf, routePath, type RouteAuth, type RouteId } from '../../../shared/routes';
+import { takeEarlyGet } from './early-fetch';
 import { getIdToken, type SessionKind } from './session';
 
 export class ApiError extends Error {
@@ -79,12 +80,15 @@ async function apiFetch<T>(path: string, request: ApiRequest): Promise<T> {
   }
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: request.method,
-      headers,
-      body,
-      signal: request.signal,
-    });
+    // A public GET the boot module already started (web/src/boot.ts) is answered by that request.
+    const early = request.method === 'GET' && !request.auth ? takeEarlyGet(path) : undefined;
+    response = await (early ??
+      fetch(path, {
+        method: request.method,
+        headers,
+        body,
+        signal: request.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK', 'network request failed');

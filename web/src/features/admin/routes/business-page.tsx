@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
-import { EMPTY_BUSINESS_SETTINGS } from '../../../../../shared/settings';
+import { EMPTY_BUSINESS_SETTINGS } from '../../../../../shared/constants';
 import type { BusinessSettings } from '../../../../../shared/types';
 import { getBusinessSettings } from '../api/get-business-settings';
 import { businessSettingsInputSchema, putBusinessSettings } from '../api/put-business-settings';

@@ -1,8 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  DEFAULT_ITEM_BACKGROUND_COLORS,
-  PLACEHOLDER_BUSINESS,
-} from '../../../../../shared/constants';
+import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS } from '../../../../../shared/constants';
 import type { BusinessSettings, WheelResponse } from '../../../../../shared/types';
 import { sliceWheelColor, wheelColors } from '../../../../../shared/wheel-colors';
 import { fetchWheel } from '../api/get-wheel';
@@ -25,10 +22,9 @@ function withBusinessFallbacks(business: Partial<BusinessSettings> | undefined):
 /** What the page shows before settings load, and if they cannot be loaded. */
 const PLACEHOLDER_WHEEL: WheelData = Object.freeze({
   business: withBusinessFallbacks(undefined),
-  // Not shared/settings' DEFAULT_GAME_SETTINGS: that module brings zod into the wheel page bundle.
   game: {
-    spinMode: 'verify-first' as const,
-    itemBackgroundColors: [...DEFAULT_ITEM_BACKGROUND_COLORS],
+    spinMode: DEFAULT_GAME_SETTINGS.spinMode,
+    itemBackgroundColors: [...DEFAULT_GAME_SETTINGS.itemBackgroundColors],
   },
   slices: [],
 });
