@@ -66,6 +66,8 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
     alarmEmail: config.alarmEmail,
     smsMonthlySpendAlarmUsd: config.smsMonthlySpendAlarmUsd,
     waf: config.waf,
+    timeZone: config.timeZone,
+    smsPriceAud: config.smsPriceAud,
     webAclArn: edge?.webAclArn,
     handlerEntry: options.handlerEntry,
   });

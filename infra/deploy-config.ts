@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUSINESS_TIME_ZONE_DEFAULT, SMS_PRICE_AUD_DEFAULT } from '../shared/constants';
 
 /** The repository root (infra/..): entry files and web/dist are resolved from here, not from cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -46,6 +47,10 @@ export interface DeployConfig {
   readonly smsMonthlySpendAlarmUsd: number;
   /** Rate-based WAF rules on /api/* (CloudFront) and on the visitor pool. */
   readonly waf: boolean;
+  /** The business's time zone (IANA name): its days for insights and the staff's dates. */
+  readonly timeZone: string;
+  /** Price of one SMS in AUD, for the insights' cost estimate. */
+  readonly smsPriceAud: number;
   /** Folder of the built SPA. */
   readonly siteDirectory: string;
 }
@@ -62,8 +67,20 @@ const CONTEXT_KEYS = [
   'alarmEmail',
   'smsMonthlySpendAlarmUsd',
   'waf',
+  'timeZone',
+  'smsPriceAud',
   'siteDirectory',
 ] as const;
+
+/** True for a time zone name the runtime knows (Intl refuses others). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 type ContextReader = (key: (typeof CONTEXT_KEYS)[number]) => unknown;
 
@@ -119,6 +136,14 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
   if (!Number.isFinite(smsMonthlySpendAlarmUsd) || smsMonthlySpendAlarmUsd <= 0) {
     throw new Error('Context smsMonthlySpendAlarmUsd must be an amount in USD above 0.');
   }
+  const timeZone = optionalString(get('timeZone')) ?? BUSINESS_TIME_ZONE_DEFAULT;
+  if (!isTimeZone(timeZone))
+    throw new Error('Context timeZone must be an IANA time zone such as Australia/Perth.');
+  const priceText = optionalString(get('smsPriceAud'));
+  const smsPriceAud = priceText === undefined ? SMS_PRICE_AUD_DEFAULT : Number(priceText);
+  if (!Number.isFinite(smsPriceAud) || smsPriceAud < 0) {
+    throw new Error('Context smsPriceAud must be a price in AUD of 0 or more.');
+  }
   const wafText = optionalString(get('waf')) ?? 'false';
   if (wafText !== 'true' && wafText !== 'false')
     throw new Error('Context waf must be true or false.');
@@ -133,6 +158,8 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
     alarmEmail,
     smsMonthlySpendAlarmUsd,
     waf: wafText === 'true',
+    timeZone,
+    smsPriceAud,
     siteDirectory: resolve(REPO_ROOT, optionalString(get('siteDirectory')) ?? 'web/dist'),
   };
 }

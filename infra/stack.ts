@@ -21,7 +21,11 @@ import { ROUTES } from '../shared/routes';
 
 /** Characters of the origin secret (letters and digits). */
 const ORIGIN_SECRET_LENGTH = 48;
-import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../shared/constants';
+import {
+  BUSINESS_TIME_ZONE_DEFAULT,
+  SMS_GLOBAL_HOURLY_CAP_DEFAULT,
+  SMS_PRICE_AUD_DEFAULT,
+} from '../shared/constants';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
@@ -76,6 +80,16 @@ export interface SpinWinStackProps extends StackProps {
   /** SMS spend of the month (USD) that raises the spend alarm. */
   readonly smsMonthlySpendAlarmUsd: number;
   /**
+   * The business's time zone: its days for the insights and the dates staff read.
+   * @default BUSINESS_TIME_ZONE_DEFAULT (Australia/Sydney)
+   */
+  readonly timeZone?: string;
+  /**
+   * Price of one SMS in AUD, for the insights' cost estimate.
+   * @default SMS_PRICE_AUD_DEFAULT
+   */
+  readonly smsPriceAud?: number;
+  /**
    * Regional WAF rate limit on the visitor pool.
    * @default false
    */
@@ -112,9 +126,12 @@ export class SpinWinStack extends Stack {
     this.data = new Data(this, 'Data');
     this.storage = new Storage(this, 'Storage');
 
+    const timeZone = props.timeZone ?? BUSINESS_TIME_ZONE_DEFAULT;
     const smsEnvironment: Record<string, string> = {
       ...(props.smsSenderId ? { SMS_SENDER_ID: props.smsSenderId } : {}),
       ...(props.smsHourlyCap ? { SMS_HOURLY_CAP: String(props.smsHourlyCap) } : {}),
+      // The day counters' days (repositories/stats.ts), for the API and the SMS trigger alike.
+      BUSINESS_TIME_ZONE: timeZone,
     };
     this.auth = new Auth(this, 'Auth', {
       triggerEntries: {
@@ -171,6 +188,7 @@ export class SpinWinStack extends Stack {
         VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
         ORIGIN_SECRET: originSecretValue,
+        SMS_PRICE_AUD: String(props.smsPriceAud ?? SMS_PRICE_AUD_DEFAULT),
         ERASURE_KEY: erasureKey.secretValue.unsafeUnwrap(),
         ...(props.clientCodesPerHour
           ? { CLIENT_CODES_PER_HOUR: String(props.clientCodesPerHour) }
@@ -200,6 +218,7 @@ export class SpinWinStack extends Stack {
         cognitoEndpoint: `${cognitoOrigin}/`,
         visitorClientId: this.auth.visitorClient.userPoolClientId,
         staffClientId: this.auth.staffClient.userPoolClientId,
+        timeZone,
       },
       connectOrigins: [cognitoOrigin],
       domainNames: props.domainName ? [props.domainName] : undefined,

@@ -29,6 +29,7 @@ import { freePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
 import { passwordsBox, seedIfNeeded } from './seed';
 import { accessDenied, createStaticSite } from './static-site';
+import { BUSINESS_TIME_ZONE_DEFAULT } from '../shared/constants';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PORT = 5173;
@@ -241,6 +242,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       cognitoEndpoint,
       visitorClientId: cognito.pools.visitor.clientId,
       staffClientId: cognito.pools.staff.clientId,
+      timeZone: process.env.BUSINESS_TIME_ZONE || BUSINESS_TIME_ZONE_DEFAULT,
     };
 
     async function serveMedia(

@@ -49,6 +49,8 @@ export interface SiteConfig {
   readonly cognitoEndpoint: string;
   readonly visitorClientId: string;
   readonly staffClientId: string;
+  /** The business's time zone, for the dates staff read. */
+  readonly timeZone: string;
 }
 
 export interface WebProps {

@@ -47,6 +47,9 @@ describe('readDeployConfig', () => {
     [{ smsSenderId: 'TOOLONGSENDER' }, /smsSenderId/],
     [{ smsSenderId: '12345' }, /smsSenderId/],
     [{ waf: 'yes' }, /waf/],
+    [{ timeZone: 'Sydney' }, /timeZone/],
+    [{ smsPriceAud: '-1' }, /smsPriceAud/],
+    [{ smsPriceAud: 'cheap' }, /smsPriceAud/],
     [{ domainName: 'spin.example.com' }, /certificateArn/],
     [
       {
@@ -82,6 +85,8 @@ describe('SpinWin with every option on', () => {
         smsHourlyCap: '150',
         alarmEmail: 'ops@agency.example',
         smsMonthlySpendAlarmUsd: '75',
+        timeZone: 'Australia/Perth',
+        smsPriceAud: '0.08',
       },
     });
     main = Template.fromStack(built.stack).toJSON() as typeof main;
@@ -197,6 +202,24 @@ describe('SpinWin with every option on', () => {
     expect(create.Properties.Environment.Variables).toMatchObject({
       SMS_SENDER_ID: 'SpinWin',
       SMS_HOURLY_CAP: '150',
+      BUSINESS_TIME_ZONE: 'Australia/Perth',
+    });
+  });
+
+  it('gives the insights the business time zone and the SMS price', () => {
+    const insights =
+      main.Resources[
+        built.stack.getLogicalId(
+          built.stack.api.functions['get-insights']!.function.node.defaultChild as never,
+        )
+      ]!;
+    expect(insights.Properties.Environment.Variables).toMatchObject({
+      BUSINESS_TIME_ZONE: 'Australia/Perth',
+      SMS_PRICE_AUD: '0.08',
+    });
+    expect(readDeployConfig(context({}))).toMatchObject({
+      timeZone: 'Australia/Sydney',
+      smsPriceAud: 0.06,
     });
   });
 });

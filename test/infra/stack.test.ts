@@ -657,9 +657,11 @@ describe('SpinWinStack', () => {
       expect(Object.keys(JSON.parse(configAsset)).sort()).toEqual([
         'cognitoEndpoint',
         'staffClientId',
+        'timeZone',
         'visitorClientId',
       ]);
       expect(configAsset).toContain(`https://cognito-idp.${REGION}.amazonaws.com/`);
+      expect(JSON.parse(configAsset)).toMatchObject({ timeZone: 'Australia/Sydney' });
     });
   });
 

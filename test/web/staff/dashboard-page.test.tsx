@@ -7,7 +7,14 @@ import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-li
 import { hasSession } from '../../../web/src/lib/session';
 import { customer, fakeApi, type FakeApi } from './fake-api';
 import { ADMIN_STAND_IN, renderAt, signInOperator } from './render';
-import { installFakeNetwork, jsonResponse, type FakeNetwork } from './support';
+import {
+  COGNITO_ENDPOINT,
+  installFakeNetwork,
+  jsonResponse,
+  STAFF_CLIENT_ID,
+  type FakeNetwork,
+} from './support';
+import { setRuntimeConfig } from '../../../web/src/config/runtime';
 
 let network: FakeNetwork;
 let api: FakeApi;
@@ -280,6 +287,23 @@ describe('/dashboard who redeemed, and prize expiry', () => {
       STAFF_TEXT.redeemedByAt('admin', formatBusinessTime(redeemedAt)),
     );
     expect(formatBusinessTime(redeemedAt)).toBe('2 Mar 2026, 3:05 pm');
+  });
+
+  it('writes the dates in the deployment’s time zone (config.json)', async () => {
+    const redeemedAt = '2026-03-02T04:05:00.000Z';
+    api.customers = [{ ...customer(5, 'FREE SIDE', true), redeemedBy: 'admin', redeemedAt }];
+    setRuntimeConfig({
+      cognitoEndpoint: COGNITO_ENDPOINT,
+      visitorClientId: 'visitor-client',
+      staffClientId: STAFF_CLIENT_ID,
+      timeZone: 'Australia/Perth',
+    });
+    await signInOperator(network);
+    renderAt('/dashboard');
+    const row = await screen.findByRole('row', { name: /0400000005/ });
+    await waitFor(() =>
+      expect(row).toHaveTextContent(STAFF_TEXT.redeemedByAt('admin', '2 Mar 2026, 12:05 pm')),
+    );
   });
 
   it('shows the server text when the prize expired before the redeem reached it, and keeps the row', async () => {

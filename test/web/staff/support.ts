@@ -5,7 +5,7 @@
 import { vi } from 'vitest';
 import { setRuntimeConfig } from '../../../web/src/config/runtime';
 
-const COGNITO_ENDPOINT = 'http://cognito.test/';
+export const COGNITO_ENDPOINT = 'http://cognito.test/';
 export const STAFF_CLIENT_ID = 'staff-client';
 
 /** An unsigned JWT with these claims (the browser never verifies; the server does). */

@@ -7,6 +7,8 @@ export interface RuntimeConfig {
   cognitoEndpoint: string;
   visitorClientId: string;
   staffClientId: string;
+  /** The business's time zone (IANA), for the dates staff read; absent in older deployments. */
+  timeZone?: string;
 }
 
 let pending: Promise<RuntimeConfig> | undefined;

@@ -13,14 +13,21 @@ import { formatBusinessTime, isPrizeExpired } from '../../../../../shared/prize-
 import type { Customer } from '../../../../../shared/types';
 
 /** The line under the offer: who redeemed it and when, or until when it may be redeemed. */
-function offerStatus(customer: Customer, expired: boolean): string | undefined {
+function offerStatus(
+  customer: Customer,
+  expired: boolean,
+  timeZone: string | undefined,
+): string | undefined {
   if (customer.isOfferClaimed) {
     return customer.redeemedBy && customer.redeemedAt
-      ? STAFF_TEXT.redeemedByAt(customer.redeemedBy, formatBusinessTime(customer.redeemedAt))
+      ? STAFF_TEXT.redeemedByAt(
+          customer.redeemedBy,
+          formatBusinessTime(customer.redeemedAt, timeZone),
+        )
       : undefined;
   }
   if (!customer.expiresAt) return undefined;
-  const when = formatBusinessTime(customer.expiresAt);
+  const when = formatBusinessTime(customer.expiresAt, timeZone);
   return expired ? STAFF_TEXT.expiredOn(when) : STAFF_TEXT.validUntil(when);
 }
 
@@ -35,10 +42,20 @@ export interface UsersTableProps {
   empty?: ReactNode;
   /** The time expiry is judged at (the page refreshes it). */
   now: Date;
+  /** The business's time zone (the deployment's); undefined: the default one. */
+  timeZone?: string;
 }
 
 /** The customers table; phone numbers in local form (04...). */
-export function UsersTable({ caption, users, processing, onClaim, empty, now }: UsersTableProps) {
+export function UsersTable({
+  caption,
+  users,
+  processing,
+  onClaim,
+  empty,
+  now,
+  timeZone,
+}: UsersTableProps) {
   return (
     <div className="staff-table__wrap">
       <table className="staff-table" role="table">
@@ -67,7 +84,7 @@ export function UsersTable({ caption, users, processing, onClaim, empty, now }: 
             users.map((customer) => {
               const busy = processing === customer.phoneNumber;
               const expired = !customer.isOfferClaimed && isPrizeExpired(customer, now);
-              const status = offerStatus(customer, expired);
+              const status = offerStatus(customer, expired, timeZone);
               return (
                 <tr
                   key={customer.phoneNumber}

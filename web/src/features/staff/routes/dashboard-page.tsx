@@ -10,6 +10,7 @@ import { Navigate } from 'react-router-dom';
 import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../../../shared/messages';
 import type { Customer } from '../../../../../shared/types';
 import { PATHS } from '../../../config/paths';
+import { loadRuntimeConfig } from '../../../config/runtime';
 import { ApiError } from '../../../lib/api-client';
 import { redeemUser } from '../api/redeem-user';
 import { searchUser } from '../api/search-user';
@@ -57,6 +58,13 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
   const [processing, setProcessing] = useState<string>();
   const [feedback, setFeedback] = useState<Feedback>();
   const feedbackRef = useRef<HTMLParagraphElement>(null);
+  // Dates read in the business's time zone, as the deployment says (config.json).
+  const [timeZone, setTimeZone] = useState<string>();
+  useEffect(() => {
+    loadRuntimeConfig()
+      .then((config) => setTimeZone(config.timeZone))
+      .catch(() => undefined);
+  }, []);
   // Expiry is judged against this clock, moved on every half minute.
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
@@ -150,6 +158,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
                 processing={processing}
                 onClaim={setPending}
                 now={now}
+                timeZone={timeZone}
               />
             ) : (
               <p role="alert" className="ui-error">
@@ -170,6 +179,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
             onClaim={setPending}
             empty={list.status === 'done' ? STAFF_TEXT.noUsers : undefined}
             now={now}
+            timeZone={timeZone}
           />
           <LoadMore status={list.status} count={list.users.length} onLoadMore={list.loadMore} />
         </section>
