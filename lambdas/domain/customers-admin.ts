@@ -65,10 +65,25 @@ export async function listCustomersPage(
   nowS: number,
   cursors: CursorStore = pageCursors,
 ): Promise<UsersPage> {
+  return customersPage(store, cursor, nowS, cursors, USERS_PAGE_SIZE);
+}
+
+/**
+ * One page of customers, newest first, after the page an opaque cursor stands for, and the next
+ * page's cursor (null after the last). An unknown, forged or expired cursor is a 400. The list and
+ * the CSV export page the same way.
+ */
+async function customersPage(
+  store: CustomerStore,
+  cursor: string | undefined,
+  nowS: number,
+  cursors: CursorStore,
+  pageSize: number,
+): Promise<UsersPage> {
   const startKey = cursor === undefined ? undefined : await cursors.loadPageKey(cursor, nowS);
   if (cursor !== undefined && !startKey)
     throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
-  const page = await store.listCustomers(startKey, USERS_PAGE_SIZE);
+  const page = await store.listCustomers(startKey, pageSize);
   return {
     users: page.users,
     nextCursor: page.lastKey ? await cursors.savePageKey(page.lastKey, nowS) : null,
@@ -181,13 +196,10 @@ export async function exportCustomersPage(
   cursors: CursorStore = pageCursors,
   pageSize = CSV_PAGE_SIZE,
 ): Promise<CustomersCsvPage> {
-  const startKey = cursor === undefined ? undefined : await cursors.loadPageKey(cursor, nowS);
-  if (cursor !== undefined && !startKey)
-    throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
-  const page = await store.listCustomers(startKey, pageSize);
+  const page = await customersPage(store, cursor, nowS, cursors, pageSize);
   return {
     csv: (cursor === undefined ? csvHeader() : '') + page.users.map(csvRow).join(''),
     rows: page.users.length,
-    nextCursor: page.lastKey ? await cursors.savePageKey(page.lastKey, nowS) : null,
+    nextCursor: page.nextCursor,
   };
 }

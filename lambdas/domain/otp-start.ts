@@ -6,7 +6,7 @@
 import { conflict } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
 import { toInternational } from '../../shared/phone-format';
-import { getCustomer, isErased } from '../repositories/customers';
+import { hasReward } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-authorizations';
 import { putVisitorRecord } from '../repositories/visitor-users';
@@ -32,8 +32,7 @@ export interface OtpStartDeps {
  */
 export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise<void> {
   const phoneNumber = toInternational(localNumber);
-  if ((await getCustomer(phoneNumber)) || (await isErased(phoneNumber)))
-    throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
+  if (await hasReward(phoneNumber)) throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
   await checkCanIssue(phoneNumber, deps);
   const now = deps.nowMs();
   await spendClientBudget('codes', deps.client, now);

@@ -6,13 +6,11 @@ import { phoneRequestSchema, toInternational } from '../../shared/phone';
 import { spendClientBudget } from '../domain/client-budgets';
 import { http, ok, parseBody } from '../lib/http';
 import { viewerAddress } from '../lib/viewer';
-import { getCustomer, isErased } from '../repositories/customers';
+import { hasReward } from '../repositories/customers';
 
 export const handler = http(async (event) => {
   const { phoneNumber } = parseBody(phoneRequestSchema, event);
   await spendClientBudget('lookups', viewerAddress(event), Date.now());
-  const intl = toInternational(phoneNumber);
   // An erased number had its reward: it still counts as having one.
-  const customer = await getCustomer(intl);
-  return ok({ doesExist: customer !== undefined || (await isErased(intl)) });
+  return ok({ doesExist: await hasReward(toInternational(phoneNumber)) });
 });

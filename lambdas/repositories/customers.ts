@@ -42,7 +42,7 @@ const erasedKey = (phoneNumber: string): string =>
   `erased#${createHmac('sha256', requireEnv('ERASURE_KEY')).update(phoneNumber).digest('hex')}`;
 
 /** True when this +61 number had a reward and was erased on request. */
-export async function isErased(phoneNumber: string): Promise<boolean> {
+async function isErased(phoneNumber: string): Promise<boolean> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName('customers'),
@@ -51,6 +51,15 @@ export async function isErased(phoneNumber: string): Promise<boolean> {
     }),
   );
   return Item !== undefined;
+}
+
+/**
+ * True when this +61 number has its one reward: a customer record, or the marker a record erased
+ * on request left (both read at once).
+ */
+export async function hasReward(phoneNumber: string): Promise<boolean> {
+  const [customer, erased] = await Promise.all([getCustomer(phoneNumber), isErased(phoneNumber)]);
+  return customer !== undefined || erased;
 }
 
 /**
