@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { BUNDLING } from '../infra/function-defaults';
+import { esbuildOptionsFor } from '../infra/function-defaults';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../shared/definitions';
 import { ROUTES } from '../shared/routes';
 import { median } from './stats';
@@ -36,22 +36,9 @@ export interface LambdaFigure {
   answer?: string;
 }
 
-/** The esbuild options the CDK's NodejsFunction derives from BUNDLING. */
+/** Bundles one function as the stack does (infra/function-defaults.ts). */
 async function bundle(entry: string, outfile: string): Promise<number> {
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: BUNDLING.target,
-    minify: BUNDLING.minify,
-    sourcemap: BUNDLING.sourceMap,
-    mainFields: BUNDLING.mainFields,
-    banner: { js: BUNDLING.banner ?? '' },
-    external: BUNDLING.externalModules,
-    logLevel: 'error',
-  });
+  await build({ ...esbuildOptionsFor(entry, outfile), logLevel: 'error' });
   return statSync(outfile).size;
 }
 

@@ -18,7 +18,10 @@ import {
 } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { BuildOptions } from 'esbuild';
+import { join } from 'node:path';
 import { FUNCTION_TIMEOUT_SECONDS } from '../shared/definitions';
+import { REPO_ROOT } from './deploy-config';
 
 /** Node 22 (LTS until April 2027): the runtime the design fixes and the handlers are tested on. */
 const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
@@ -41,6 +44,15 @@ const ESM_REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /**
+ * Packages every bundle takes from our code instead: the SDK's default credential chain becomes the
+ * environment-only provider Lambda needs (lambdas/lib/env-credentials.ts explains why). esbuild's
+ * `alias`; the benchmark bundles with the same map.
+ */
+const BUNDLE_ALIASES: Readonly<Record<string, string>> = {
+  '@aws-sdk/credential-provider-node': join(REPO_ROOT, 'lambdas/lib/env-credentials.ts'),
+};
+
+/**
  * Bundling of every function.
  * - ESM, minified, tree-shaken: small bundles (the target is at most 1 MB each) load fast.
  * - No source maps: they would double the bundle and Node's --enable-source-maps slows every cold
@@ -48,9 +60,10 @@ const ESM_REQUIRE_BANNER =
  * - The AWS SDK clients are bundled too, tree-shaken with the rest: importing the runtime's own copy
  *   from disk (hundreds of files) cost 110-200 ms of every cold start, one bundled file a fraction of
  *   that. It also pins the SDK to the version in package-lock.json, the one the tests ran.
+ * - The SDK's credential chain is replaced by the environment-only provider (BUNDLE_ALIASES).
  * - Local esbuild, never Docker: synth works offline and on machines without Docker.
  */
-export const BUNDLING: NonNullable<NodejsFunctionProps['bundling']> = {
+const BUNDLING: NonNullable<NodejsFunctionProps['bundling']> = {
   format: OutputFormat.ESM,
   target: 'node22',
   minify: true,
@@ -58,8 +71,32 @@ export const BUNDLING: NonNullable<NodejsFunctionProps['bundling']> = {
   mainFields: ['module', 'main'],
   banner: ESM_REQUIRE_BANNER,
   externalModules: [],
+  esbuildArgs: Object.fromEntries(
+    Object.entries(BUNDLE_ALIASES).map(([name, path]) => [`--alias:${name}`, path]),
+  ),
   forceDockerBundling: false,
 };
+
+/**
+ * The esbuild build options NodejsFunction derives from BUNDLING, for bundling a function the same
+ * way outside a synth (the benchmark's cold starts, the bundle test).
+ */
+export function esbuildOptionsFor(entry: string, outfile: string): BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: BUNDLING.target,
+    minify: BUNDLING.minify,
+    sourcemap: BUNDLING.sourceMap,
+    mainFields: BUNDLING.mainFields,
+    banner: { js: BUNDLING.banner ?? '' },
+    external: BUNDLING.externalModules,
+    alias: { ...BUNDLE_ALIASES },
+  };
+}
 
 export interface SpinFunctionProps {
   /** The TypeScript entry file, exporting `handler`. */

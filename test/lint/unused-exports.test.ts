@@ -14,6 +14,11 @@ const SKIPPED_DIRS = new Set(['node_modules', 'cdk.out', 'dist', '.local', '.git
 /** Exports loaded by name from outside our own imports. */
 const ENTRY_POINTS: { path: RegExp; name: string; loadedBy: string }[] = [
   { path: /^lambdas\/(handlers|custom-resources)\//, name: 'handler', loadedBy: 'Lambda' },
+  {
+    path: /^lambdas\/lib\/env-credentials\.ts$/,
+    name: 'defaultProvider',
+    loadedBy: 'the SDK clients in a bundle (BUNDLE_ALIASES, infra/function-defaults.ts)',
+  },
   { path: /^[^/]+\.config\.ts$/, name: 'default', loadedBy: 'Vite and Vitest' },
   { path: /^test\/(setup|e2e\/setup)\//, name: 'default', loadedBy: 'Vitest globalSetup' },
   { path: /^web\/src\/features\/[^/]+\/routes\//, name: 'Component', loadedBy: 'route lazy()' },
