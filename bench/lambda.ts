@@ -27,6 +27,36 @@ export const MAX_BUNDLE_BYTES = 1024 * 1024;
 export const MAX_COLD_START_OVER_EMPTY_MS = 100;
 const EMPTY = 'empty-handler';
 
+/**
+ * SDK floors: the least a function that calls AWS can pay, bundled the same way. One GetItem
+ * through the DynamoDB document client (every route reads DynamoDB), and that plus one Cognito
+ * AdminGetUser (what every staff route's user check adds). A function's cold start over its floor
+ * is what our code adds; the floor over the empty handler is the SDK's own price.
+ */
+const SDK_FLOORS: Record<string, string> = {
+  'sdk-floor-dynamodb': `
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT }));
+export const handler = async () => {
+  await dynamo.send(new GetCommand({ TableName: process.env.SETTINGS_TABLE, Key: { id: 'business' } }));
+  return { statusCode: 200, body: '' };
+};
+`,
+  'sdk-floor-staff': `
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT }));
+const cognito = new CognitoIdentityProviderClient({ endpoint: process.env.COGNITO_ENDPOINT });
+export const handler = async () => {
+  await cognito.send(new AdminGetUserCommand({ UserPoolId: process.env.STAFF_USER_POOL_ID, Username: 'admin' }));
+  await dynamo.send(new GetCommand({ TableName: process.env.SETTINGS_TABLE, Key: { id: 'business' } }));
+  return { statusCode: 200, body: '' };
+};
+`,
+};
+
 export interface LambdaFigure {
   name: string;
   bytes: number;
@@ -182,6 +212,8 @@ function coldStart(file: string, event: unknown): Promise<{ ms: number; answer: 
 export async function measureLambdas(options: { coldStarts: boolean }): Promise<{
   functions: LambdaFigure[];
   empty: LambdaFigure;
+  /** The SDK floors (SDK_FLOORS), by name. */
+  floors: LambdaFigure[];
 }> {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
@@ -190,7 +222,13 @@ export async function measureLambdas(options: { coldStarts: boolean }): Promise<
     emptyEntry,
     'export const handler = async () => ({ statusCode: 200, body: "" });\n',
   );
+  const floorEntries = Object.entries(SDK_FLOORS).map(([name, code]) => {
+    const entry = join(OUT_DIR, `${name}.ts`);
+    writeFileSync(entry, code);
+    return entry;
+  });
   const entries = [
+    ...floorEntries,
     ...tsFiles('lambdas/handlers'),
     ...tsFiles('lambdas/triggers'),
     ...tsFiles('lambdas/custom-resources'),
@@ -222,8 +260,13 @@ export async function measureLambdas(options: { coldStarts: boolean }): Promise<
   }
   const strip = ({ file: _file, ...figure }: LambdaFigure & { file: string }): LambdaFigure =>
     figure;
-  const [empty, ...functions] = figures.map(strip);
-  return { functions, empty: empty! };
+  const [empty, ...rest] = figures.map(strip);
+  const isFloor = (f: LambdaFigure) => f.name in SDK_FLOORS;
+  return {
+    empty: empty!,
+    floors: rest.filter(isFloor),
+    functions: rest.filter((f) => !isFloor(f)),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
