@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT, API_MESSAGES, MESSAGES } from '../../../shared/messages';
+import { percent } from '../../../web/src/features/admin/components/insights-charts';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';
 
@@ -66,6 +67,10 @@ describe('/admin/insights', () => {
         .getAllByRole('row')
         .map((r) => r.textContent),
     ).toEqual(['PrizeWinsShare of winsShare of odds', 'Chips266.7%100%', 'Drink (deleted)133.3%-']);
+  });
+
+  it('writes shares as the game page writes odds: whole at 0 and 100%, else one decimal', () => {
+    expect([0, 1 / 8, 2 / 3, 1, null].map(percent)).toEqual(['0%', '12.5%', '66.7%', '100%', '-']);
   });
 
   it('asks for the chosen range', async () => {

@@ -5,7 +5,7 @@
  * at 375 px; each picture has a summary for screen readers and its figures as a table.
  */
 import { useId } from 'react';
-import { ADMIN_TEXT } from '../../../../../shared/messages';
+import { ADMIN_TEXT, formatOddsPercent } from '../../../../../shared/messages';
 import type { Insights } from '../../../../../shared/types';
 
 /** "1 May" from YYYY-MM-DD (a calendar day: no time zone conversion). */
@@ -14,9 +14,9 @@ const shortDay = (day: string): string =>
     new Date(`${day}T00:00:00.000Z`),
   );
 
-/** "12.5%" from a 0-1 share, or "-" without one. */
+/** "12.5%" from a 0-1 share (written as the game page writes odds), or "-" without one. */
 export const percent = (share: number | null): string =>
-  share === null ? ADMIN_TEXT.notAvailable : `${(share * 100).toFixed(share === 1 ? 0 : 1)}%`;
+  share === null ? ADMIN_TEXT.notAvailable : formatOddsPercent(share * 100);
 
 /** The smallest of 1, 2, 5, 10, 20, 50... at or above `value`: the chart's top line. */
 function niceCeiling(value: number): number {
