@@ -88,17 +88,27 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
-/** Builds a Vite app (the product's web/ or the floor's bench/floor) with the product's settings. */
+/**
+ * Builds a Vite app into `outDir` with a manifest. The product (`configFile`: vite.config.ts) is
+ * built with its own config, so what is measured is what ships (its chunking, its plugins); the
+ * floor app, which that config's plugins do not fit, with the same React plugin and target.
+ */
 export async function buildWith(
   root: string,
   outDir: string,
+  configFile?: string,
 ): Promise<{ manifest: Manifest; modules: ModulesByFile }> {
   const output = await build({
-    configFile: false,
+    configFile: configFile ?? false,
     root,
     logLevel: 'silent',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022' },
+    ...(configFile ? {} : { plugins: [react()] }),
+    build: {
+      outDir,
+      emptyOutDir: true,
+      manifest: true,
+      ...(configFile ? {} : { target: 'es2022' }),
+    },
   });
   const modules: ModulesByFile = new Map();
   for (const result of Array.isArray(output) ? output : [output]) {
@@ -147,7 +157,11 @@ export async function measureWebSize(): Promise<{
   const work = mkdtempSync(join(tmpdir(), 'spin-websize-'));
   try {
     const productOut = join(work, 'product');
-    const { manifest, modules } = await buildWith(join(ROOT, 'web'), productOut);
+    const { manifest, modules } = await buildWith(
+      join(ROOT, 'web'),
+      productOut,
+      join(ROOT, 'vite.config.ts'),
+    );
     const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
     const routes = Object.entries(ROUTE_MODULES).map(([route, modules]) =>
       sizeOf(productOut, route, closure(manifest, [entry, APP_MODULE, ...modules])),
