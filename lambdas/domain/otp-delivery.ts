@@ -8,6 +8,7 @@ import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
 import { AppError } from '../../shared/errors';
 import { API_MESSAGES, smsCodeMessage } from '../../shared/messages';
 import { logger } from '../lib/logger';
+import { settledValue } from '../lib/settled';
 import { maskPhone } from '../../shared/phone-format';
 import {
   claimRecentCode,
@@ -132,8 +133,13 @@ export async function checkCanIssue(
   deps: Pick<OtpDeliveryDeps, 'guard' | 'nowMs'>,
 ): Promise<void> {
   const now = deps.nowMs();
-  if (await hasReusableCode(phoneNumber, reuseRule(now))) return;
-  await deps.guard.check(phoneNumber, now);
+  // Both are reads: asked together (one round trip, not two), decided in order.
+  const [reusable, budgets] = await Promise.allSettled([
+    hasReusableCode(phoneNumber, reuseRule(now)),
+    deps.guard.check(phoneNumber, now),
+  ]);
+  if (settledValue(reusable)) return;
+  settledValue(budgets);
 }
 
 /** After a correct answer the code is spent: no later challenge may reuse it. */

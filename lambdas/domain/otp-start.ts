@@ -11,6 +11,7 @@ import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-authorizations';
 import { putVisitorRecord } from '../repositories/visitor-users';
 import { refundClientBudget, spendClientBudget } from './client-budgets';
+import { settledValue } from '../lib/settled';
 import { CODE_AUTHORIZATION_MS, checkCanIssue } from './otp-delivery';
 import type { SmsCostGuard } from './sms-cost-guard';
 
@@ -32,8 +33,13 @@ export interface OtpStartDeps {
  */
 export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise<void> {
   const phoneNumber = toInternational(localNumber);
-  if (await hasReward(phoneNumber)) throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
-  await checkCanIssue(phoneNumber, deps);
+  // Reads only, asked together; a reward decides before any budget's answer.
+  const [reward, canIssue] = await Promise.allSettled([
+    hasReward(phoneNumber),
+    checkCanIssue(phoneNumber, deps),
+  ]);
+  if (settledValue(reward)) throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
+  settledValue(canIssue);
   const now = deps.nowMs();
   await spendClientBudget('codes', deps.client, now);
   try {

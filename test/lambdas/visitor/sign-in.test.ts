@@ -151,6 +151,27 @@ describe('visitor sign-in on the Cognito stand-in', () => {
     expect(outbox.messages.filter((m) => m.phoneNumber === intl)).toHaveLength(1);
   });
 
+  it('decides in order though it reads together: a reward before a used-up minute, a code still usable before the budgets', async () => {
+    // A code sent and not yet answered: asking again in the same minute reuses it (202), where a
+    // new code would be refused by the minute's budget.
+    const { local, intl } = testPhone(5004);
+    await awayFromMinuteEdge();
+    expect((await startOtp(httpEvent({ body: { phoneNumber: local } }))).statusCode).toBe(202);
+    const step = await initiate(intl);
+    expect((await startOtp(httpEvent({ body: { phoneNumber: local } }))).statusCode).toBe(202);
+
+    // Signed in and won in that minute: 409 for the reward, not the minute's 429.
+    const done = await respond(step, outbox.latestCode(intl)!);
+    const idToken = (done.AuthenticationResult as { IdToken: string }).IdToken;
+    const claims = authorizerClaims(idToken);
+    expect((await createSpin(httpEvent({ body: {}, claims }))).statusCode).toBe(200);
+    expect(statusAndBody(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
+      status: 409,
+      body: { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward },
+    });
+    expect(outbox.messages.filter((m) => m.phoneNumber === intl)).toHaveLength(1);
+  });
+
   it('refuses bad input with 400 and changes nothing', async () => {
     for (const body of [
       {},
