@@ -4,7 +4,13 @@
  * the day counters (repositories/stats.ts), never from the customers table, so a view costs the
  * same at 100 customers as at 100,000.
  */
-import { addDays, businessDay, daysBetween, isCalendarDay } from '../../shared/business-day';
+import {
+  addDays,
+  businessDay,
+  dayCount,
+  daysBetween,
+  isCalendarDay,
+} from '../../shared/business-day';
 import {
   INSIGHTS_DEFAULT_DAYS,
   INSIGHTS_MAX_DAYS,
@@ -53,7 +59,10 @@ export async function buildInsights(
 ): Promise<Insights> {
   const to = query.to ?? businessDay(now, deps.timeZone);
   const from = query.from ?? addDays(to, 1 - INSIGHTS_DEFAULT_DAYS);
-  if (from > to || daysBetween(from, to).length > INSIGHTS_MAX_DAYS)
+  // Counted before any day is listed: a range may span the whole calendar. A default start
+  // before year 0 is no calendar day, refused too.
+  const days = dayCount(from, to);
+  if (!isCalendarDay(from) || days === 0 || days > INSIGHTS_MAX_DAYS)
     throw badRequest('INVALID_RANGE', API_MESSAGES.insightsRange);
   const [stats, slices, game] = await Promise.all([
     deps.readStats(daysBetween(from, to)),

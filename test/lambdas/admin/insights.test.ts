@@ -114,6 +114,8 @@ describe('GET /api/insights', () => {
     const badRanges: Record<string, string>[] = [
       { from: '2026-05-03', to: '2026-05-01' },
       { from: '2024-01-01', to: '2026-01-01' },
+      { from: '0001-01-01', to: '9999-12-31' },
+      { to: '0000-01-05' },
       { from: '2026-02-30' },
       { to: '1 May' },
       { days: '7' },
@@ -125,5 +127,11 @@ describe('GET /api/insights', () => {
     const reversed = await insights({ from: '2026-05-03', to: '2026-05-01' });
     expect(reversed.body).toMatchObject({ message: API_MESSAGES.insightsRange });
     expect((await insights({}, OPERATOR_CLAIMS)).status).toBe(403);
+  });
+
+  it('answers a range that ends on the last calendar day', async () => {
+    const { status, body } = await insights({ to: '9999-12-31' });
+    expect(status).toBe(200);
+    expect(body.data.days.map((d) => d.date).slice(-2)).toEqual(['9999-12-30', '9999-12-31']);
   });
 });
