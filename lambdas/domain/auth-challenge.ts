@@ -5,7 +5,7 @@
  * Define in `session`; Define alone decides between another try, tokens and failure (a wrong
  * CUSTOM_CHALLENGE answer never becomes CodeMismatchException).
  */
-import { logger } from '../lib/logger';
+import { warnOnFailure } from '../lib/logger';
 import { maskPhone } from '../../shared/phone-format';
 import { codeMatches, digestFromMetadata, digestToMetadata, type CodeDigest } from './otp-code';
 import { issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
@@ -56,15 +56,10 @@ export async function verifyCodeAnswer(
   const digest: CodeDigest = { salt, hash };
   const correct = codeMatches(digest, answer);
   if (correct && phoneNumber) {
-    try {
-      await spendCode(phoneNumber, digest);
-    } catch (error) {
-      // The sign-in is still right; the stored digest then simply expires.
-      logger.warn('could not spend code', {
-        phone: maskPhone(phoneNumber),
-        error: error instanceof Error ? error.name : String(error),
-      });
-    }
+    // The sign-in is still right if this fails; the stored digest then simply expires.
+    await spendCode(phoneNumber, digest).catch(
+      warnOnFailure('could not spend code', { phone: maskPhone(phoneNumber) }),
+    );
   }
   return correct;
 }

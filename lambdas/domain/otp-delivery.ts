@@ -7,7 +7,7 @@
 import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
 import { AppError } from '../../shared/errors';
 import { API_MESSAGES, smsCodeMessage } from '../../shared/messages';
-import { logger } from '../lib/logger';
+import { logger, warnOnFailure } from '../lib/logger';
 import { settledValue } from '../lib/settled';
 import { maskPhone } from '../../shared/phone-format';
 import {
@@ -57,11 +57,8 @@ export class CodeNotAuthorizedError extends AppError {
 }
 
 /** Logs a give-back that failed (the counters still expire with their window). */
-const releaseFailed = (phoneNumber: string, what: string) => (releaseError: unknown) =>
-  logger.warn(`could not give back the ${what}`, {
-    phone: maskPhone(phoneNumber),
-    error: releaseError instanceof Error ? releaseError.name : String(releaseError),
-  });
+const releaseFailed = (phoneNumber: string, what: string) =>
+  warnOnFailure(`could not give back the ${what}`, { phone: maskPhone(phoneNumber) });
 
 /**
  * Returns the digest of the code the visitor has (or is about to get) by SMS. A new SMS needs the
@@ -116,10 +113,8 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   }
   // Counted by the stack's sent-SMS metric filter (infra/constructs/alarms.ts), and for the owner.
   logger.info(SMS_SENT_LOG_MESSAGE, { phone: maskPhone(phoneNumber) });
-  await addStats(new Date(now), { add: { codes: 1 } }).catch((error: unknown) =>
-    logger.warn('could not count the code sent', {
-      error: error instanceof Error ? error.name : String(error),
-    }),
+  await addStats(new Date(now), { add: { codes: 1 } }).catch(
+    warnOnFailure('could not count the code sent'),
   );
   return digest;
 }

@@ -14,7 +14,7 @@ import { spendPreviewChallenge } from './preview-challenge';
 import { API_MESSAGES } from '../../shared/messages';
 import type { SpinPreview, SpinResult } from '../../shared/types';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
-import { logger } from '../lib/logger';
+import { warnOnFailure } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';
 import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
 import { addStats } from '../repositories/stats';
@@ -45,10 +45,8 @@ export async function previewSpin(
   const slice = await drawSlice(deps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);
-  await addStats(new Date(nowMs), { add: { previews: 1 } }).catch((error: unknown) =>
-    logger.warn('could not count the preview', {
-      error: error instanceof Error ? error.name : String(error),
-    }),
+  await addStats(new Date(nowMs), { add: { previews: 1 } }).catch(
+    warnOnFailure('could not count the preview'),
   );
   return { sliceId: slice.id, offer: slice.name, comment: slice.comment, ticket };
 }
@@ -74,10 +72,8 @@ export async function spinForVisitor(
     // Not recorded (DynamoDB throttled throughout, the draw busy): the ticket goes back, so the
     // visitor's retry still claims the previewed prize. Had the win been recorded after all (an
     // answer lost), the retry gets the saved prize and the ticket simply expires.
-    await putTicket(ticket, taken.sliceId, taken.expiresAt).catch((putError: unknown) =>
-      logger.warn('could not give the spin ticket back', {
-        error: putError instanceof Error ? putError.name : String(putError),
-      }),
+    await putTicket(ticket, taken.sliceId, taken.expiresAt).catch(
+      warnOnFailure('could not give the spin ticket back'),
     );
     throw error;
   }
