@@ -6,9 +6,10 @@ import { BUSINESS_TIME_ZONE_DEFAULT } from './constants';
 
 /** A calendar day, YYYY-MM-DD. */
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A calendar day in ms (UTC days have no DST). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Midnight UTC starting `day`, in ms: calendar days are counted in UTC, which has no DST. */
+/** Midnight UTC starting `day`, in ms: calendar days are counted in UTC. */
 const dayStart = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
 
 /** The business day (YYYY-MM-DD) a moment falls on. */

@@ -3,10 +3,9 @@
  * moment it expires (exactly that many days after the win); staff see it, and the redeem refuses a
  * prize past it.
  */
+import { DAY_MS } from './business-day';
 import { BUSINESS_TIME_ZONE_DEFAULT } from './constants';
 import type { Customer } from './types';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When a prize won at `wonAt` expires, or undefined for a prize without expiry. */
 export function prizeExpiresAt(wonAt: Date, validDays: number | null): string | undefined {
