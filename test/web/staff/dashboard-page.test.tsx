@@ -260,6 +260,37 @@ describe('/dashboard live updates', () => {
   });
 });
 
+describe('/dashboard live updates after a long sleep', () => {
+  it('reloads the list when the server no longer takes its cursor, so what changed meanwhile shows', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await signInOperator(network);
+    renderAt('/dashboard');
+    await screen.findByRole('row', { name: /0400000005/ });
+    // A redeem the feed never reports (the tab slept past the cursor's day), then a 400.
+    api.customers[0] = {
+      ...api.customers[0]!,
+      isOfferClaimed: true,
+      redeemedBy: 'admin',
+      redeemedAt: new Date().toISOString(),
+    };
+    let stale = true;
+    api.override = (call) =>
+      stale && call.path.startsWith('/api/users/changes?since=')
+        ? ((stale = false), jsonResponse(400, { code: 'INVALID_CURSOR', message: 'x' }))
+        : undefined;
+
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_POLL_MS));
+
+    await waitFor(() =>
+      expect(
+        within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Redeemed' }),
+      ).toBeDisabled(),
+    );
+    // No error shown: the 400 is the feed's own business.
+    for (const alert of screen.queryAllByRole('alert')) expect(alert).toBeEmptyDOMElement();
+  });
+});
+
 describe('/dashboard who redeemed, and prize expiry', () => {
   const HOUR_MS = 60 * 60 * 1000;
 

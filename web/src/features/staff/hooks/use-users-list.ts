@@ -86,6 +86,16 @@ export function useUsersList(
       });
   }, []);
 
+  /** Drops what is loaded and reads the first page again. */
+  const reload = useCallback(() => {
+    inFlight.current?.abort();
+    inFlight.current = undefined;
+    cursor.current = undefined;
+    complete.current = false;
+    setUsers([]);
+    fetchPage();
+  }, [fetchPage]);
+
   useEffect(() => {
     fetchPage();
     return () => {
@@ -121,9 +131,13 @@ export function useUsersList(
         if (changes.more) again = 0;
       } catch (error) {
         if (controller.signal.aborted) return;
-        // A cursor the server no longer takes (the tab slept for a day): start the feed afresh.
-        if (error instanceof ApiError && error.status === 400) since = undefined;
-        else if (onErrorRef.current(error)) return;
+        // A cursor the server no longer takes (the tab slept for a day): what changed meanwhile
+        // is out of the feed's reach, so the list is read again and the feed starts afresh now.
+        if (error instanceof ApiError && error.status === 400) {
+          since = undefined;
+          again = 0;
+          reload();
+        } else if (onErrorRef.current(error)) return;
       } finally {
         polling = false;
       }
@@ -141,7 +155,7 @@ export function useUsersList(
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, []);
+  }, [reload]);
 
   const loadMore = useCallback(() => {
     if (status === 'done') return;
