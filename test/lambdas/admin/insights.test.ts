@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { drawAndRecord } from '../../../lambdas/domain/spin';
-import { addSlice } from '../../../lambdas/domain/slices-admin';
 import { handler as getInsights } from '../../../lambdas/handlers/get-insights';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
 import { mergeGameSettings } from '../../../lambdas/repositories/settings';
@@ -10,6 +9,7 @@ import { SMS_PRICE_AUD_DEFAULT } from '../../../shared/constants';
 import { API_MESSAGES } from '../../../shared/messages';
 import type { Insights } from '../../../shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { addSlice } from '../visitor/support';
 
 const insights = async (query: Record<string, string> = {}, claims = ADMIN_CLAIMS) => {
   const result = await getInsights(
@@ -17,12 +17,6 @@ const insights = async (query: Record<string, string> = {}, claims = ADMIN_CLAIM
   );
   return { status: result.statusCode, body: bodyOf(result) as { data: Insights } };
 };
-
-const slice = (name: string, weight: number) =>
-  addSlice(
-    { name, comment: '', imageSrc: '', bgColor: '#ffffff', weight, stock: null, validDays: null },
-    new Date(),
-  );
 
 /**
  * Draws for `phone` at `at` with the draw forced onto the slice at `pick` of the weighted list;
@@ -58,8 +52,8 @@ describe('GET /api/insights', () => {
   });
 
   it('counts spins, redemptions, codes and previews per business day, and wins per prize against the odds, a deleted prize included', async () => {
-    const chips = await slice('Chips', 3);
-    const drink = await slice('Drink', 1);
+    const chips = await addSlice('Chips', 3);
+    const drink = await addSlice('Drink', 1);
     await mergeGameSettings({ spinMode: 'spin-first' }, new Date().toISOString());
     // Slices list newest first: Drink (weight 1) then Chips (weight 3); a pick of 0 draws Drink,
     // 1 to 3 draw Chips.
