@@ -112,6 +112,18 @@ const tableNames = (prefix: string): Record<TableDef['name'], string> =>
     string
   >;
 
+type IndexDef = NonNullable<TableDef['globalSecondaryIndexes']>[number];
+
+/** A secondary index as CreateTable and UpdateTable both take it (all attributes projected). */
+const indexDefinition = (gsi: IndexDef) => ({
+  IndexName: gsi.indexName,
+  KeySchema: [
+    { AttributeName: gsi.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: gsi.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
 /** Adds the table's secondary indexes that the existing table lacks, one at a time, as AWS allows. */
 async function addMissingIndexes(
   client: DynamoDBClient,
@@ -131,18 +143,7 @@ async function addMissingIndexes(
           { AttributeName: gsi.partitionKey, AttributeType: 'S' },
           { AttributeName: gsi.sortKey, AttributeType: 'S' },
         ],
-        GlobalSecondaryIndexUpdates: [
-          {
-            Create: {
-              IndexName: gsi.indexName,
-              KeySchema: [
-                { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
-                { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
-              ],
-              Projection: { ProjectionType: 'ALL' },
-            },
-          },
-        ],
+        GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(gsi) }],
       }),
     );
     await waitForIndex(client, name, gsi.indexName);
@@ -199,14 +200,7 @@ export async function createTables(
         KeySchema: [{ AttributeName: table.partitionKey, KeyType: 'HASH' }],
         ...(table.globalSecondaryIndexes?.length
           ? {
-              GlobalSecondaryIndexes: table.globalSecondaryIndexes.map((gsi) => ({
-                IndexName: gsi.indexName,
-                KeySchema: [
-                  { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
-                  { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
-                ],
-                Projection: { ProjectionType: 'ALL' },
-              })),
+              GlobalSecondaryIndexes: table.globalSecondaryIndexes.map(indexDefinition),
             }
           : {}),
       }),
