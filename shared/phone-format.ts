@@ -34,6 +34,23 @@ export function acceptPhoneInput(previous: string, proposed: string): InputResul
   return { value: proposed };
 }
 
+/** What people put between digits when they write or paste a number: spaces, dashes, dots, brackets. */
+const SEPARATORS = /[\s\u00a0\-\u2010-\u2015.()]/g;
+/** An Australian mobile written with its country code: +61 4..., 61 4..., 0061 4..., or +61 (0) 4.... */
+const WITH_COUNTRY_CODE = /^(?:\+|00)?61(?:0)?(4\d{8})$/;
+
+/**
+ * A number as people paste or autofill it, in the local form the phone fields hold: separators
+ * dropped, and a +61 / 61 / 0061 prefix turned into the leading 0 ("+61 412 345 678" ->
+ * "0412345678"). Anything else (letters, a partial number) comes back with only its separators
+ * dropped, so the field's typing rules still judge it and give their message.
+ */
+export function normalizePhoneInput(raw: string): string {
+  const compact = raw.replace(SEPARATORS, '');
+  const international = WITH_COUNTRY_CODE.exec(compact);
+  return international ? '0' + international[1] : compact;
+}
+
 /** True for a 10-digit local Australian mobile starting 04. */
 export const isLocalMobile = (value: string): boolean => LOCAL_MOBILE.test(value);
 

@@ -5,6 +5,7 @@ import { acceptOtpInput, checkOtpLength } from '../../../../../shared/otp-format
 import {
   acceptPhoneInput,
   isLocalMobile,
+  normalizePhoneInput,
   toInternational,
 } from '../../../../../shared/phone-format';
 import { ApiError } from '../../../lib/api-client';
@@ -53,7 +54,8 @@ export function usePhoneVerification(
   const challenge = useRef<CustomChallenge | null>(null);
 
   const setPhone = (value: string) => {
-    const result = acceptPhoneInput(phone, value);
+    // A pasted or autofilled "+61 412 345 678" arrives whole; it becomes 0412345678 first.
+    const result = acceptPhoneInput(phone, normalizePhoneInput(value));
     setPhoneValue(result.value);
     setError(result.error);
   };
