@@ -69,8 +69,12 @@ export const POOLS = {
     /** Visitors sign in with their phone number as username, CUSTOM_AUTH only. */
     usernameAttributes: ['phone_number'],
     authFlows: ['CUSTOM_AUTH'],
-    /** Minutes a sign-in session may take (Cognito allows 3 to 15). */
-    authSessionValidityMinutes: 3,
+    /**
+     * Minutes a sign-in session may take (Cognito allows 3 to 15): the code's SMS may be slow, and
+     * the visitor may wait out the 60 s resend countdown and use the second code, so 5 minutes,
+     * not Cognito's 3. The CDK app client and the local Cognito stand-in both read this value.
+     */
+    authSessionValidityMinutes: 5,
     /** A verified visitor stays verified on the phone for a month. */
     refreshTokenHours: 30 * 24,
   },

@@ -15,6 +15,7 @@ import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../../shared/constants';
 import {
   LOGO_KEY_PREFIX,
   MEDIA_PATH_PREFIX,
+  POOLS,
   SMS_SENT_LOG_MESSAGE,
   STAFF_USERS,
   TABLES,
@@ -179,7 +180,9 @@ describe('SpinWinStack', () => {
       ]);
       expect(visitor.GenerateSecret).toBe(false);
       expect(visitor.PreventUserExistenceErrors).toBe('ENABLED');
-      expect(visitor.AuthSessionValidity).toBe(3);
+      // A slow SMS must still be typed in time: 5 minutes or more (it was Cognito's default 3).
+      expect(visitor.AuthSessionValidity).toBe(POOLS.visitor.authSessionValidityMinutes);
+      expect(visitor.AuthSessionValidity).toBeGreaterThanOrEqual(5);
       expect(visitor).toMatchObject({
         AccessTokenValidity: TOKEN_VALIDITY.accessMinutes,
         IdTokenValidity: TOKEN_VALIDITY.idMinutes,
