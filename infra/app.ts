@@ -3,8 +3,10 @@
  * infra/deploy-config.ts and the README "Deploy to AWS".
  */
 import { App } from 'aws-cdk-lib';
-import { buildApp } from './build-app';
+import { buildApp, targetLine } from './build-app';
 
 const app = new App();
-buildApp(app);
+const built = buildApp(app);
+// On stderr, which the CDK CLI shows before it deploys (stdout may carry the template).
+console.error(targetLine(built));
 app.synth();

@@ -3,7 +3,7 @@
  * the cdk-nag AwsSolutions checks on everything. infra/app.ts (the CLI entry) and the CDK tests
  * both call this, so the tests check exactly what the agency deploys.
  */
-import { type App, Validations } from 'aws-cdk-lib';
+import { type App, Token, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeployConfig, type DeployConfig } from './deploy-config';
 import { SpinWinEdgeStack, SpinWinStack, type SpinWinStackProps } from './stack';
@@ -33,18 +33,19 @@ export interface BuildAppOptions {
 }
 
 export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
-  const config = readDeployConfig((key) => app.node.tryGetContext(key));
+  const config = readDeployConfig((key) => app.node.tryGetContext(key), process.env);
   const account = process.env.CDK_DEFAULT_ACCOUNT;
-  const region = config.region ?? process.env.CDK_DEFAULT_REGION;
+  // Never CDK_DEFAULT_REGION: the CLI sets it to us-east-1 when nothing is configured.
+  const region = config.region;
 
   const forShop = config.shop === undefined ? '' : ` (${config.shop})`;
   let edge: SpinWinEdgeStack | undefined;
   if (config.waf) {
     // A CloudFront web ACL lives in us-east-1; passing its ARN to another region needs both stacks
     // bound to a concrete account and region (cross-region references).
-    if (!account || !region) {
+    if (!account) {
       throw new Error(
-        'Context waf=true needs an account and region: configure AWS credentials, or set CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION.',
+        'Context waf=true needs an account: configure AWS credentials, or set CDK_DEFAULT_ACCOUNT.',
       );
     }
     edge = new SpinWinEdgeStack(app, shopStackName(EDGE_STACK_NAME, config.shop), {
@@ -54,7 +55,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
     });
   }
   const stack = new SpinWinStack(app, shopStackName(STACK_NAME, config.shop), {
-    env: account || region ? { account, region } : undefined,
+    env: { account, region },
     crossRegionReferences: edge !== undefined,
     description: `Spin & Win${forShop}: spin-the-wheel prize promotion (site, API, user pools, data)`,
     siteDirectory: config.siteDirectory,
@@ -67,11 +68,25 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
     smsMonthlySpendAlarmUsd: config.smsMonthlySpendAlarmUsd,
     waf: config.waf,
     timeZone: config.timeZone,
-    smsPriceAud: config.smsPriceAud,
+    smsPriceUsd: config.smsPriceUsd,
+    poolDeletionProtection: config.poolDeletionProtection,
     webAclArn: edge?.webAclArn,
     handlerEntry: options.handlerEntry,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   return { config, stack, edge };
+}
+
+/**
+ * The line printed before anything is synthesized or deployed: which stacks, which region (and
+ * where it came from) and which account, so a wrong region is seen before CloudFormation starts.
+ */
+export function targetLine({ config, stack, edge }: BuiltApp): string {
+  const from = config.regionSource === 'context' ? '-c region' : 'AWS_REGION';
+  const account = Token.isUnresolved(stack.account)
+    ? "the credentials' account"
+    : `account ${stack.account}`;
+  const stacks = [stack.stackName, ...(edge ? [`${edge.stackName} (us-east-1)`] : [])].join(', ');
+  return `Spin & Win: ${stacks} in region ${config.region} (from ${from}), ${account}.`;
 }

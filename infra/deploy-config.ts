@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUSINESS_TIME_ZONE_DEFAULT, SMS_PRICE_AUD_DEFAULT } from '../shared/constants';
+import { BUSINESS_TIME_ZONE_DEFAULT, SMS_PRICE_USD_DEFAULT } from '../shared/constants';
 
 /** The repository root (infra/..): entry files and web/dist are resolved from here, not from cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -20,8 +20,13 @@ const SHOP_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?$/;
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 /** Default SMS spend of the month (USD) that raises the spend alarm: about 1,200 codes. */
 const SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT = 50;
-/** An alphanumeric sender ID: 1-11 letters/digits with at least one letter (SNS rule). */
-const SENDER_ID_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9]{1,11}$/;
+/**
+ * An alphanumeric sender ID for Australia: 3-11 letters/digits with at least one letter (AWS End
+ * User Messaging's Australian sender ID registration form; docs/deploy.md cites the page).
+ */
+const SENDER_ID_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$/;
+/** Environment variable that names the region when `-c region` is not given (set by the user). */
+export const REGION_ENV = 'AWS_REGION';
 
 export interface DeployConfig {
   /**
@@ -29,8 +34,20 @@ export interface DeployConfig {
    * generated resource name. Undefined: the original names (SpinWin, SpinWinEdge).
    */
   readonly shop?: string;
-  /** AWS region of the main stack; undefined: the CLI's default region. */
-  readonly region?: string;
+  /**
+   * AWS region of the main stack: `-c region=...`, else the AWS_REGION environment variable. Never
+   * guessed: without either, readDeployConfig refuses (the CLI would otherwise fall back to
+   * us-east-1 without a word).
+   */
+  readonly region: string;
+  /** Where the region came from, for the line printed before a deploy. */
+  readonly regionSource: 'context' | 'environment';
+  /**
+   * Deletion protection on both user pools. Off by default so that a failed first deploy can roll
+   * back (CloudFormation deletes what it created, and a protected pool refuses); turn it on once
+   * the promotion is live (docs/deploy.md).
+   */
+  readonly poolDeletionProtection: boolean;
   /** Custom domain of the site, e.g. spin.example.com.au. */
   readonly domainName?: string;
   /** ACM certificate (us-east-1) for domainName. */
@@ -49,8 +66,11 @@ export interface DeployConfig {
   readonly waf: boolean;
   /** The business's time zone (IANA name): its days for insights and the staff's dates. */
   readonly timeZone: string;
-  /** Price of one SMS in AUD, for the insights' cost estimate. */
-  readonly smsPriceAud: number;
+  /**
+   * Price of one SMS to Australia in USD (what AWS bills): the Insights page's estimate, the
+   * capacity bill (docs/capacity.md) and the preflight's expected month all use it.
+   */
+  readonly smsPriceUsd: number;
   /** Folder of the built SPA. */
   readonly siteDirectory: string;
 }
@@ -68,9 +88,15 @@ const CONTEXT_KEYS = [
   'smsMonthlySpendAlarmUsd',
   'waf',
   'timeZone',
-  'smsPriceAud',
+  'smsPriceUsd',
+  'poolDeletionProtection',
   'siteDirectory',
 ] as const;
+/** Context keys of earlier releases, refused with what replaced them (a silent default would mislead). */
+const RETIRED_KEYS: Readonly<Record<string, string>> = {
+  smsPriceAud:
+    'Context smsPriceAud was replaced by smsPriceUsd (one SMS price, in USD as AWS bills it).',
+};
 
 /** True for a time zone name the runtime knows (Intl refuses others). */
 function isTimeZone(name: string): boolean {
@@ -82,13 +108,41 @@ function isTimeZone(name: string): boolean {
   }
 }
 
-type ContextReader = (key: (typeof CONTEXT_KEYS)[number]) => unknown;
+type ContextReader = (key: (typeof CONTEXT_KEYS)[number] | keyof typeof RETIRED_KEYS) => unknown;
 
 const optionalString = (value: unknown): string | undefined =>
   value === undefined || value === null || value === '' ? undefined : String(value);
 
-/** Parses the context; throws with the key's name on a bad value. */
-export function readDeployConfig(get: ContextReader): DeployConfig {
+/** A true/false context value (command-line values are strings). */
+function booleanOption(get: ContextReader, key: (typeof CONTEXT_KEYS)[number]): boolean {
+  const text = optionalString(get(key)) ?? 'false';
+  if (text !== 'true' && text !== 'false') throw new Error(`Context ${key} must be true or false.`);
+  return text === 'true';
+}
+
+/**
+ * Parses the context; throws with the key's name on a bad value. `env` is where the region may
+ * come from when the context has none (process.env in the CLI).
+ */
+export function readDeployConfig(
+  get: ContextReader,
+  env: Readonly<Record<string, string | undefined>>,
+): DeployConfig {
+  for (const [key, message] of Object.entries(RETIRED_KEYS)) {
+    if (optionalString(get(key)) !== undefined) throw new Error(message);
+  }
+  const contextRegion = optionalString(get('region'));
+  const envRegion = optionalString(env[REGION_ENV]);
+  const region = contextRegion ?? envRegion;
+  if (region === undefined) {
+    throw new Error(
+      `No region: pass -c region=<region> (for example -c region=ap-southeast-2, Sydney) or set ${REGION_ENV}. ` +
+        'The deploy never guesses one: the AWS CLI would fall back to us-east-1.',
+    );
+  }
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region)) {
+    throw new Error(`Region "${region}" is not an AWS region name such as ap-southeast-2.`);
+  }
   const shop = optionalString(get('shop'));
   if (shop !== undefined && !SHOP_PATTERN.test(shop)) {
     throw new Error(
@@ -110,7 +164,7 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
   const smsSenderId = optionalString(get('smsSenderId'));
   if (smsSenderId && !SENDER_ID_PATTERN.test(smsSenderId)) {
     throw new Error(
-      'Context smsSenderId must be 1-11 letters or digits, with at least one letter.',
+      'Context smsSenderId must be 3-11 letters or digits, with at least one letter (the Australian sender ID rule).',
     );
   }
   const capText = optionalString(get('smsHourlyCap'));
@@ -139,17 +193,16 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
   const timeZone = optionalString(get('timeZone')) ?? BUSINESS_TIME_ZONE_DEFAULT;
   if (!isTimeZone(timeZone))
     throw new Error('Context timeZone must be an IANA time zone such as Australia/Perth.');
-  const priceText = optionalString(get('smsPriceAud'));
-  const smsPriceAud = priceText === undefined ? SMS_PRICE_AUD_DEFAULT : Number(priceText);
-  if (!Number.isFinite(smsPriceAud) || smsPriceAud < 0) {
-    throw new Error('Context smsPriceAud must be a price in AUD of 0 or more.');
+  const priceText = optionalString(get('smsPriceUsd'));
+  const smsPriceUsd = priceText === undefined ? SMS_PRICE_USD_DEFAULT : Number(priceText);
+  if (!Number.isFinite(smsPriceUsd) || smsPriceUsd < 0) {
+    throw new Error('Context smsPriceUsd must be a price in USD of 0 or more.');
   }
-  const wafText = optionalString(get('waf')) ?? 'false';
-  if (wafText !== 'true' && wafText !== 'false')
-    throw new Error('Context waf must be true or false.');
   return {
     shop,
-    region: optionalString(get('region')),
+    region,
+    regionSource: contextRegion === undefined ? 'environment' : 'context',
+    poolDeletionProtection: booleanOption(get, 'poolDeletionProtection'),
     domainName,
     certificateArn,
     smsSenderId,
@@ -157,9 +210,9 @@ export function readDeployConfig(get: ContextReader): DeployConfig {
     clientCodesPerHour,
     alarmEmail,
     smsMonthlySpendAlarmUsd,
-    waf: wafText === 'true',
+    waf: booleanOption(get, 'waf'),
     timeZone,
-    smsPriceAud,
+    smsPriceUsd,
     siteDirectory: resolve(REPO_ROOT, optionalString(get('siteDirectory')) ?? 'web/dist'),
   };
 }

@@ -24,7 +24,7 @@ const ORIGIN_SECRET_LENGTH = 48;
 import {
   BUSINESS_TIME_ZONE_DEFAULT,
   SMS_GLOBAL_HOURLY_CAP_DEFAULT,
-  SMS_PRICE_AUD_DEFAULT,
+  SMS_PRICE_USD_DEFAULT,
 } from '../shared/constants';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
@@ -85,10 +85,16 @@ export interface SpinWinStackProps extends StackProps {
    */
   readonly timeZone?: string;
   /**
-   * Price of one SMS in AUD, for the insights' cost estimate.
-   * @default SMS_PRICE_AUD_DEFAULT
+   * Price of one SMS in USD, for the insights' cost estimate.
+   * @default SMS_PRICE_USD_DEFAULT
    */
-  readonly smsPriceAud?: number;
+  readonly smsPriceUsd?: number;
+  /**
+   * Deletion protection on both user pools (turn on after go-live; off lets a failed first
+   * deploy roll back).
+   * @default false
+   */
+  readonly poolDeletionProtection?: boolean;
   /**
    * Regional WAF rate limit on the visitor pool.
    * @default false
@@ -141,6 +147,7 @@ export class SpinWinStack extends Stack {
       },
       staffUsersEntry: lambdas('custom-resources', 'staff-users.ts'),
       triggerEnvironment: { ...this.data.environment(), ...smsEnvironment },
+      deletionProtection: props.poolDeletionProtection ?? false,
     });
     this.grantSmsSending();
 
@@ -188,7 +195,7 @@ export class SpinWinStack extends Stack {
         VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
         ORIGIN_SECRET: originSecretValue,
-        SMS_PRICE_AUD: String(props.smsPriceAud ?? SMS_PRICE_AUD_DEFAULT),
+        SMS_PRICE_USD: String(props.smsPriceUsd ?? SMS_PRICE_USD_DEFAULT),
         ERASURE_KEY: erasureKey.secretValue.unsafeUnwrap(),
         ...(props.clientCodesPerHour
           ? { CLIENT_CODES_PER_HOUR: String(props.clientCodesPerHour) }
@@ -226,16 +233,16 @@ export class SpinWinStack extends Stack {
       webAclArn: props.webAclArn,
     });
 
-    if (props.waf) {
-      new RateLimitAcl(this, 'VisitorPoolWaf', {
-        scope: 'REGIONAL',
-        limit: DEFAULT_AUTH_RATE_LIMIT,
-        associateWith: {
-          resourceArn: this.auth.visitorPool.userPoolArn,
-          handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
-        },
-      });
-    }
+    const visitorPoolWaf = !props.waf
+      ? undefined
+      : new RateLimitAcl(this, 'VisitorPoolWaf', {
+          scope: 'REGIONAL',
+          limit: DEFAULT_AUTH_RATE_LIMIT,
+          associateWith: {
+            resourceArn: this.auth.visitorPool.userPoolArn,
+            handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
+          },
+        });
 
     this.alarms = new Alarms(this, 'Alarms', {
       email: props.alarmEmail,
@@ -245,6 +252,23 @@ export class SpinWinStack extends Stack {
       tables: Object.values(this.data.tables),
       httpApi: this.api.httpApi,
     });
+
+    // The site files are copied last: after every other resource of the stack exists, so a first
+    // deploy that fails anywhere else leaves the site bucket empty and the rollback deletes it
+    // (docs/deploy.md, "A failed first deploy").
+    for (const deployment of this.web.siteDeployments) {
+      deployment.node.addDependency(
+        this.data,
+        this.storage,
+        this.auth,
+        this.api,
+        this.alarms,
+        this.web.distribution,
+        originSecret,
+        erasureKey,
+        ...(visitorPoolWaf ? [visitorPoolWaf] : []),
+      );
+    }
 
     this.acknowledgeBucketDeployment();
     this.declareOutputs(props);

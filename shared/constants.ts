@@ -42,10 +42,16 @@ export const SLICE_VALID_DAYS_MAX = 365;
 /** Days of the promotion (insights, prize expiry dates) are the business's days, in this zone. */
 export const BUSINESS_TIME_ZONE_DEFAULT = 'Australia/Sydney';
 
-/** Insights: the range shown by default, the longest range, and the SMS price the estimate uses. */
+/** Insights: the range shown by default and the longest range. */
 export const INSIGHTS_DEFAULT_DAYS = 30;
 export const INSIGHTS_MAX_DAYS = 366;
-export const SMS_PRICE_AUD_DEFAULT = 0.06;
+/**
+ * The one SMS price: USD per message to an Australian mobile (AWS End User Messaging SMS list
+ * price, which SNS bills; https://aws.amazon.com/end-user-messaging/pricing/, read November
+ * 2025). The deploy option smsPriceUsd overrides it; the Insights estimate, the capacity bill
+ * (bench/capacity.ts, docs/capacity.md, README) and the preflight's expected month all use it.
+ */
+export const SMS_PRICE_USD_DEFAULT = 0.0515;
 
 /** Comment and URL field caps: generous, but bounded so one request cannot bloat an item. */
 export const SLICE_COMMENT_MAX = 200;

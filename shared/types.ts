@@ -141,14 +141,14 @@ export interface Insights {
   timeZone: string;
   spinMode: SpinMode;
   /** The price per SMS the cost estimate uses, in AUD. */
-  smsPriceAud: number;
+  smsPriceUsd: number;
   totals: {
     spins: number;
     redeemed: number;
     /** Redeemed / spins in the range; null without spins. */
     redemptionRate: number | null;
     codesSent: number;
-    smsCostAud: number;
+    smsCostUsd: number;
     previews: number;
     claims: number;
     /** Previews / claims (spin-first); null without claims. */

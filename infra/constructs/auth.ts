@@ -85,6 +85,15 @@ export interface AuthProps {
    * @default STATEFUL_REMOVAL_POLICY (infra/stateful.ts: visitors' accounts and the staff logins outlive the stack)
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * Cognito deletion protection on both pools. A protected pool cannot be deleted, not even by the
+   * rollback of a failed first create (the stack then ends in ROLLBACK_FAILED and the same deploy
+   * cannot be retried), so it is off until the promotion is live: `-c poolDeletionProtection=true`
+   * (docs/deploy.md). Without it the pools are still retained on a stack deletion or replacement
+   * (removalPolicy).
+   * @default false
+   */
+  readonly deletionProtection?: boolean;
 }
 
 export class Auth extends Construct {
@@ -159,7 +168,7 @@ export class Auth extends Construct {
       },
       // Lite: custom-auth triggers are included; the paid plans add nothing this product uses.
       featurePlan: FeaturePlan.LITE,
-      deletionProtection: true,
+      deletionProtection: props.deletionProtection ?? false,
       removalPolicy,
       lambdaTriggers: {
         defineAuthChallenge: this.defineAuthChallenge.function,
@@ -192,7 +201,7 @@ export class Auth extends Construct {
       // Forgotten staff passwords are reset by the admin in the app, not by email.
       accountRecovery: AccountRecovery.NONE,
       featurePlan: FeaturePlan.LITE,
-      deletionProtection: true,
+      deletionProtection: props.deletionProtection ?? false,
       removalPolicy,
     });
     this.staffClient = this.staffPool.addClient('StaffClient', {

@@ -2,7 +2,7 @@
  * Storage: the logo bucket (admin uploads, served under /media/), the site bucket (the built SPA)
  * and the access-log bucket both log to. All private, encrypted, versioned, TLS only.
  */
-import { Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   BlockPublicAccess,
   Bucket,
@@ -46,6 +46,11 @@ export class Storage extends Construct {
     };
     this.logBucket = new Bucket(this, 'AccessLogs', {
       ...common,
+      // Kept even when a first deploy fails: S3 and CloudFront deliver log files late (minutes to
+      // hours), so at rollback time this bucket may or may not hold some; a bucket holding files
+      // cannot be deleted and would stop the rollback. Logs are records, so it always stays
+      // (docs/deploy.md says how to remove one left by a failed attempt).
+      removalPolicy: RemovalPolicy.RETAIN,
       // CloudFront standard logging writes with an ACL, so this one bucket keeps ACLs enabled.
       objectOwnership: ObjectOwnership.OBJECT_WRITER,
       lifecycleRules: [

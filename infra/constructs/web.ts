@@ -89,6 +89,12 @@ export interface WebProps {
 
 export class Web extends Construct {
   public readonly distribution: Distribution;
+  /**
+   * The copy of the built SPA into the site bucket (hashed assets, then the pages). It runs only
+   * once the distribution exists, and the stack makes it wait for every other resource too: a
+   * first deploy that fails before it leaves the site bucket empty, so the rollback can delete it.
+   */
+  public readonly siteDeployments: readonly BucketDeployment[];
 
   constructor(scope: Construct, id: string, props: WebProps) {
     super(scope, id);
@@ -225,6 +231,10 @@ export class Web extends Construct {
       distributionPaths: ['/*'],
     });
     pages.node.addDependency(assets);
+    // No file reaches the bucket before the distribution exists (the pages' invalidation already
+    // waited for it; the assets did not).
+    assets.node.addDependency(this.distribution);
+    this.siteDeployments = [assets, pages];
   }
 
   private viewerFunction(id: string, code: string): CloudFrontFunction {

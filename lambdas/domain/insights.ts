@@ -14,7 +14,7 @@ import {
 import {
   INSIGHTS_DEFAULT_DAYS,
   INSIGHTS_MAX_DAYS,
-  SMS_PRICE_AUD_DEFAULT,
+  SMS_PRICE_USD_DEFAULT,
 } from '../../shared/constants';
 import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
@@ -34,14 +34,14 @@ export interface InsightsDeps {
   listSlices: () => Promise<Slice[]>;
   getGameSettings: () => Promise<GameSettings>;
   timeZone: string;
-  smsPriceAud: number;
+  smsPriceUsd: number;
 }
 
-/** The price per SMS for the estimate: SMS_PRICE_AUD when the deployment sets it. */
-export function smsPriceAud(): number {
-  const raw = process.env.SMS_PRICE_AUD;
-  const value = raw === undefined || raw === '' ? SMS_PRICE_AUD_DEFAULT : Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error('SMS_PRICE_AUD must be a price');
+/** The price per SMS for the estimate: SMS_PRICE_USD when the deployment sets it. */
+export function smsPriceUsd(): number {
+  const raw = process.env.SMS_PRICE_USD;
+  const value = raw === undefined || raw === '' ? SMS_PRICE_USD_DEFAULT : Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error('SMS_PRICE_USD must be a price');
   return value;
 }
 
@@ -114,13 +114,13 @@ export async function buildInsights(
     to,
     timeZone: deps.timeZone,
     spinMode: game.spinMode,
-    smsPriceAud: deps.smsPriceAud,
+    smsPriceUsd: deps.smsPriceUsd,
     totals: {
       spins,
       redeemed,
       redemptionRate: ratio(redeemed, spins),
       codesSent,
-      smsCostAud: cents(codesSent * deps.smsPriceAud),
+      smsCostUsd: cents(codesSent * deps.smsPriceUsd),
       previews,
       claims,
       previewsPerClaim: ratio(previews, claims),

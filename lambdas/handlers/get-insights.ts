@@ -2,7 +2,7 @@
  * GET /api/insights?from=&to= (admin): {data: Insights}, the promotion's figures over a range of
  * business days (default: the last 30).
  */
-import { buildInsights, insightsQuerySchema, smsPriceAud } from '../domain/insights';
+import { buildInsights, insightsQuerySchema, smsPriceUsd } from '../domain/insights';
 import { activeStaffClaims } from '../lib/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { getGameSettings } from '../repositories/settings';
@@ -18,7 +18,7 @@ export const handler = http(async (event) => {
       listSlices,
       getGameSettings,
       timeZone: businessTimeZone(),
-      smsPriceAud: smsPriceAud(),
+      smsPriceUsd: smsPriceUsd(),
     }),
   });
 });

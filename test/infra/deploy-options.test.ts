@@ -2,15 +2,22 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDeployConfig } from '../../infra/deploy-config';
+import { SMS_PRICE_USD_DEFAULT } from '../../shared/constants';
+import { targetLine } from '../../infra/build-app';
 import { nagFindings, testApp } from './support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const context = (values: Record<string, unknown>) => (key: string) => values[key];
+const REGION = 'ap-southeast-2';
+/** A context with the region every deploy needs, unless the values say otherwise. */
+const context = (values: Record<string, unknown>) => (key: string) =>
+  ({ region: REGION, ...values })[key];
+/** The environment the region may come from: none here unless a test gives it. */
+const NO_ENV = {};
 
 describe('readDeployConfig', () => {
   it('has WAF off and no optional settings by default', () => {
-    expect(readDeployConfig(context({}))).toMatchObject({
+    expect(readDeployConfig(context({}), NO_ENV)).toMatchObject({
       waf: false,
       domainName: undefined,
       smsSenderId: undefined,
@@ -20,7 +27,10 @@ describe('readDeployConfig', () => {
 
   it('parses command-line strings', () => {
     expect(
-      readDeployConfig(context({ waf: 'true', smsHourlyCap: '200', smsSenderId: 'SpinWin' })),
+      readDeployConfig(
+        context({ waf: 'true', smsHourlyCap: '200', smsSenderId: 'SpinWin' }),
+        NO_ENV,
+      ),
     ).toMatchObject({
       waf: true,
       smsHourlyCap: 200,
@@ -32,9 +42,10 @@ describe('readDeployConfig', () => {
     expect(
       readDeployConfig(
         context({ alarmEmail: 'ops@agency.example', smsMonthlySpendAlarmUsd: '75' }),
+        NO_ENV,
       ),
     ).toMatchObject({ alarmEmail: 'ops@agency.example', smsMonthlySpendAlarmUsd: 75 });
-    expect(readDeployConfig(context({})).smsMonthlySpendAlarmUsd).toBe(50);
+    expect(readDeployConfig(context({}), NO_ENV).smsMonthlySpendAlarmUsd).toBe(50);
   });
 
   it.each([
@@ -48,8 +59,14 @@ describe('readDeployConfig', () => {
     [{ smsSenderId: '12345' }, /smsSenderId/],
     [{ waf: 'yes' }, /waf/],
     [{ timeZone: 'Sydney' }, /timeZone/],
-    [{ smsPriceAud: '-1' }, /smsPriceAud/],
-    [{ smsPriceAud: 'cheap' }, /smsPriceAud/],
+    [{ smsPriceUsd: '-1' }, /smsPriceUsd/],
+    [{ smsPriceUsd: 'cheap' }, /smsPriceUsd/],
+    // The old AUD option is refused with its replacement, never silently ignored.
+    [{ smsPriceAud: '0.06' }, /smsPriceUsd/],
+    // AWS's Australian sender ID form takes 3-11 characters.
+    [{ smsSenderId: 'SW' }, /smsSenderId must be 3-11/],
+    [{ poolDeletionProtection: 'yes' }, /poolDeletionProtection/],
+    [{ region: 'sydney' }, /not an AWS region/],
     [{ domainName: 'spin.example.com' }, /certificateArn/],
     [
       {
@@ -59,7 +76,42 @@ describe('readDeployConfig', () => {
       /us-east-1/,
     ],
   ])('refuses %j', (values, message) => {
-    expect(() => readDeployConfig(context(values))).toThrow(message);
+    expect(() => readDeployConfig(context(values), NO_ENV)).toThrow(message);
+  });
+});
+
+describe('region: never guessed', () => {
+  it('refuses a deploy without -c region or AWS_REGION, naming both', () => {
+    expect(() => readDeployConfig(context({ region: undefined }), NO_ENV)).toThrow(
+      /-c region=<region>.*AWS_REGION.*us-east-1/,
+    );
+  });
+
+  it('takes -c region first, then AWS_REGION, and says which', () => {
+    expect(
+      readDeployConfig(context({ region: 'ap-southeast-4' }), { AWS_REGION: 'us-east-1' }),
+    ).toMatchObject({ region: 'ap-southeast-4', regionSource: 'context' });
+    expect(
+      readDeployConfig(context({ region: undefined }), { AWS_REGION: 'ap-southeast-2' }),
+    ).toMatchObject({ region: 'ap-southeast-2', regionSource: 'environment' });
+  });
+
+  it('binds the stack to that region and prints it before anything is deployed', () => {
+    const saved = process.env.AWS_REGION;
+    delete process.env.AWS_REGION;
+    try {
+      // CDK_DEFAULT_REGION is what the CLI falls back to (us-east-1): it is never read.
+      process.env.CDK_DEFAULT_REGION = 'us-east-1';
+      expect(() => testApp({ context: { region: undefined } })).toThrow(/No region/);
+      const built = testApp({ context: { region: 'ap-southeast-2', shop: 'joes' } });
+      expect(built.stack.region).toBe('ap-southeast-2');
+      expect(targetLine(built)).toBe(
+        "Spin & Win: SpinWin-joes in region ap-southeast-2 (from -c region), the credentials' account.",
+      );
+    } finally {
+      delete process.env.CDK_DEFAULT_REGION;
+      if (saved !== undefined) process.env.AWS_REGION = saved;
+    }
   });
 });
 
@@ -86,7 +138,8 @@ describe('SpinWin with every option on', () => {
         alarmEmail: 'ops@agency.example',
         smsMonthlySpendAlarmUsd: '75',
         timeZone: 'Australia/Perth',
-        smsPriceAud: '0.08',
+        smsPriceUsd: '0.08',
+        poolDeletionProtection: 'true',
       },
     });
     main = Template.fromStack(built.stack).toJSON() as typeof main;
@@ -104,6 +157,12 @@ describe('SpinWin with every option on', () => {
 
   it('leaves no cdk-nag finding unacknowledged', () => {
     expect(nagFindings(built.app)).toEqual([]);
+  });
+
+  it('turns deletion protection on for both pools after go-live (-c poolDeletionProtection=true)', () => {
+    const pools = ofType(main, 'AWS::Cognito::UserPool');
+    expect(pools).toHaveLength(2);
+    for (const pool of pools) expect(pool.Properties.DeletionProtection).toBe('ACTIVE');
   });
 
   it('puts a CloudFront web ACL with a per-IP rate rule on /api/* in us-east-1', () => {
@@ -215,24 +274,24 @@ describe('SpinWin with every option on', () => {
       ]!;
     expect(insights.Properties.Environment.Variables).toMatchObject({
       BUSINESS_TIME_ZONE: 'Australia/Perth',
-      SMS_PRICE_AUD: '0.08',
+      SMS_PRICE_USD: '0.08',
     });
-    expect(readDeployConfig(context({}))).toMatchObject({
+    expect(readDeployConfig(context({}), NO_ENV)).toMatchObject({
       timeZone: 'Australia/Sydney',
-      smsPriceAud: 0.06,
+      smsPriceUsd: SMS_PRICE_USD_DEFAULT,
     });
   });
 });
 
 describe('shop: one agency, many shops', () => {
   it.each(['joes', 'joes-pizza-2', 'a'])('accepts %j', (shop) => {
-    expect(readDeployConfig(context({ shop })).shop).toBe(shop);
+    expect(readDeployConfig(context({ shop }), NO_ENV).shop).toBe(shop);
   });
 
   it.each(['Joes', 'joes_pizza', '-joes', 'joes-', 'joes pizza', 'a'.repeat(25)])(
     'refuses %j',
     (shop) => {
-      expect(() => readDeployConfig(context({ shop }))).toThrow(/shop/);
+      expect(() => readDeployConfig(context({ shop }), NO_ENV)).toThrow(/shop/);
     },
   );
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import type { CfnElement } from 'aws-cdk-lib';
+import { CfnResource, type CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZER_OF } from '../../infra/constructs/api';
 import { stripPrefixCode } from '../../infra/constructs/web';
@@ -115,6 +115,87 @@ describe('SpinWinStack', () => {
     });
   });
 
+  /**
+   * A first deploy that fails at any step must roll back to nothing but what is meant to stay, so
+   * that the same command works again. Before this round: both pools had DeletionProtection ACTIVE
+   * (the rollback's delete was refused: ROLLBACK_FAILED, and `cdk deploy` cannot retry), and the
+   * hashed assets were copied into the site bucket without waiting for the distribution (a failed
+   * distribution left files in a bucket the rollback could then not delete).
+   */
+  describe('a failed first create', () => {
+    /** Every resource a given resource waits for, through DependsOn, Ref and GetAtt. */
+    function waitsFor(id: string, seen = new Set<string>()): Set<string> {
+      const resource = json.Resources[id] as Resource & { DependsOn?: string | string[] };
+      const direct = new Set<string>([resource.DependsOn ?? []].flat());
+      JSON.stringify(resource.Properties ?? {}).replace(
+        /"(?:Ref|Fn::GetAtt)":\s*(?:"([^"]+)"|\["([^"]+)")/g,
+        (_m, ref?: string, att?: string) => (direct.add((ref ?? att)!), ''),
+      );
+      for (const next of direct) {
+        if (!json.Resources[next] || seen.has(next)) continue;
+        seen.add(next);
+        waitsFor(next, seen);
+      }
+      return seen;
+    }
+
+    it('creates both pools without deletion protection, so the rollback can delete them', () => {
+      for (const which of ['visitorPool', 'staffPool'] as const) {
+        const pool = json.Resources[logicalId(stack.auth[which])]!;
+        expect(pool.Properties.DeletionProtection).toBe('INACTIVE');
+      }
+    });
+
+    it('keeps only the access-log bucket when a create fails; everything else is deleted or RetainExceptOnCreate', () => {
+      const byPolicy: Record<string, string[]> = {};
+      for (const [, r] of Object.entries(json.Resources)) {
+        const policy = r.DeletionPolicy ?? 'Delete';
+        (byPolicy[policy] ??= []).push(r.Type);
+      }
+      for (const types of Object.values(byPolicy)) types.sort();
+      // Plain Retain (kept even by a failed create): the access logs only, which S3 and CloudFront
+      // may write late; a bucket holding files could not be deleted by the rollback.
+      expect(byPolicy.Retain).toEqual(['AWS::S3::Bucket']);
+      expect(json.Resources[logicalId(stack.storage.logBucket)]!.DeletionPolicy).toBe('Retain');
+      // Kept once they exist, deleted by a failed first create: the data and the keys to it.
+      expect([...new Set(byPolicy.RetainExceptOnCreate)]).toEqual([
+        'AWS::Cognito::UserPool',
+        'AWS::DynamoDB::Table',
+        'AWS::S3::Bucket',
+        'AWS::SecretsManager::Secret',
+      ]);
+      expect(
+        byPolicy.RetainExceptOnCreate!.filter((t) => t === 'AWS::SecretsManager::Secret'),
+      ).toHaveLength(3); // two staff passwords and the erasure key; the origin secret goes
+    });
+
+    it('copies the site files only after the distribution and every other resource exist', () => {
+      const deployments = ofType('Custom::CDKBucketDeployment').map(([id]) => id);
+      expect(deployments).toHaveLength(2);
+      // Resources the two deployments are made of (the custom resources, the AWS CLI layer).
+      const own = new Set(
+        stack.web.siteDeployments.flatMap((d) =>
+          d.node
+            .findAll()
+            .filter((c): c is CfnElement => CfnResource.isCfnResource(c))
+            .map((c) => stack.getLogicalId(c)),
+        ),
+      );
+      const distribution = logicalId(stack.web.distribution);
+      for (const id of deployments) {
+        const before = waitsFor(id);
+        expect(before.has(distribution), `${id} waits for the distribution`).toBe(true);
+        const notWaitedFor = Object.entries(json.Resources)
+          .filter(
+            ([other, r]) =>
+              !own.has(other) && !before.has(other) && r.Type !== 'AWS::CDK::Metadata',
+          )
+          .map(([other, r]) => `${other} ${r.Type}`);
+        expect(notWaitedFor, `${id} runs last`).toEqual([]);
+      }
+    });
+  });
+
   describe('Storage', () => {
     it('makes three private, encrypted, versioned, TLS-only buckets', () => {
       const buckets = ofType('AWS::S3::Bucket');
@@ -132,7 +213,10 @@ describe('SpinWinStack', () => {
           ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' },
         });
         expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-        expect(bucket.DeletionPolicy).toBe('RetainExceptOnCreate');
+        // The access logs stay even when a first create fails (see 'a failed first create').
+        expect(bucket.DeletionPolicy).toBe(
+          id === logicalId(stack.storage.logBucket) ? 'Retain' : 'RetainExceptOnCreate',
+        );
         expect(bucket.UpdateReplacePolicy).toBe('Retain');
         const policy = ofType('AWS::S3::BucketPolicy').find(
           ([, p]) => p.Properties.Bucket.Ref === id,
@@ -225,13 +309,6 @@ describe('SpinWinStack', () => {
         expect(resource.DeletionPolicy).toBe('RetainExceptOnCreate');
         expect(resource.UpdateReplacePolicy).toBe('Retain');
       }
-    });
-
-    it('retains nothing stateful with a plain Retain, which would strand a failed first create', () => {
-      const plain = Object.entries(json.Resources)
-        .filter(([, r]) => r.DeletionPolicy === 'Retain')
-        .map(([id, r]) => `${id} ${r.Type}`);
-      expect(plain).toEqual([]);
     });
 
     it("gives up on the staff-users custom resource after a few minutes, not CloudFormation's hour", () => {

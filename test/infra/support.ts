@@ -34,6 +34,8 @@ export function testApp(options: TestAppOptions = {}): { app: App } & BuiltApp {
   const app = new App({
     context: {
       siteDirectory: siteFixture(),
+      // Every deploy names its region (infra/deploy-config.ts); tests may override or unset it.
+      region: 'ap-southeast-2',
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
       ...options.context,
     },

@@ -5,7 +5,7 @@ import { redeemCustomer } from '../../../lambdas/repositories/customers';
 import { mergeGameSettings } from '../../../lambdas/repositories/settings';
 import { deleteSlice } from '../../../lambdas/repositories/slices';
 import { addStats } from '../../../lambdas/repositories/stats';
-import { SMS_PRICE_AUD_DEFAULT } from '../../../shared/constants';
+import { SMS_PRICE_USD_DEFAULT } from '../../../shared/constants';
 import { API_MESSAGES } from '../../../shared/messages';
 import type { Insights } from '../../../shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
@@ -40,13 +40,13 @@ describe('GET /api/insights', () => {
       redeemed: 0,
       redemptionRate: null,
       codesSent: 0,
-      smsCostAud: 0,
+      smsCostUsd: 0,
       previews: 0,
       claims: 0,
       previewsPerClaim: null,
     });
     expect(body.data.timeZone).toBe('Australia/Sydney');
-    expect(body.data.smsPriceAud).toBe(SMS_PRICE_AUD_DEFAULT);
+    expect(body.data.smsPriceUsd).toBe(SMS_PRICE_USD_DEFAULT);
     const defaultRange = await insights();
     expect(defaultRange.body.data.days).toHaveLength(30);
   });
@@ -78,7 +78,7 @@ describe('GET /api/insights', () => {
       redeemed: 1,
       redemptionRate: 1 / 3,
       codesSent: 5,
-      smsCostAud: Math.round(5 * SMS_PRICE_AUD_DEFAULT * 100) / 100,
+      smsCostUsd: Math.round(5 * SMS_PRICE_USD_DEFAULT * 100) / 100,
       previews: 6,
       claims: 2,
       previewsPerClaim: 3,

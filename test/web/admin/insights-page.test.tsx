@@ -33,7 +33,9 @@ describe('/admin/insights', () => {
     expect(total('Redeemed')).toBe('1');
     expect(total('Redemption rate')).toBe('33.3%');
     expect(total('Codes sent')).toBe('5');
-    expect(total('Estimated SMS cost')).toContain('$0.30');
+    // In USD, as AWS bills SMS: 5 codes x USD 0.0515 (the price keeps its fourth decimal).
+    expect(total('Estimated SMS cost')).toMatch(/^USD\s0\.26/);
+    expect(total('Estimated SMS cost')).toMatch(/USD\s0\.0515 per SMS/);
     expect(total('Previews per claim')).toBe('3.0');
   });
 

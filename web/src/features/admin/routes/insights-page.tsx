@@ -12,8 +12,13 @@ import { EraseCustomer } from '../components/erase-customer';
 import { DailyChart, PrizeChart, percent } from '../components/insights-charts';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 
-const aud = (amount: number) =>
-  new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD' }).format(amount);
+/** Amounts in USD, as AWS bills SMS (the deploy's smsPriceUsd); a price keeps its fourth decimal. */
+const usd = (amount: number, maxDigits = 2) =>
+  new Intl.NumberFormat('en-AU', {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: maxDigits,
+  }).format(amount);
 
 type Range = { from?: string; to?: string };
 
@@ -135,9 +140,9 @@ export function Component() {
             <div className="ui-card">
               <dt>{ADMIN_TEXT.totalSmsCost}</dt>
               <dd>
-                {aud(totals.smsCostAud)}
+                {usd(totals.smsCostUsd)}
                 <span className="admin-hint">
-                  {ADMIN_TEXT.smsCostHint(aud(insights.smsPriceAud))}
+                  {ADMIN_TEXT.smsCostHint(usd(insights.smsPriceUsd, 4))}
                 </span>
               </dd>
             </div>
