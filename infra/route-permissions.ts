@@ -34,6 +34,12 @@ export interface RouteNeeds {
   readonly visitorPool?: readonly PoolAction[];
   /** Admin calls on the staff pool. */
   readonly staffPool?: readonly PoolAction[];
+  /**
+   * The erasure key (ERASURE_KEY), for handlers that read or write the markers erased numbers
+   * leave (lambdas/repositories/customers.ts: hasReward, putCustomerOnce, eraseCustomerRecord).
+   * Only these functions get it; test/lambdas/secrets-per-route.test.ts runs the others without it.
+   */
+  readonly erasureKey?: boolean;
 }
 
 export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
@@ -76,9 +82,11 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'start-otp': {
     tables: { customers: 'read', limits: 'write' },
     visitorPool: ['AdminCreateUser'],
+    // hasReward: an erased number keeps its reward.
+    erasureKey: true,
   },
-  // Spends the client's lookup budget (limits).
-  'user-exists': { tables: { customers: 'read', limits: 'write' } },
+  // Spends the client's lookup budget (limits); hasReward reads the erasure markers.
+  'user-exists': { tables: { customers: 'read', limits: 'write' }, erasureKey: true },
   // Spin-first mode: draws a slice and stores a short-lived spin ticket (and its per-IP budget)
   // in the limits table.
   // Reads the spin mode (settings), spends the challenge and the client's budget (limits).
@@ -94,6 +102,8 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
     // ...and the day's counters (stats) in the same transaction.
     tables: { customers: 'write', slices: 'write', limits: 'write', stats: 'write' },
     visitorPool: ACTIVE_VISITOR,
+    // The win's transaction checks the number was never erased.
+    erasureKey: true,
   },
   'get-my-spin': {
     tables: { customers: 'read', limits: 'write' },
@@ -114,6 +124,7 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'erase-customer': staffRoute({
     tables: { customers: 'write', limits: 'write' },
     visitorPool: ['AdminDeleteUser'],
+    erasureKey: true,
   }),
   // Username, role and email come from the verified ID token (the user must still exist).
   'get-staff-me': staffRoute({}),

@@ -196,12 +196,13 @@ export class SpinWinStack extends Stack {
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
         ORIGIN_SECRET: originSecretValue,
         SMS_PRICE_USD: String(props.smsPriceUsd ?? SMS_PRICE_USD_DEFAULT),
-        ERASURE_KEY: erasureKey.secretValue.unsafeUnwrap(),
         ...(props.clientCodesPerHour
           ? { CLIENT_CODES_PER_HOUR: String(props.clientCodesPerHour) }
           : {}),
         ...smsEnvironment,
       },
+      // Only the handlers that read or write erasure markers (route-permissions.ts erasureKey).
+      erasureKeyEnvironment: { ERASURE_KEY: erasureKey.secretValue.unsafeUnwrap() },
       tables: Object.fromEntries(
         Object.entries(this.data.tables).map(([name, table]) => [
           name,

@@ -57,8 +57,13 @@ export interface ApiProps {
   readonly needs: Readonly<Record<string, RouteNeeds>>;
   /** The handler entry file of a route id (lambdas/handlers/<id>.ts). */
   readonly handlerEntry: (routeId: string) => string;
-  /** Environment of every handler (tables, bucket, pools, SMS settings). */
+  /** Environment of every handler (tables, bucket, pools, SMS settings, the origin secret). */
   readonly environment: Record<string, string>;
+  /**
+   * Environment only the handlers whose needs say `erasureKey` get (ERASURE_KEY, a dynamic
+   * reference to its secret).
+   */
+  readonly erasureKeyEnvironment: Record<string, string>;
   /** The tables, by logical name, with their definitions (for index ARNs). */
   readonly tables: Readonly<Record<TableDef['name'], { table: Table; def: TableDef }>>;
   /** The logo bucket (upload-logo writes under business/). */
@@ -131,13 +136,16 @@ export class Api extends Construct {
 
     const functions: Record<string, SpinFunction> = {};
     for (const route of props.routes) {
+      const needs = props.needs[route.id];
+      if (needs === undefined) throw new Error(`No permissions declared for route ${route.id}`);
       const fn = new SpinFunction(this, route.id, {
         entry: props.handlerEntry(route.id),
         description: `${route.method} ${route.path}`,
-        environment: props.environment,
+        environment: {
+          ...props.environment,
+          ...(needs.erasureKey ? props.erasureKeyEnvironment : {}),
+        },
       });
-      const needs = props.needs[route.id];
-      if (needs === undefined) throw new Error(`No permissions declared for route ${route.id}`);
       this.grant(fn, needs, props);
       const kind = AUTHORIZER_OF[route.auth];
       const [routeResource] = this.httpApi.addRoutes({

@@ -434,6 +434,36 @@ describe('SpinWinStack', () => {
         expect(logGroup.Properties.RetentionInDays, id).toBe(30);
     });
 
+    it('gives the erasure key only to the functions that read or write erasure markers', () => {
+      // Before: all 25 API functions had ERASURE_KEY in their environment.
+      const withKey = ofType('AWS::Lambda::Function')
+        .filter(([, fn]) => fn.Properties.Environment?.Variables?.ERASURE_KEY !== undefined)
+        .map(([id]) => id)
+        .sort();
+      const declared = ROUTES.filter((r) => ROUTE_NEEDS[r.id].erasureKey).map((r) => r.id);
+      expect(declared.sort()).toEqual([
+        'create-spin',
+        'erase-customer',
+        'start-otp',
+        'user-exists',
+      ]);
+      expect(withKey).toEqual(
+        declared.map((id) => logicalId(stack.api.functions[id]!.function)).sort(),
+      );
+      // And no bundle without the key refers to it except through code it never runs
+      // (test/lambdas/secrets-per-route.test.ts runs those without it).
+      const erasureSecret = ofType('AWS::SecretsManager::Secret').find(([, r]) =>
+        String(r.Properties.Description).includes('erased'),
+      )![0];
+      for (const id of withKey) {
+        const value = JSON.stringify(
+          json.Resources[id]!.Properties.Environment.Variables.ERASURE_KEY,
+        );
+        expect(value).toContain('{{resolve:secretsmanager:');
+        expect(value).toContain(erasureSecret);
+      }
+    });
+
     it('gives every API handler the environment contract', () => {
       for (const route of ROUTES) {
         const fn = json.Resources[logicalId(stack.api.functions[route.id]!.function)]!;
