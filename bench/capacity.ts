@@ -24,12 +24,16 @@ import { startStack, type RunningStack } from '../local/stack';
 import { CUSTOM_CHALLENGE } from '../shared/definitions';
 import { API_MESSAGES, MESSAGES } from '../shared/messages';
 import { toInternational } from '../shared/phone';
-import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../shared/constants';
+import { SMS_GLOBAL_HOURLY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '../shared/constants';
+import { DynamoDBClient, paginateScan, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { tableEnvName } from '../shared/definitions';
 import { CAPACITY_MARKERS, markedSection } from './capacity-markers';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DOC_FILE = join(ROOT, 'docs/capacity.md');
 const README_FILE = join(ROOT, 'README.md');
+/** The figures the deploy preflight checks the account against (infra/preflight/preflight.ts). */
+const NEEDS_FILE = join(ROOT, 'docs/capacity.json');
 
 /** Visitors simulated per spin mode. */
 const VISITORS_PER_MODE = 40;
@@ -240,6 +244,36 @@ export interface CapacityRun {
   /** Mean time in a Lambda handler per invocation (API handlers and Cognito triggers), ms. */
   msPerInvocation: number;
   redeemShare: number;
+  /** The largest customer item the run stored, in DynamoDB's item-size bytes. */
+  customerItemBytes: number;
+}
+
+/** DynamoDB's size of one attribute value (names are counted by the caller). */
+function valueBytes(value: AttributeValue): number {
+  if (value.S !== undefined) return Buffer.byteLength(value.S);
+  if (value.N !== undefined) return Math.ceil(value.N.replace(/^-|\.|^0+/g, '').length / 2) + 1;
+  if (value.B !== undefined) return value.B.length;
+  if (value.BOOL !== undefined || value.NULL !== undefined) return 1;
+  if (value.L) return 3 + value.L.reduce((sum, v) => sum + 1 + valueBytes(v), 0);
+  if (value.M) return 3 + itemBytes(value.M);
+  return 0;
+}
+/** DynamoDB's item size: each attribute's name in UTF-8 plus its value. */
+const itemBytes = (item: Record<string, AttributeValue>): number =>
+  Object.entries(item).reduce((sum, [name, v]) => sum + Buffer.byteLength(name) + valueBytes(v), 0);
+
+/** The largest item of the customers table in the local stack's DynamoDB Local. */
+async function largestCustomerItem(): Promise<number> {
+  const client = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+  let largest = 0;
+  for await (const page of paginateScan(
+    { client },
+    { TableName: process.env[tableEnvName('customers')] },
+  )) {
+    for (const item of page.Items ?? []) largest = Math.max(largest, itemBytes(item));
+  }
+  client.destroy();
+  return largest;
 }
 
 async function measureCapacity(): Promise<CapacityRun> {
@@ -316,6 +350,7 @@ async function measureCapacity(): Promise<CapacityRun> {
       bytesPerVisitor: crowd.bytes / visitors,
       msPerInvocation: visitorMs / Math.max(visitorCounts.get('lambda Invoke') ?? 0, 1),
       redeemShare: 1 / REDEEM_EVERY,
+      customerItemBytes: await largestCustomerItem(),
     };
   } finally {
     await stack.stop();
@@ -344,6 +379,9 @@ interface Quota {
 
 const COGNITO_QUOTAS = 'https://docs.aws.amazon.com/cognito/latest/developerguide/quotas.html';
 const LAMBDA_QUOTAS = 'https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html';
+/** Cognito's paid request-rate increases (provisioned capacity), announced January 2024. */
+const COGNITO_PAID =
+  'https://aws.amazon.com/about-aws/whats-new/2024/01/provisioned-capacity-api-limits-amazon-cognito/';
 const PARTITION_LIMITS =
   'https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html';
 const per = (run: CapacityRun, ...keys: string[]) =>
@@ -358,6 +396,16 @@ const peakRps = (callsPerVisitor: number) =>
 
 /** A transactional write costs DynamoDB two write units per item (up to 1 KB). */
 const TRANSACTIONAL_WCU = 2;
+/** Write units of one write of an item of `bytes` (1 per KB started), in a table or an index. */
+const wcu = (bytes: number) => Math.max(1, Math.ceil(bytes / 1024));
+/**
+ * Customers' index writes per visitor. Both indexes project the whole item and share one
+ * partition key value (CUSTOMER). A win puts the item in each; a redeem rewrites it in byCreatedAt
+ * (its key unchanged) and moves it in byChange (its sort key is the change time): a delete and a
+ * put there, two writes.
+ */
+const byCreatedWrites = (run: CapacityRun) => (1 + run.redeemShare) * wcu(run.customerItemBytes);
+const byChangeWrites = (run: CapacityRun) => (1 + 2 * run.redeemShare) * wcu(run.customerItemBytes);
 
 /** What the visitor sees when code sending is throttled by Cognito or SNS (the spec's text). */
 const SEND_FAILED = `"${MESSAGES.otpSendFailed}" (otp/start's 503 UNAVAILABLE with Retry-After, or the send trigger's failure; every budget and the code grant given back, nothing sent)`;
@@ -367,8 +415,9 @@ const QUOTAS: Quota[] = [
     name: 'Cognito UserAuthentication (InitiateAuth)',
     limit: 120,
     unit: 'req/s',
-    source: COGNITO_QUOTAS,
-    raise: 'Service Quotas console > Amazon Cognito user pools > UserAuthentication',
+    source: `${COGNITO_QUOTAS} ; ${COGNITO_PAID}`,
+    raise:
+      'Service Quotas console > Amazon Cognito user pools > UserAuthentication (paid: provisioned capacity, about USD 20 per request/s a month in us-east-1)',
     seen: SEND_FAILED,
     calls: (run) => per(run, 'cognito-idp InitiateAuth'),
   },
@@ -377,7 +426,7 @@ const QUOTAS: Quota[] = [
     limit: 360,
     unit: 'req/s',
     source: COGNITO_QUOTAS,
-    raise: 'raised with UserAuthentication',
+    raise: 'raised (and paid) with UserAuthentication',
     seen: `"${MESSAGES.otpVerificationFailed}" at the code step`,
     calls: (run) => per(run, 'cognito-idp RespondToAuthChallenge'),
   },
@@ -386,7 +435,8 @@ const QUOTAS: Quota[] = [
     limit: 50,
     unit: 'req/s',
     source: COGNITO_QUOTAS,
-    raise: 'Service Quotas console > Amazon Cognito user pools > UserCreation',
+    raise:
+      'Service Quotas console > Amazon Cognito user pools > UserCreation (paid: provisioned capacity, about USD 20 per request/s a month in us-east-1)',
     seen: SEND_FAILED,
     calls: (run) => per(run, 'cognito-idp AdminCreateUser'),
   },
@@ -395,18 +445,39 @@ const QUOTAS: Quota[] = [
     limit: 120,
     unit: 'req/s',
     source: COGNITO_QUOTAS,
-    raise: 'Service Quotas console > Amazon Cognito user pools > UserRead',
+    raise:
+      'Service Quotas console > Amazon Cognito user pools > UserRead (paid: provisioned capacity, about USD 20 per request/s a month in us-east-1)',
     seen: `staff routes only (visitors are checked in DynamoDB): 503 "${API_MESSAGES.unavailable}"`,
     calls: (run) => per(run, 'cognito-idp AdminGetUser'),
   },
   {
-    name: 'SNS SMS messages per second (account)',
+    name: 'SNS SMS per second without a sender ID (account, transactional)',
     limit: 20,
     unit: 'req/s',
     source: 'https://docs.aws.amazon.com/general/latest/gr/sns.html',
     raise: 'AWS Support case: SNS text messaging, messages per second',
     seen: SEND_FAILED,
     calls: (run) => per(run, 'sns Publish'),
+  },
+  {
+    name: 'SMS message parts per second with a sender ID (smsSenderId; Australia)',
+    limit: 10,
+    unit: 'MPS',
+    source: 'https://docs.aws.amazon.com/sms-voice/latest/userguide/sms-limitations-mps.html',
+    raise: 'AWS Support case: End User Messaging SMS, MPS increase for the sender ID',
+    seen: SEND_FAILED,
+    calls: (run) => per(run, 'sns Publish'),
+  },
+  {
+    name: "SNS SMS monthly spend quota (a new account's; the viral hour's spend)",
+    limit: 1,
+    unit: 'USD/month',
+    source: 'https://docs.aws.amazon.com/sms-voice/latest/userguide/spend-limit.html',
+    raise:
+      'Support case: SMS spending quota increase, then aws sns set-sms-attributes MonthlySpendLimit (npm run preflight checks both)',
+    seen: `"${MESSAGES.otpSendFailed}" (SNS stops sending for the rest of the month)`,
+    calls: (run) => per(run, 'sns Publish'),
+    need: (_run, calls) => VISITORS_PER_HOUR * calls * SMS_PRICE_USD_DEFAULT,
   },
   {
     name: 'Deployment SMS cap per hour (ours, smsHourlyCap)',
@@ -449,6 +520,17 @@ const QUOTAS: Quota[] = [
     need: (run, calls) => peakRps(calls) * (run.msPerInvocation / 1000),
   },
   {
+    name: "Lambda concurrent executions, a new account's reduced quota (10 assumed; npm run preflight reads yours)",
+    limit: 10,
+    unit: 'concurrent',
+    source: LAMBDA_QUOTAS,
+    raise:
+      'Service Quotas console > AWS Lambda > Concurrent executions (AWS also raises it with usage)',
+    seen: `API Gateway's 5xx for the throttled call; a throttled sign-in trigger: "${MESSAGES.otpSendFailed}"`,
+    calls: (run) => per(run, 'lambda Invoke'),
+    need: (run, calls) => peakRps(calls) * (run.msPerInvocation / 1000),
+  },
+  {
     name: 'DynamoDB partition: the SMS hourly counter (one key, transactional writes)',
     limit: 1000,
     unit: 'WCU/s per key',
@@ -458,14 +540,14 @@ const QUOTAS: Quota[] = [
     calls: (run) => per(run, 'sns Publish') * TRANSACTIONAL_WCU,
   },
   {
-    name: 'DynamoDB partition: the customers list index (GSI key CUSTOMER, one write per win and redeem)',
+    name: 'DynamoDB partition: the customers byChange index (GSI key CUSTOMER; a win puts, a redeem moves the sort key: delete + put)',
     limit: 1000,
     unit: 'WCU/s per key',
     source: PARTITION_LIMITS,
     raise:
       'not raisable: spread the key (design); a throttled index write throttles the table write',
     seen: `503 "${API_MESSAGES.spinBusy}" after retries; never a second prize`,
-    calls: (run) => 1 + run.redeemShare,
+    calls: byChangeWrites,
   },
   {
     name: "DynamoDB partition: one prize's stock (worst case: every win draws the same stocked slice)",
@@ -500,8 +582,8 @@ interface Price {
 /** Prices in USD, ap-southeast-2 (Sydney) where the service prices by Region; as of the date below. */
 const PRICES_AS_OF = 'November 2025';
 const PRICE = {
-  /** AWS End User Messaging SMS (what SNS sends through), outbound to Australia, per message part. */
-  smsAustralia: 0.0515,
+  /** The one SMS price (shared/constants.ts, the deploy's smsPriceUsd default). */
+  smsAustralia: SMS_PRICE_USD_DEFAULT,
   /** Cognito user pools, Lite tier, per MAU from 10,001 to 100,000 (the first 10,000 free). */
   cognitoLiteMau: 0.0055,
   cognitoFreeMau: 10_000,
@@ -527,9 +609,9 @@ const writeUnits = (run: CapacityRun) =>
     'dynamodb BatchWriteItem',
   ) +
   TRANSACTIONAL_WCU * per(run, 'dynamodb TransactWriteItems (items)') +
-  // The customers list index: one more write per win and per redeem.
-  1 +
-  run.redeemShare;
+  // The customers' two indexes.
+  byCreatedWrites(run) +
+  byChangeWrites(run);
 const readUnits = (run: CapacityRun) =>
   per(run, 'dynamodb GetItem', 'dynamodb Query', 'dynamodb Scan', 'dynamodb BatchGetItem');
 
@@ -570,7 +652,7 @@ const PRICES: Price[] = [
   },
   {
     service: 'DynamoDB on-demand writes',
-    what: `write units (counted calls; transaction items x2; the list index) x $${PRICE.dynamoPerMillionWru} per million`,
+    what: `write units (counted calls; transaction items x2; the two customers indexes) x $${PRICE.dynamoPerMillionWru} per million`,
     usd: (run) => (hour(writeUnits(run)) / 1e6) * PRICE.dynamoPerMillionWru,
     source: 'https://aws.amazon.com/dynamodb/pricing/on-demand/',
   },
@@ -605,8 +687,8 @@ const PRICES: Price[] = [
 ];
 
 const fixed = (n: number, d = 2) => n.toFixed(d);
-/** A headroom ratio: three decimals below 0.1, where two would round a real figure away. */
-const times = (ratio: number) => `${ratio < 0.1 ? ratio.toFixed(3) : fixed(ratio)}x`;
+/** A headroom ratio: two significant digits below 0.1, where two decimals would round it away. */
+const times = (ratio: number) => `${ratio < 0.1 ? Number(ratio.toPrecision(2)) : fixed(ratio)}x`;
 const ordinal = (n: number) =>
   `${n}${n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th'}`;
 const usd = (n: number) =>
@@ -639,7 +721,7 @@ function summary(run: CapacityRun): string[] {
     '',
     `**First ceiling (AWS):** ${firstAws.q.name}, headroom ${times(firstAws.ratio)}. A visitor then sees ${firstAws.q.seen}. To raise it: ${firstAws.q.raise}.`,
     '',
-    `**Before it, our own cost guard:** ${firstOurs.q.name}, headroom ${times(firstOurs.ratio)}: a visitor then sees ${firstOurs.q.seen}. To raise it: ${firstOurs.q.raise}.`,
+    `**Our own cost guard:** ${firstOurs.q.name}, headroom ${times(firstOurs.ratio)}: a visitor then sees ${firstOurs.q.seen}. To raise it: ${firstOurs.q.raise}.`,
     '',
     `The viral hour's bill (${VISITORS_PER_HOUR.toLocaleString('en-AU')} visitors; USD, ap-southeast-2, list prices as of ${PRICES_AS_OF}, no free tier except Cognito's; check the pages before quoting):`,
     '',
@@ -670,6 +752,7 @@ function markdown(run: CapacityRun): string {
     `- A viral hour: ${VISITORS_PER_HOUR.toLocaleString('en-AU')} visitors, the peak second ${PEAK_OVER_AVERAGE} times the average (${fixed(peakRps(1), 0)} visitors starting per second at the peak).`,
     `- HTTP per visitor: ${fixed(run.requestsPerVisitor.static)} static, ${fixed(run.requestsPerVisitor.api)} API, ${fixed(run.requestsPerVisitor.cognito)} Cognito (the browser's own sign-in calls); ${fixed(run.bytesPerVisitor / 1024, 0)} KB served by the site (uncompressed).`,
     `- Lambda: ${fixed(per(run, 'lambda Invoke'))} invocations per visitor (API handlers and sign-in triggers), ${fixed(run.msPerInvocation, 1)} ms each on average, measured in the run on the local stack (DynamoDB Local and the Cognito stand-in over loopback; on AWS each call is a regional round trip, so treat the concurrency figure as an order of magnitude).`,
+    `- Customers: the largest item stored was ${run.customerItemBytes} bytes (DynamoDB's item size), so ${wcu(run.customerItemBytes)} write unit per item write; per visitor the byCreatedAt index takes ${fixed(byCreatedWrites(run))} writes and byChange ${fixed(byChangeWrites(run))} (a redeem moves its sort key: a delete and a put).`,
     '- "lambda Invoke" and "TransactWriteItems (items)" below are counted by the local stack for the bill; the others are the calls our code makes.',
     '',
     '## AWS calls per visitor, by operation',
@@ -696,6 +779,15 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(text);
   writeFileSync(DOC_FILE, text);
   console.error(`[capacity] written to ${DOC_FILE}`);
+  const lambda = QUOTAS.find((q) => q.name.startsWith('Lambda concurrent executions'))!;
+  const needs = {
+    generatedBy: 'npm run bench:capacity (bench/capacity.ts), with docs/capacity.md; do not edit',
+    visitorsPerHour: VISITORS_PER_HOUR,
+    smsPerVisitor: Number(fixed(per(run, 'sns Publish'))),
+    lambdaConcurrencyAtPeak: Number(fixed(lambda.need!(run, lambda.calls(run)), 1)),
+  };
+  writeFileSync(NEEDS_FILE, await format(JSON.stringify(needs), { parser: 'json' }));
+  console.error(`[capacity] preflight figures written to ${NEEDS_FILE}`);
   // The README's copy: only what is between the markers is rewritten, from the same run.
   const section = markedSection(text);
   const readme = readFileSync(README_FILE, 'utf8');
