@@ -186,7 +186,7 @@ process.stdout.write(JSON.stringify({ ms, answer }));
 process.exit(0);
 `;
 
-function coldStart(file: string, event: unknown): Promise<{ ms: number; answer: string }> {
+export function coldStart(file: string, event: unknown): Promise<{ ms: number; answer: string }> {
   return new Promise((ok, fail) => {
     const child = spawn(
       process.execPath,
