@@ -26,7 +26,7 @@ const SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT = 50;
  */
 const SENDER_ID_PATTERN = /^(?=.*[A-Za-z])[A-Za-z0-9]{3,11}$/;
 /** Environment variable that names the region when `-c region` is not given (set by the user). */
-export const REGION_ENV = 'AWS_REGION';
+const REGION_ENV = 'AWS_REGION';
 
 export interface DeployConfig {
   /**

@@ -5,6 +5,7 @@
  */
 import { tooManyRequests } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
+import { intEnv } from '../lib/env';
 import { reserveCounters, releaseCounters } from '../repositories/limits';
 import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
 
@@ -24,9 +25,7 @@ function budgetOf(kind: ClientBudgetKind): {
 } {
   switch (kind) {
     case 'codes': {
-      const configured = Number(process.env.CLIENT_CODES_PER_HOUR);
-      const limit =
-        Number.isInteger(configured) && configured > 0 ? configured : CLIENT_CODES_PER_HOUR_DEFAULT;
+      const limit = intEnv('CLIENT_CODES_PER_HOUR', CLIENT_CODES_PER_HOUR_DEFAULT, 1);
       return {
         budget: { name: 'client-codes', windowSeconds: HOUR_S, limit },
         code: 'CLIENT_CODE_LIMIT',

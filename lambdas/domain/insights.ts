@@ -16,6 +16,7 @@ import {
   INSIGHTS_MAX_DAYS,
   SMS_PRICE_USD_DEFAULT,
 } from '../../shared/constants';
+import { amountEnv } from '../lib/env';
 import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import type { GameSettings, Insights, Slice } from '../../shared/types';
@@ -38,12 +39,7 @@ export interface InsightsDeps {
 }
 
 /** The price per SMS for the estimate: SMS_PRICE_USD when the deployment sets it. */
-export function smsPriceUsd(): number {
-  const raw = process.env.SMS_PRICE_USD;
-  const value = raw === undefined || raw === '' ? SMS_PRICE_USD_DEFAULT : Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error('SMS_PRICE_USD must be a price');
-  return value;
-}
+export const smsPriceUsd = (): number => amountEnv('SMS_PRICE_USD', SMS_PRICE_USD_DEFAULT);
 
 const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
 const cents = (aud: number) => Math.round(aud * 100) / 100;

@@ -1,8 +1,9 @@
 /** Options every AWS SDK client of the functions shares. */
+import { optionalEnv } from './env';
 
 /** The endpoint override named by an *_ENDPOINT variable (local stack and tests), if set. */
 export const endpoint = (name: string): { endpoint?: string } => {
-  const value = process.env[name];
+  const value = optionalEnv(name);
   return value ? { endpoint: value } : {};
 };
 

@@ -3,11 +3,12 @@
  * number: use maskPhone from shared/phone.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
+import { optionalEnv } from './env';
 
 export const logger = new Logger({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'spin-and-win',
+  serviceName: optionalEnv('POWERTOOLS_SERVICE_NAME') ?? 'spin-and-win',
   logLevel:
-    (process.env.POWERTOOLS_LOG_LEVEL as
+    (optionalEnv('POWERTOOLS_LOG_LEVEL') as
       'INFO' | 'WARN' | 'ERROR' | 'DEBUG' | 'SILENT' | undefined) ?? 'INFO',
 });
 

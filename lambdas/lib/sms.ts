@@ -4,6 +4,7 @@
  */
 import { PublishCommand } from '@aws-sdk/client-sns';
 import { countAwsCall } from './aws-calls';
+import { optionalEnv } from './env';
 import { sns } from './sns-client';
 
 /** The outbox is on loopback; a hung outbox must not hold the 5 s trigger budget. */
@@ -11,7 +12,7 @@ const OUTBOX_TIMEOUT_MS = 2000;
 
 /** Sends `message` to `phoneNumber` (+61 form). Throws if the provider refuses it. */
 export async function sendSms(phoneNumber: string, message: string): Promise<void> {
-  const outbox = process.env.SMS_OUTBOX_URL;
+  const outbox = optionalEnv('SMS_OUTBOX_URL');
   if (outbox) {
     // The outbox stands in for SNS: counted as the Publish it replaces.
     countAwsCall('sns', 'Publish');
@@ -24,7 +25,7 @@ export async function sendSms(phoneNumber: string, message: string): Promise<voi
     if (!response.ok) throw new Error(`SMS outbox answered ${response.status}`);
     return;
   }
-  const senderId = process.env.SMS_SENDER_ID;
+  const senderId = optionalEnv('SMS_SENDER_ID');
   await sns().send(
     new PublishCommand({
       PhoneNumber: phoneNumber,

@@ -10,6 +10,7 @@
  * 100 of its day-shards, whatever the number of customers.
  */
 import { randomInt } from 'node:crypto';
+import { optionalEnv } from '../lib/env';
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { businessDay } from '../../shared/business-day';
 import { BUSINESS_TIME_ZONE_DEFAULT } from '../../shared/constants';
@@ -37,7 +38,7 @@ const NAME_PREFIX = 'n_';
 
 /** The deployment's time zone for business days. */
 export const businessTimeZone = (): string =>
-  process.env.BUSINESS_TIME_ZONE || BUSINESS_TIME_ZONE_DEFAULT;
+  optionalEnv('BUSINESS_TIME_ZONE') ?? BUSINESS_TIME_ZONE_DEFAULT;
 
 const itemId = (day: string, shard: number) => `day#${day}#${shard}`;
 
