@@ -18,7 +18,7 @@ export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHOP_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,22}[a-z0-9])?$/;
 /** A plausible e-mail address (SNS confirms it: the subscription waits for its link to be clicked). */
 const EMAIL_PATTERN = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-/** Default SMS spend of the month (USD) that raises the spend alarm: about 1,200 codes. */
+/** Default SMS spend of the month (USD) that raises the spend alarm: about 970 codes at the default price. */
 const SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT = 50;
 /**
  * An alphanumeric sender ID for Australia: 3-11 letters/digits with at least one letter (AWS End

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAPACITY_MARKERS, markedSection } from '../../bench/capacity-markers';
+import { SMS_PRICE_USD_DEFAULT } from '../../shared/constants';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
@@ -20,5 +21,18 @@ describe('capacity tables in the README', () => {
     expect(doc).toMatch(/\*\*First ceiling/);
     expect(doc).toMatch(/\| \*\*total\*\*/);
     expect(readme).toBe(doc);
+  });
+
+  it('price SMS at the one SMS price (shared/constants SMS_PRICE_USD_DEFAULT), everywhere', () => {
+    const readme = read('README.md');
+    const price = String(SMS_PRICE_USD_DEFAULT);
+    expect(markedSection(read('docs/capacity.md'))).toContain(`SMS sent x $${price} per message`);
+    expect(readme).toContain(`| SNS SMS to Australian mobiles | USD ${price} per message`);
+    expect(readme).toMatch(
+      new RegExp(`\\| \`smsPriceUsd\` +\\| ${price.replace('.', '\\.')} +\\|`),
+    );
+    expect(read('docs/deploy.md')).toContain(`USD ${price} a message`);
+    // The figures this replaced.
+    expect(readme).not.toMatch(/USD 0\.04 per message|smsPriceAud +\|/);
   });
 });
