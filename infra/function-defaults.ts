@@ -95,6 +95,8 @@ export function esbuildOptionsFor(entry: string, outfile: string): BuildOptions 
     banner: { js: BUNDLING.banner ?? '' },
     external: BUNDLING.externalModules,
     alias: { ...BUNDLE_ALIASES },
+    // The repo's paths (`@shared/*`), as NodejsFunction's esbuild finds them from the entry.
+    tsconfig: join(REPO_ROOT, 'tsconfig.json'),
   };
 }
 

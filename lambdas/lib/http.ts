@@ -4,26 +4,15 @@
  * `{code, message}` with their status; AWS throttling is a 503 with Retry-After (a retry helps);
  * anything else is logged and answered with a generic 500, never a stack trace.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import { AppError, badRequest, isAppError, type ErrorBody } from '../../shared/errors';
+import { AppError, badRequest, isAppError, type ErrorBody } from '@shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { logger } from './logger';
 import { isThrottling } from './throttling';
+import type { HttpEvent, HttpResult } from './http-event';
 import { requireViaSite } from './viewer';
 
-/** The HTTP API payload v2 event, with the JWT authorizer's claims when the route has one. */
-export type HttpEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: {
-      jwt?: {
-        claims: Record<string, string | number | boolean | string[]>;
-        scopes?: string[] | null;
-      };
-    };
-  };
-};
-export type HttpResult = APIGatewayProxyStructuredResultV2;
+export type { HttpEvent, HttpResult } from './http-event';
 
 /** Largest JSON body any route accepts; bigger bodies are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseHeadersFrom } from '../../infra/constructs/web';
 import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
 import { securityHeaders } from '../../shared/security-headers';
-import { setUserLookupForTest } from '../../lambdas/lib/active-user';
+import { setUserLookupForTest } from '../../lambdas/domain/active-user';
 import { logger } from '../../lambdas/lib/logger';
 import { startStack, type RunningStack } from '../../local/stack';
 import { writeSummary } from './support';

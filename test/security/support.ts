@@ -12,7 +12,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { TABLES, tableEnvName } from '../../shared/definitions';
-import { setUserLookupForTest } from '../../lambdas/lib/active-user';
+import { setUserLookupForTest } from '../../lambdas/domain/active-user';
 import {
   createApiGateway,
   type ApiGateway,

@@ -7,7 +7,7 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import { tableEnvName, type TableDef } from '../../shared/definitions';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
-import { setUserLookupForTest } from '../../lambdas/lib/active-user';
+import { setUserLookupForTest } from '../../lambdas/domain/active-user';
 import { TEST_ORIGIN_SECRET } from '../support/http-event';
 
 const prefix = `t${randomBytes(4).toString('hex')}-`;

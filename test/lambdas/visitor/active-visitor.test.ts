@@ -1,5 +1,5 @@
 /**
- * The visitor routes' user check (lib/active-user.ts) against the Cognito stand-in and DynamoDB
+ * The visitor routes' user check (domain/active-user.ts) against the Cognito stand-in and DynamoDB
  * Local: a token is accepted only while its number's user is the token's user, checked from the
  * visitor record otp/start writes (repositories/visitor-users.ts), without spending Cognito's
  * UserRead quota (AdminGetUser) on an ordinary visit.

@@ -22,12 +22,12 @@ import {
   visitorClaims,
   type StaffIdentity,
   type VisitorIdentity,
-} from './claims';
+} from '../lib/claims';
 import { staffSignedOutAt } from '../repositories/staff-sign-outs';
 import { getVisitorRecord, repairVisitorRecord } from '../repositories/visitor-users';
-import { cognito } from './cognito-client';
-import { requireEnv } from './env';
-import type { HttpEvent } from './http';
+import { cognito } from '../lib/cognito-client';
+import { requireEnv } from '../lib/env';
+import type { HttpEvent } from '../lib/http';
 
 export type UserPoolKind = 'visitor' | 'staff';
 
