@@ -1,6 +1,6 @@
 /**
  * Capacity: a simulated crowd walks the whole visitor journey on the local stack while every AWS
- * call is counted (lambdas/lib/aws-calls.ts), and a counter staff session serves it. The counts per
+ * call is counted (local/aws-calls.ts), and a counter staff session serves it. The counts per
  * visitor are then set against the AWS quotas that apply in a viral hour (100,000 visitors, the
  * peak second 5 times the average) and priced. Prints the tables and writes docs/capacity.md, so
  * the figures there always come from a run, never from typing. `npm run bench:capacity`.
@@ -19,7 +19,7 @@ import { format } from 'prettier';
 import { build } from 'vite';
 import { DEFAULT_THROTTLE_RATE } from '../infra/constructs/api';
 import { FUNCTION_MEMORY_MB } from '../infra/function-defaults';
-import { countedLambdaMs, startCountingAwsCalls } from '../lambdas/lib/aws-calls';
+import { countedLambdaMs, startCountingAwsCalls } from '../local/aws-calls';
 import { startStack, type RunningStack } from '../local/stack';
 import { CUSTOM_CHALLENGE } from '../shared/definitions';
 import { API_MESSAGES, MESSAGES } from '../shared/messages';

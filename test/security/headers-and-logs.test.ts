@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseHeadersFrom } from '../../infra/constructs/web';
 import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
 import { securityHeaders } from '../../shared/security-headers';
-import { setUserLookupForTest } from '../../lambdas/domain/active-user';
 import { logger } from '../../lambdas/lib/logger';
 import { startStack, type RunningStack } from '../../local/stack';
 import { writeSummary } from './support';
@@ -86,7 +85,6 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'spin-security-'));
   process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
   stack = await startStack({ dataDir, port: 0, web: 'none', log: () => undefined });
-  setUserLookupForTest(undefined);
   logger.setLogLevel('DEBUG');
   secrets.push(stack.passwords.admin ?? '', stack.passwords.operator ?? '');
   captureOutput();

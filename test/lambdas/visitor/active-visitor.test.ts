@@ -7,7 +7,7 @@
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCountingAwsCalls } from '../../../lambdas/lib/aws-calls';
+import { startCountingAwsCalls } from '../../../local/aws-calls';
 import { dynamo } from '../../../lambdas/lib/dynamo-client';
 import { tableName } from '../../../lambdas/lib/tables';
 import {

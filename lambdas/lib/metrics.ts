@@ -1,0 +1,18 @@
+/**
+ * The deployment's business metrics (shared/definitions.ts BUSINESS_METRICS) with Powertools
+ * Metrics: each event is written at once as one line in CloudWatch's embedded metric format, in the
+ * namespace the stack sets (POWERTOOLS_METRICS_NAMESPACE) with the service as dimension. The local
+ * stack and the tests switch them off (POWERTOOLS_METRICS_DISABLED) unless a test reads them.
+ */
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { BUSINESS_METRICS, SERVICE_NAME } from '../../shared/definitions';
+
+const metrics = new Metrics({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? SERVICE_NAME });
+
+export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
+
+/** Counts one event of `name`, written now (a Lambda may be frozen right after it answers). */
+export function countEvent(name: BusinessMetric): void {
+  metrics.addMetric(name, MetricUnit.Count, 1);
+  metrics.publishStoredMetrics();
+}
