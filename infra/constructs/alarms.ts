@@ -1,7 +1,7 @@
 /**
  * Alarms: CloudWatch alarms on what costs money or turns visitors away, sent to one SNS topic that
  * e-mails the agency (context alarmEmail; without it the topic and alarms exist, unsubscribed).
- * What each alarm means and what to do about it is in the README ("Deploy to AWS", "Alarms").
+ * What each alarm means and what to do about it is in docs/operations.md ("Alarms").
  */
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -82,7 +82,7 @@ export class Alarms extends Construct {
     ): Alarm => {
       const created = new Alarm(this, alarmId, {
         alarmName: `${stack.stackName}-${alarmId}`,
-        alarmDescription: `${description} What to do: README "Deploy to AWS", "Alarms".`,
+        alarmDescription: `${description} What to do: docs/operations.md, "Alarms".`,
         metric,
         threshold,
         evaluationPeriods: 1,
