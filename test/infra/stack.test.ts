@@ -683,7 +683,7 @@ describe('SpinWinStack', () => {
       for (const alarm of alarms()) {
         expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
         expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
-        expect(alarm.AlarmDescription).toMatch(/README/);
+        expect(alarm.AlarmDescription).toMatch(/docs\/operations\.md, "Alarms"/);
       }
     });
 
