@@ -128,7 +128,7 @@ export interface SpinFunctionProps {
 export class SpinFunction extends Construct {
   public readonly function: LambdaFunction;
   public readonly role: Role;
-  /** The function's own log group (metric filters read it). */
+  /** The function's own log group. */
   public readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: SpinFunctionProps) {

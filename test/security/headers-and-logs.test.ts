@@ -179,7 +179,7 @@ describe('a full journey on the local stack', () => {
         .status,
     ).toBe(200);
     expect((await api('GET', '/api/users')).status).toBe(401);
-    // The line the stack's sent-SMS metric filter counts (infra/constructs/alarms.ts), as JSON.
+    // The line logged per SMS sent (the alarms count the CodesSent metric beside it), as JSON.
     const sentLines = logLines.filter((line) => line.includes(SMS_SENT_LOG_MESSAGE));
     expect(sentLines.map((line) => (JSON.parse(line) as { message?: string }).message)).toContain(
       SMS_SENT_LOG_MESSAGE,
