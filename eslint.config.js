@@ -51,6 +51,15 @@ const ZONES = [
         ['infra', 'local', 'web', 'test', 'bench'],
         'lambdas/ imports only shared/ and lambdas/.',
       ),
+      ...(folders.includes('repositories')
+        ? [
+            {
+              regex: '(^|/)(lib/http|lib/http-event|shared/errors)$',
+              message:
+                'Repositories return results; handlers and domain modules build HTTP answers.',
+            },
+          ]
+        : []),
       ...(below.length > 0
         ? [
             forbid(

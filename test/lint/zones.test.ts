@@ -28,6 +28,12 @@ describe('dependency zones (eslint)', () => {
       "import { UsersTable } from '../../staff/components/users-table';\nvoid UsersTable;\n",
     ],
     ['web/src/features/admin/x.ts', "import { a } from '../visitor/lib/wheel-items';\nvoid a;\n"],
+    // Repositories return results, never HTTP answers or errors.
+    ['lambdas/repositories/x.ts', "import { ok } from '../lib/http';\nvoid ok;\n"],
+    [
+      'lambdas/repositories/x.ts',
+      "import { notFound } from '../../shared/errors';\nvoid notFound;\n",
+    ],
     // Inside lambdas/: handlers -> domain -> repositories -> lib, never back.
     [
       'lambdas/repositories/x.ts',
