@@ -22,6 +22,17 @@ const forbid = (folders, why) => ({
   regex: `(^|/)(${folders.join('|')})/`,
   message: why,
 });
+/**
+ * The layers inside lambdas/, top first: each may import the layers after it, never one before
+ * it. Triggers and custom resources are handlers (of Cognito and CloudFormation).
+ */
+const HANDLER_LEVEL = ['handlers', 'triggers', 'custom-resources'];
+const LAMBDA_LAYERS = [
+  { folders: HANDLER_LEVEL, below: [] },
+  { folders: ['domain'], below: HANDLER_LEVEL },
+  { folders: ['repositories'], below: [...HANDLER_LEVEL, 'domain'] },
+  { folders: ['lib'], below: [...HANDLER_LEVEL, 'domain', 'repositories'] },
+];
 const ZONES = [
   {
     files: ['shared/**/*.ts'],
@@ -33,15 +44,32 @@ const ZONES = [
       },
     ],
   },
-  {
-    files: ['lambdas/**/*.ts'],
+  ...LAMBDA_LAYERS.map(({ folders, below }) => ({
+    files: folders.map((folder) => `lambdas/${folder}/**/*.ts`),
     patterns: [
       forbid(
         ['infra', 'local', 'web', 'test', 'bench'],
         'lambdas/ imports only shared/ and lambdas/.',
       ),
+      ...(folders.includes('repositories')
+        ? [
+            {
+              regex: '(^|/)(lib/http|lib/http-event|shared/errors)$',
+              message:
+                'Repositories return results; handlers and domain modules build HTTP answers.',
+            },
+          ]
+        : []),
+      ...(below.length > 0
+        ? [
+            forbid(
+              below,
+              'Inside lambdas/ imports point one way: handlers (and triggers, custom-resources) -> domain -> repositories -> lib.',
+            ),
+          ]
+        : []),
     ],
-  },
+  })),
   {
     files: ['web/**/*.{ts,tsx}'],
     patterns: [
@@ -74,12 +102,41 @@ const ZONES = [
   })),
 ];
 
+/** Code that runs in a browser. */
+const BROWSER_CODE = ['web/src/**', 'bench/floor/**', 'bench/wheel/page-*'];
+/** Node programs that drive a DOM: jsdom web tests, browser journeys, browser benchmarks. */
+const DOM_DRIVERS = [
+  'test/web/**',
+  'test/e2e/**',
+  'test/setup/web.ts',
+  'test/support/browser.ts',
+  'bench/**',
+];
+const only = (where) => (name) => ({ name, message: `${name} exists only in ${where}.` });
+/** Node's own globals (not the web platform's that Node also has). */
+const NODE_ONLY_GLOBALS = [
+  'process',
+  'Buffer',
+  'require',
+  'module',
+  '__dirname',
+  '__filename',
+  'global',
+].map(only('Node'));
+/** The browser's own globals, for code that runs on both sides. */
+const BROWSER_ONLY_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+].map(only('the browser'));
+
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'dist', 'web/dist', '.local', 'coverage', '.bench'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -96,6 +153,29 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Globals by where code runs: browser globals only in browser code (web/src, the benchmark pages
+  // a browser loads), Node globals in Node code; programs that drive a DOM (jsdom tests,
+  // page.evaluate) get both, like their tsconfig (tsconfig.dom-test.json). shared/ runs on both
+  // sides and gets neither. typescript-eslint leaves undefined names to the typecheck (each side's
+  // tsconfig has only its own types), so browser code also refuses Node's globals by name.
+  {
+    ignores: [...BROWSER_CODE, ...DOM_DRIVERS, 'shared/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: BROWSER_CODE,
+    languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-globals': ['error', ...NODE_ONLY_GLOBALS] },
+  },
+  {
+    files: DOM_DRIVERS,
+    ignores: BROWSER_CODE,
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+  {
+    files: ['shared/**'],
+    rules: { 'no-restricted-globals': ['error', ...NODE_ONLY_GLOBALS, ...BROWSER_ONLY_GLOBALS] },
   },
   // Later blocks replace the rule's options for their files, so each zone repeats the zod rule.
   ...ZONES.map(({ files, patterns }) => ({

@@ -50,6 +50,8 @@ function preloadApp(): Plugin {
 /** The SPA lives in web/; `npm run build` writes web/dist, which CloudFront serves in production. */
 export default defineConfig({
   root: 'web',
+  // `@shared/*` is shared/*, as tsconfig.base.json's paths say (tsc, tsx and esbuild read them too).
+  resolve: { tsconfigPaths: true },
   plugins: [react(), preloadApp()],
   build: {
     outDir: 'dist',

@@ -6,9 +6,12 @@ import { defineConfig } from 'vitest/config';
  * vitest.e2e.config.ts and run against the whole local stack.
  */
 export default defineConfig({
+  // `@shared/*` is shared/*, as tsconfig.base.json's paths say.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'node',
           environment: 'node',
@@ -20,6 +23,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
  * run one at a time: they share the stack and the machine has two cores.
  */
 export default defineConfig({
+  // `@shared/*` is shared/*, as tsconfig.base.json's paths say.
+  resolve: { tsconfigPaths: true },
   test: {
     name: 'e2e',
     environment: 'node',

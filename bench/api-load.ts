@@ -142,7 +142,7 @@ export async function measureApiLoad(
 export const USER_CHECK_CALLS = 200;
 
 /**
- * What the per-request user check (lambdas/lib/active-user.ts) costs on its own: AdminGetUser for
+ * What the per-request user check (lambdas/domain/active-user.ts) costs on its own: AdminGetUser for
  * the admin user, one call after another from this process, with the handlers' Cognito client and
  * the stack's env. Locally the stand-in answers over loopback; on AWS add a regional round trip.
  */

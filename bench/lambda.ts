@@ -43,6 +43,35 @@ export const handler = async () => {
   return { statusCode: 200, body: '' };
 };
 `,
+  // The same floor with Powertools Metrics (one count written, as lambdas/lib/metrics.ts does), and
+  // with Powertools Tracer (the client captured for X-Ray): what each would add to every function
+  // that uses it (docs/performance.md, "Powertools").
+  'sdk-floor-dynamodb-metrics': `
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+const metrics = new Metrics({ namespace: 'SpinWin/bench', serviceName: 'spin-and-win' });
+const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT }));
+export const handler = async () => {
+  await dynamo.send(new GetCommand({ TableName: process.env.SETTINGS_TABLE, Key: { id: 'business' } }));
+  metrics.addMetric('Spins', MetricUnit.Count, 1);
+  metrics.publishStoredMetrics();
+  return { statusCode: 200, body: '' };
+};
+`,
+  'sdk-floor-dynamodb-tracer': `
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+const tracer = new Tracer({ serviceName: 'spin-and-win' });
+const dynamo = DynamoDBDocumentClient.from(
+  tracer.captureAWSv3Client(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT })),
+);
+export const handler = async () => {
+  await dynamo.send(new GetCommand({ TableName: process.env.SETTINGS_TABLE, Key: { id: 'business' } }));
+  return { statusCode: 200, body: '' };
+};
+`,
   'sdk-floor-staff': `
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,6 +1,6 @@
 /**
  * CDK entry (cdk.json "app"): `npm run synth` / `npm run deploy`. Options come from context; see
- * infra/deploy-config.ts and the README "Deploy to AWS".
+ * infra/deploy-config.ts and docs/operations.md.
  */
 import { App } from 'aws-cdk-lib';
 import { buildApp, targetLine } from './build-app';

@@ -75,7 +75,7 @@ export interface DeployConfig {
   readonly siteDirectory: string;
 }
 
-/** Context keys, as documented in the README "Deploy to AWS" table. */
+/** Context keys, as documented in docs/operations.md, "Context options". */
 const CONTEXT_KEYS = [
   'shop',
   'region',

@@ -3,7 +3,7 @@
  * staff-users custom resource) is built by `SpinFunction`, so runtime, architecture, bundling, logs
  * and the execution role are decided once.
  */
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
@@ -20,7 +20,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
 import { join } from 'node:path';
-import { FUNCTION_TIMEOUT_SECONDS } from '../shared/definitions';
+import { FUNCTION_TIMEOUT_SECONDS, metricsNamespace, SERVICE_NAME } from '../shared/definitions';
 import { REPO_ROOT } from './deploy-config';
 
 /** Node 22 (LTS until April 2027): the runtime the design fixes and the handlers are tested on. */
@@ -33,8 +33,6 @@ export const FUNCTION_MEMORY_MB = 512;
 const FUNCTION_TIMEOUT = Duration.seconds(FUNCTION_TIMEOUT_SECONDS);
 /** One month of logs is enough to investigate a complaint; longer costs storage for nothing. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
-/** The Powertools service name in every structured log line. */
-const SERVICE_NAME = 'spin-and-win';
 
 /**
  * ESM output needs `require` for any bundled CommonJS dependency that requires a Node built-in;
@@ -95,6 +93,8 @@ export function esbuildOptionsFor(entry: string, outfile: string): BuildOptions 
     banner: { js: BUNDLING.banner ?? '' },
     external: BUNDLING.externalModules,
     alias: { ...BUNDLE_ALIASES },
+    // The repo's paths (`@shared/*`), as NodejsFunction's esbuild finds them from the entry.
+    tsconfig: join(REPO_ROOT, 'tsconfig.json'),
   };
 }
 
@@ -105,7 +105,7 @@ export interface SpinFunctionProps {
   readonly description: string;
   /**
    * Environment variables, on top of the Powertools ones.
-   * @default - only POWERTOOLS_SERVICE_NAME and POWERTOOLS_LOG_LEVEL
+   * @default - only POWERTOOLS_SERVICE_NAME, POWERTOOLS_LOG_LEVEL and POWERTOOLS_METRICS_NAMESPACE
    */
   readonly environment?: Record<string, string>;
   /**
@@ -128,7 +128,7 @@ export interface SpinFunctionProps {
 export class SpinFunction extends Construct {
   public readonly function: LambdaFunction;
   public readonly role: Role;
-  /** The function's own log group (metric filters read it). */
+  /** The function's own log group. */
   public readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: SpinFunctionProps) {
@@ -163,6 +163,8 @@ export class SpinFunction extends Construct {
       environment: {
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+        // Powertools Metrics (lambdas/lib/metrics.ts): this deployment's namespace.
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(Stack.of(scope).stackName),
         ...props.environment,
       },
     });

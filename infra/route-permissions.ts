@@ -18,7 +18,7 @@ export type PoolAction =
   | 'AdminDeleteUser';
 
 /**
- * Every non-public handler checks that the token's user still exists (lib/active-user). Visitors:
+ * Every non-public handler checks that the token's user still exists (domain/active-user). Visitors:
  * the number's visitor record (limits; written back when Cognito, asked only without a matching
  * record, confirms the user). Staff: the staff pool itself.
  */
@@ -63,7 +63,7 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
 };
 
 /**
- * A staff route: its own needs plus what every staff handler checks first (lib/active-user.ts):
+ * A staff route: its own needs plus what every staff handler checks first (domain/active-user.ts):
  * the account in the staff pool (AdminGetUser) and its last sign-out everywhere (limits).
  */
 function staffRoute(needs: RouteNeeds): RouteNeeds {

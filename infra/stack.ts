@@ -249,7 +249,6 @@ export class SpinWinStack extends Stack {
       email: props.alarmEmail,
       smsMonthlySpendUsd: props.smsMonthlySpendAlarmUsd,
       smsHourlyCap: props.smsHourlyCap ?? SMS_GLOBAL_HOURLY_CAP_DEFAULT,
-      smsSenderLogs: this.auth.createAuthChallenge.logGroup,
       tables: Object.values(this.data.tables),
       httpApi: this.api.httpApi,
     });

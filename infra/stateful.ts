@@ -3,7 +3,7 @@
  * buckets) when CloudFormation removes them: kept on a replacement or a stack deletion, so customer
  * records, staff logins and logos outlive a mistaken change or `cdk destroy`, but deleted when the
  * very first create fails and rolls back, so that a failed first deploy leaves nothing behind to
- * clean up by hand (README "Deploy to AWS").
+ * clean up by hand (docs/operations.md).
  */
 import { RemovalPolicy } from 'aws-cdk-lib';
 

@@ -1,9 +1,13 @@
 /**
- * The local SMS outbox that replaces SNS: the lambdas POST {phoneNumber, message} to
- * /local/sms, the terminal shows each message (the code in full, that is its purpose; the number
- * masked), and tests read the latest code from GET /local/sms/latest?phoneNumber=%2B614...
+ * The local SMS outbox, standing in for Amazon SNS: the functions' own SNS client (lambdas/lib/sms.ts)
+ * is pointed at it by SNS_ENDPOINT and publishes to it as it would to SNS (the part of SNS we use:
+ * Publish to a phone number, AWS query protocol: a form-encoded request, an XML answer). The
+ * terminal shows each message (the code in full, that is its purpose; the number masked), and tests
+ * read the latest code from GET /local/sms/latest?phoneNumber=%2B614...
  */
+import { randomUUID } from 'node:crypto';
 import { maskPhone, isLocalMobile, toInternational } from '../shared/phone-format';
+import { countAwsCall } from './aws-calls';
 
 export interface OutboxMessage {
   phoneNumber: string;
@@ -22,6 +26,29 @@ export interface OutboxResponse {
   status: number;
   body: unknown;
 }
+
+/** An SNS answer: XML, as the SDK's query protocol expects; `sent` is the message it kept. */
+export interface SnsAnswer {
+  status: number;
+  contentType: 'text/xml';
+  body: string;
+  sent?: OutboxMessage;
+}
+
+const SNS_XMLNS = 'http://sns.amazonaws.com/doc/2010-03-31/';
+const xmlText = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const snsAnswer = (status: number, body: string): SnsAnswer => ({
+  status,
+  contentType: 'text/xml',
+  body,
+});
+const snsError = (code: string, message: string): SnsAnswer =>
+  snsAnswer(
+    400,
+    `<ErrorResponse xmlns="${SNS_XMLNS}"><Error><Type>Sender</Type><Code>${code}</Code>` +
+      `<Message>${xmlText(message)}</Message></Error><RequestId>${randomUUID()}</RequestId></ErrorResponse>`,
+  );
 
 /** A new, empty outbox; `print` shows each message (console.log by default). */
 export function createOutbox(options: { print?: (line: string) => void } = {}) {
@@ -50,23 +77,31 @@ export function createOutbox(options: { print?: (line: string) => void } = {}) {
     return entry;
   }
 
-  /** POST /local/sms with a JSON body. */
-  function post(body: Buffer): OutboxResponse {
-    let data: unknown;
-    try {
-      data = JSON.parse(body.toString('utf8'));
-    } catch {
-      return { status: 400, body: { message: 'Body must be JSON {phoneNumber, message}' } };
-    }
-    const { phoneNumber, message } = (data ?? {}) as Record<string, unknown>;
-    if (typeof phoneNumber !== 'string' || !E164.test(phoneNumber) || typeof message !== 'string') {
-      return {
-        status: 400,
-        body: { message: 'Body must be JSON {phoneNumber: "+614...", message}' },
-      };
-    }
-    send(phoneNumber, message);
-    return { status: 202, body: {} };
+  /** An SNS request (POST /local/sms): Publish to a phone number sends; anything else is refused. */
+  function publish(body: Buffer): SnsAnswer {
+    const form = new URLSearchParams(body.toString('utf8'));
+    const action = form.get('Action');
+    if (action !== 'Publish')
+      return snsError(
+        'InvalidAction',
+        `The local SNS endpoint serves Publish only, not ${action}.`,
+      );
+    const phoneNumber = form.get('PhoneNumber');
+    const message = form.get('Message');
+    if (!phoneNumber || !E164.test(phoneNumber) || message === null)
+      return snsError('InvalidParameter', 'Publish needs PhoneNumber (+614...) and Message.');
+    // Counted as the SNS call it stands in for (local/aws-calls.ts).
+    countAwsCall('sns', 'Publish');
+    const sent = send(phoneNumber, message);
+    const id = randomUUID();
+    return {
+      ...snsAnswer(
+        200,
+        `<PublishResponse xmlns="${SNS_XMLNS}"><PublishResult><MessageId>${id}</MessageId></PublishResult>` +
+          `<ResponseMetadata><RequestId>${randomUUID()}</RequestId></ResponseMetadata></PublishResponse>`,
+      ),
+      sent,
+    };
   }
 
   /** GET /local/sms/latest?phoneNumber=... */
@@ -78,7 +113,7 @@ export function createOutbox(options: { print?: (line: string) => void } = {}) {
       : { status: 404, body: { message: 'No SMS for this number' } };
   }
 
-  return { send, post, latest };
+  return { send, publish, latest };
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;

@@ -203,11 +203,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognitoEndpoint,
-      SMS_OUTBOX_URL: `${url}${OUTBOX_PATH}`,
+      // The functions' SNS client publishes to the outbox (local/outbox.ts).
+      SNS_ENDPOINT: `${url}${OUTBOX_PATH}`,
       LOGO_BUCKET,
       VISITOR_USER_POOL_ID: cognito.pools.visitor.poolId,
       STAFF_USER_POOL_ID: cognito.pools.staff.poolId,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'WARN'),
+      // No CloudWatch here to read the metrics' log lines (lambdas/lib/metrics.ts).
+      POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
       ORIGIN_SECRET: originSecret,
       ERASURE_KEY: erasureKey(dataDir),
       ...(options.clientCodesPerHour
@@ -316,13 +319,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       }
       if (pathname.startsWith(MEDIA_PATH_PREFIX)) return serveMedia(res, pathname, method);
       if (pathname === '/config.json') return sendJson(res, 200, config);
-      if (pathname === OUTBOX_PATH && method === 'POST') {
+      // The SNS client posts to the endpoint's path with a trailing slash.
+      if ((pathname === OUTBOX_PATH || pathname === `${OUTBOX_PATH}/`) && method === 'POST') {
         const body = await readRequestBody(req);
-        const answer =
-          body === 'too-large'
-            ? { status: 413, body: { message: 'Too large' } }
-            : outbox.post(body);
-        return sendJson(res, answer.status, answer.body);
+        if (body === 'too-large') return sendJson(res, 413, { message: 'Too large' });
+        const answer = outbox.publish(body);
+        res.writeHead(answer.status, { 'content-type': answer.contentType });
+        res.end(answer.body);
+        return;
       }
       if (pathname === `${OUTBOX_PATH}/latest` && method === 'GET') {
         const answer = outbox.latest(new URL(rawUrl, url).searchParams.get('phoneNumber'));

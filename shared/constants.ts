@@ -1,5 +1,5 @@
 /** Business constants and limits (docs/product.md, "Limits and input rules"), each named once. */
-import type { BusinessSettings, GameSettings } from './types';
+import { SPIN_MODES, type BusinessSettings, type GameSettings, type SpinMode } from './types';
 
 /** Local Australian mobile: 10 digits, starting 04. */
 export const PHONE_LOCAL_LENGTH = 10;
@@ -120,3 +120,7 @@ export const DEFAULT_GAME_SETTINGS: Readonly<GameSettings> = Object.freeze({
   itemBackgroundColors: [...DEFAULT_ITEM_BACKGROUND_COLORS],
   spinMode: 'verify-first',
 });
+
+/** A stored or received spin mode as the game plays it: anything unknown is the default. */
+export const spinModeOf = (value: unknown): SpinMode =>
+  SPIN_MODES.find((mode) => mode === value) ?? DEFAULT_GAME_SETTINGS.spinMode;

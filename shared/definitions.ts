@@ -106,11 +106,25 @@ export const ORIGIN_SECRET_HEADER = 'x-origin-verify';
  */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
-/**
- * The log message the CreateAuthChallenge trigger writes once per SMS it has handed to SNS; the
- * stack counts these lines into the deployment's sent-SMS metric and its hourly alarm.
- */
+/** The log message the CreateAuthChallenge trigger writes once per SMS it has handed to SNS. */
 export const SMS_SENT_LOG_MESSAGE = 'code sent';
+
+/** The Powertools service name: every log line's `service`, and a dimension of every metric. */
+export const SERVICE_NAME = 'spin-and-win';
+
+/**
+ * The deployment's own metrics, each a count of events, written by the functions with Powertools
+ * Metrics (CloudWatch embedded metric format: a log line CloudWatch turns into a metric). The SMS
+ * alarms watch `codesSent`.
+ */
+export const BUSINESS_METRICS = Object.freeze({
+  codesSent: 'CodesSent',
+  spins: 'Spins',
+  redemptions: 'Redemptions',
+} as const);
+
+/** The CloudWatch namespace of a deployment's metrics: one per stack, so shops stay apart. */
+export const metricsNamespace = (stackName: string): string => `SpinWin/${stackName}`;
 
 /**
  * Seconds every API function may run (the deployed functions' timeout, infra/function-defaults.ts);

@@ -1,22 +1,15 @@
 /** Staff password and login rules (docs/product.md). */
 import * as z from './zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
-import { MESSAGES } from './messages';
+import { LOGIN_FIELD_MESSAGES, MESSAGES, PASSWORD_TEXT } from './messages';
 
 const USERNAME_MAX = 128;
-
-const PASSWORD_TOO_LONG = `Password cannot exceed ${PASSWORD_MAX} characters`;
-
-export const LOGIN_FIELD_MESSAGES = Object.freeze({
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-});
 
 /** A message for a new password, or undefined when valid. */
 export function checkNewPassword(password: string): string | undefined {
   if (password.length === 0) return MESSAGES.passwordRequired;
   if (password.length < PASSWORD_MIN) return MESSAGES.passwordTooShort;
-  if (password.length > PASSWORD_MAX) return PASSWORD_TOO_LONG;
+  if (password.length > PASSWORD_MAX) return PASSWORD_TEXT.tooLong;
   return undefined;
 }
 
@@ -26,7 +19,7 @@ export const newPasswordSchema = z.strictObject({
     .string({ error: MESSAGES.passwordRequired })
     .min(1, { error: MESSAGES.passwordRequired })
     .min(PASSWORD_MIN, { error: MESSAGES.passwordTooShort })
-    .max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG }),
+    .max(PASSWORD_MAX, { error: PASSWORD_TEXT.tooLong }),
 });
 export type NewPasswordRequest = z.infer<typeof newPasswordSchema>;
 

@@ -2,16 +2,8 @@
 import * as z from './zod';
 import { BUSINESS_NAME_MAX, PLACEHOLDER_BUSINESS, TEXT_FIELD_MAX } from './constants';
 import { HEX_COLOR } from './slice';
+import { SETTINGS_FIELD_MESSAGES } from './messages';
 import { SPIN_MODES } from './types';
-
-export const SETTINGS_FIELD_MESSAGES = Object.freeze({
-  urlInvalid: 'Enter a full web address starting with https:// or http://',
-  emailInvalid: 'Enter a valid email address',
-  phoneInvalid: 'Enter a phone number using digits, spaces, + ( ) or -',
-  logoInvalid: 'Logo must be an uploaded image',
-  colorsInvalid: 'Colours must be a list of 1 to 20 colours like #ff0000',
-  tooLong: `Text cannot exceed ${TEXT_FIELD_MAX} characters`,
-});
 
 /** Empty, or an absolute http(s) URL: footer links never carry javascript: or data: URLs. */
 const webUrl = z

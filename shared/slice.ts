@@ -11,17 +11,7 @@ import {
   SLICE_WEIGHT_MAX,
   TEXT_FIELD_MAX,
 } from './constants';
-import { MESSAGES } from './messages';
-
-export const SLICE_FIELD_MESSAGES = Object.freeze({
-  nameRequired: 'Name is required',
-  colorInvalid: 'Background Color must be a colour like #ff0000',
-  weightInvalid: `Odds must be a whole number from 1 to ${SLICE_WEIGHT_MAX}`,
-  stockInvalid: 'Stock must be empty or a whole number of 0 or more',
-  commentTooLong: `Comment cannot exceed ${SLICE_COMMENT_MAX} characters`,
-  imageInvalid: 'Image must be a path starting with / or an https URL',
-  validDaysInvalid: `Valid for must be empty or a whole number of days from 1 to ${SLICE_VALID_DAYS_MAX}`,
-});
+import { API_MESSAGES, MESSAGES, SLICE_FIELD_MESSAGES } from './messages';
 
 /** #rgb or #rrggbb, as the colour picker and the text field produce. */
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
@@ -102,7 +92,7 @@ export type SliceUpdate = z.infer<typeof sliceUpdateSchema>;
 export type SliceVersion = { updatedAt: string; stock: number | null };
 
 /** Path parameter {id}: our ids are UUIDs; anything else cannot name a slice. */
-export const sliceIdSchema = z.uuid({ error: 'Slice not found.' });
+export const sliceIdSchema = z.uuid({ error: API_MESSAGES.sliceNotFound });
 
 /** Weight as a percentage of the total odds, for the admin table. 0 when nothing can be drawn. */
 export function oddsPercent(

@@ -1,7 +1,7 @@
 /**
  * Alarms: CloudWatch alarms on what costs money or turns visitors away, sent to one SNS topic that
  * e-mails the agency (context alarmEmail; without it the topic and alarms exist, unsubscribed).
- * What each alarm means and what to do about it is in the README ("Deploy to AWS", "Alarms").
+ * What each alarm means and what to do about it is in docs/operations.md ("Alarms").
  */
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -16,11 +16,10 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
+import { BUSINESS_METRICS, metricsNamespace, SERVICE_NAME } from '../../shared/definitions';
 
 /** The sent-SMS alarm fires at this share of the deployment's hourly cap. */
 const SMS_CAP_ALARM_SHARE = 0.8;
@@ -41,8 +40,6 @@ export interface AlarmsProps {
   readonly smsMonthlySpendUsd: number;
   /** The deployment's cap on codes per hour (the SMS cost guard refuses sends beyond it). */
   readonly smsHourlyCap: number;
-  /** Log group of the CreateAuthChallenge trigger, which logs each SMS it sends. */
-  readonly smsSenderLogs: ILogGroup;
   /** Every table of the deployment. */
   readonly tables: readonly Table[];
   /** The HTTP API. */
@@ -85,7 +82,7 @@ export class Alarms extends Construct {
     ): Alarm => {
       const created = new Alarm(this, alarmId, {
         alarmName: `${stack.stackName}-${alarmId}`,
-        alarmDescription: `${description} What to do: README "Deploy to AWS", "Alarms".`,
+        alarmDescription: `${description} What to do: docs/operations.md, "Alarms".`,
         metric,
         threshold,
         evaluationPeriods: 1,
@@ -111,19 +108,19 @@ export class Alarms extends Construct {
       `SMS spend this month (the account's, in this region) reached USD ${props.smsMonthlySpendUsd}.`,
     );
 
-    // This deployment's own count: one log line per SMS handed to SNS. SNS's SMS metrics are the
+    // This deployment's own count: the CodesSent metric the CreateAuthChallenge trigger writes per
+    // SMS handed to SNS (Powertools Metrics, lambdas/lib/metrics.ts). SNS's SMS metrics are the
     // account's and carry no deployment, so they cannot tell shops apart.
-    const sent = new MetricFilter(this, 'SmsSentFilter', {
-      logGroup: props.smsSenderLogs,
-      metricNamespace: `SpinWin/${stack.stackName}`,
-      metricName: 'SmsSent',
-      filterPattern: FilterPattern.stringValue('$.message', '=', SMS_SENT_LOG_MESSAGE),
-      metricValue: '1',
-    });
     const capThreshold = Math.ceil(props.smsHourlyCap * SMS_CAP_ALARM_SHARE);
     alarm(
       'SmsHourly',
-      sent.metric({ statistic: 'Sum', period: ONE_HOUR }),
+      new Metric({
+        namespace: metricsNamespace(stack.stackName),
+        metricName: BUSINESS_METRICS.codesSent,
+        dimensionsMap: { service: SERVICE_NAME },
+        statistic: 'Sum',
+        period: ONE_HOUR,
+      }),
       capThreshold,
       `${capThreshold} SMS codes sent in one hour, ${SMS_CAP_ALARM_SHARE * 100}% of the hourly cap (${props.smsHourlyCap}); at the cap sign-ins stop until the next hour.`,
     );

@@ -192,7 +192,7 @@ export class Web extends Construct {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'WAF is off by default because a web ACL costs at least USD 5 a month; turn it on with context waf=true (README "Deploy to AWS").',
+          'WAF is off by default because a web ACL costs at least USD 5 a month; turn it on with context waf=true (docs/operations.md).',
       });
     }
     if (!props.certificateArn) {

@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_LENGTH } from '../../shared/constants';
+import type { CodeDigest } from '../repositories/otp-codes';
 
 /** 10^6: codes are uniform over 000000-999999. */
 const CODE_SPACE = 10 ** OTP_LENGTH;
@@ -16,11 +17,8 @@ export function generateOtpCode(): string {
   return String(randomInt(0, CODE_SPACE)).padStart(OTP_LENGTH, '0');
 }
 
-/** What is stored instead of a code: a random salt and sha256(salt:code), both hex. */
-export interface CodeDigest {
-  salt: string;
-  hash: string;
-}
+// The stored form of a code is the repository's (a repository never imports domain/).
+export type { CodeDigest } from '../repositories/otp-codes';
 
 const hashWith = (salt: string, code: string): string =>
   createHash('sha256').update(`${salt}:${code}`).digest('hex');

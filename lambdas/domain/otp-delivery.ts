@@ -4,10 +4,11 @@
  * 5 s (cold start, slow SNS) up to 3 times, and a visitor who reloads and presses "Send Code"
  * again within the minute should get the code already on the phone, not a refusal.
  */
-import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
+import { BUSINESS_METRICS, SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
 import { AppError } from '../../shared/errors';
 import { API_MESSAGES, smsCodeMessage } from '../../shared/messages';
 import { logger, warnOnFailure } from '../lib/logger';
+import { countEvent } from '../lib/metrics';
 import { settledValue } from '../lib/settled';
 import { maskPhone } from '../../shared/phone-format';
 import {
@@ -111,8 +112,9 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     ]);
     throw error;
   }
-  // Counted by the stack's sent-SMS metric filter (infra/constructs/alarms.ts), and for the owner.
+  // Counted for the SMS alarms (the CodesSent metric, infra/constructs/alarms.ts), and for the owner.
   logger.info(SMS_SENT_LOG_MESSAGE, { phone: maskPhone(phoneNumber) });
+  countEvent(BUSINESS_METRICS.codesSent);
   await addStats(new Date(now), { add: { codes: 1 } }).catch(
     warnOnFailure('could not count the code sent'),
   );

@@ -44,7 +44,7 @@ export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise
   await spendClientBudget('codes', deps.client, now);
   try {
     // A user that already exists is fine: the sign-in can start. A user created now is recorded
-    // with its sub, which the visitor routes check tokens against (lib/active-user.ts); an
+    // with its sub, which the visitor routes check tokens against (domain/active-user.ts); an
     // existing user keeps its record, or gets one at its first checked request.
     const user = await (deps.visitorPool ?? visitorPool).createVisitorUser(
       deps.visitorUserPoolId,

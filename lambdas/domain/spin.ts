@@ -5,13 +5,15 @@
  * again from fresh data, a bounded number of times.
  */
 import { randomInt as cryptoRandomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { drawableSlices, drawPrize, type RandomInt } from '../../shared/draw';
 import { AppError, conflict } from '../../shared/errors';
 import { API_MESSAGES, MESSAGES } from '../../shared/messages';
 import { toLocal } from '../../shared/phone-format';
 import { prizeExpiresAt } from '../../shared/prize-validity';
 import type { Customer, Slice, SpinResult } from '../../shared/types';
+import { BUSINESS_METRICS } from '../../shared/definitions';
+import { retryingConflicts } from '../lib/conflict-retry';
+import { countEvent } from '../lib/metrics';
 import { getCustomer, putCustomerOnce } from '../repositories/customers';
 import { getSlice, listSlices } from '../repositories/slices';
 
@@ -68,34 +70,42 @@ export async function drawAndRecord(
   let preferred = options.preferredSliceId;
   // A spin-first ticket's spin is the claim of a preview, counted as such for the insights.
   const claim = options.preferredSliceId !== undefined;
-  for (let attempt = 1; attempt <= MAX_DRAW_ATTEMPTS; attempt++) {
-    const existing = await getCustomer(phoneNumber);
-    if (existing) return savedSpin(existing);
+  return retryingConflicts<SpinResult>(
+    async () => {
+      const existing = await getCustomer(phoneNumber);
+      if (existing) return { result: await savedSpin(existing) };
 
-    const slices = await listSlices();
-    const slice =
-      drawableSlices(slices).find((s) => s.id === preferred) ?? drawPrize(slices, deps.randomInt);
-    if (!slice) throw noPrizes();
-    preferred = undefined;
+      const slices = await listSlices();
+      const slice =
+        drawableSlices(slices).find((s) => s.id === preferred) ?? drawPrize(slices, deps.randomInt);
+      if (!slice) throw noPrizes();
+      preferred = undefined;
 
-    const wonAt = deps.now();
-    const expiresAt = prizeExpiresAt(wonAt, slice.validDays);
-    const customer: Customer = {
-      phoneNumber,
-      localNumber: toLocal(phoneNumber),
-      offer: slice.name,
-      sliceId: slice.id,
-      isOfferClaimed: false,
-      createdAt: wonAt.toISOString(),
-      ...(expiresAt ? { expiresAt } : {}),
-    };
-    const result = await putCustomerOnce(customer, slice, { claim });
-    if (result === 'recorded')
-      return { sliceId: slice.id, offer: slice.name, comment: slice.comment };
-    if (result === 'erased') throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
-    if (result === 'conflict') await sleep(Math.random() * CONFLICT_BACKOFF_MS * attempt);
-    // 'already-has-reward': the next attempt returns the saved prize; 'out-of-stock' and
-    // 'slice-gone': the next attempt draws from fresh data.
-  }
-  throw new AppError('SPIN_BUSY', 503, API_MESSAGES.spinBusy);
+      const wonAt = deps.now();
+      const expiresAt = prizeExpiresAt(wonAt, slice.validDays);
+      const customer: Customer = {
+        phoneNumber,
+        localNumber: toLocal(phoneNumber),
+        offer: slice.name,
+        sliceId: slice.id,
+        isOfferClaimed: false,
+        createdAt: wonAt.toISOString(),
+        ...(expiresAt ? { expiresAt } : {}),
+      };
+      const result = await putCustomerOnce(customer, slice, { claim });
+      if (result === 'recorded') {
+        countEvent(BUSINESS_METRICS.spins);
+        return { result: { sliceId: slice.id, offer: slice.name, comment: slice.comment } };
+      }
+      if (result === 'erased') throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
+      // 'already-has-reward': the next attempt returns the saved prize; 'out-of-stock' and
+      // 'slice-gone': the next attempt draws from fresh data.
+      return { retry: result === 'conflict' ? 'after-pause' : 'at-once' };
+    },
+    {
+      attempts: MAX_DRAW_ATTEMPTS,
+      backoffMs: CONFLICT_BACKOFF_MS,
+      exhausted: () => new AppError('SPIN_BUSY', 503, API_MESSAGES.spinBusy),
+    },
+  );
 }

@@ -1,7 +1,7 @@
 /** POST /api/slices (admin): adds a slice; 409 with the product's message once MAX_SLICES exist. */
 import { sliceInputSchema } from '../../shared/slice';
 import { addSlice } from '../domain/slices-admin';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 
 /** HTTP 201 Created. */

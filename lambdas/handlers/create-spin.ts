@@ -4,7 +4,7 @@
  */
 import { spinRequestSchema } from '../../shared/spin';
 import { spinForVisitor } from '../domain/spin-ticket';
-import { activeVisitorClaims } from '../lib/active-user';
+import { activeVisitorClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 
 export const handler = http(async (event) => {

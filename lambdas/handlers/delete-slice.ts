@@ -1,6 +1,6 @@
 /** DELETE /api/slices/{id} (admin): removes a slice; 404 when it does not exist. */
 import { removeSlice, sliceIdFrom } from '../domain/slices-admin';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok } from '../lib/http';
 
 export const handler = http(async (event) => {

@@ -4,7 +4,7 @@
  */
 import { searchRequestSchema } from '../../shared/dashboard-search';
 import { eraseNumber } from '../domain/erasure';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { requireEnv } from '../lib/env';
 import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
@@ -22,7 +22,7 @@ export const handler = http(async (event) => {
   return ok(
     await eraseNumber(phoneNumber, admin.username, new Date(), {
       eraseCustomerRecord,
-      // The visitor record first: it refuses the number's tokens at once (lib/active-user.ts).
+      // The visitor record first: it refuses the number's tokens at once (domain/active-user.ts).
       deleteVisitorUser: async (phone) => {
         const before = await getVisitorRecord(phone, Date.now());
         await deleteVisitorRecord(phone);

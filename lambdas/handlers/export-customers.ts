@@ -3,7 +3,7 @@
  * customers CSV. Every page is logged with who asked, so the owner can tell who took the list.
  */
 import { exportCustomersPage, listCursorSchema } from '../domain/customers-admin';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';
 import * as customers from '../repositories/customers';

@@ -3,7 +3,7 @@
  * business days (default: the last 30).
  */
 import { buildInsights, insightsQuerySchema, smsPriceUsd } from '../domain/insights';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { getGameSettings } from '../repositories/settings';
 import { listSlices } from '../repositories/slices';

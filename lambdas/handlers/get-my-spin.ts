@@ -2,7 +2,7 @@
 import { notFound } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { findSavedSpin } from '../domain/spin';
-import { activeVisitorClaims } from '../lib/active-user';
+import { activeVisitorClaims } from '../domain/active-user';
 import { http, ok } from '../lib/http';
 
 export const handler = http(async (event) => {

@@ -3,7 +3,7 @@
  * roles}. `role` is the caller's highest role (admin before operator); `roles` lists every group.
  */
 import { STAFF_ROLES } from '../../shared/types';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok } from '../lib/http';
 
 export const handler = http(async (event) => {

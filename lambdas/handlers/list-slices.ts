@@ -1,5 +1,5 @@
 /** GET /api/slices (admin): every slice with its odds and stock, newest first. */
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok } from '../lib/http';
 import { listSlices } from '../repositories/slices';
 

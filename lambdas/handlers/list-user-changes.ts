@@ -4,7 +4,7 @@
  */
 import { STAFF_ROLES } from '../../shared/types';
 import { changesSinceSchema, listChanges } from '../domain/customers-admin';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';
 

@@ -1,7 +1,7 @@
 /** GET /api/users?cursor= (operator, admin): {data: {users, nextCursor}}, newest first. */
 import { STAFF_ROLES } from '../../shared/types';
 import { listCursorSchema, listCustomersPage } from '../domain/customers-admin';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';
 

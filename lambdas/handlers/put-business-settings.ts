@@ -1,6 +1,6 @@
 /** PUT /api/settings/business (admin): merges the given fields into the stored document (docs/product.md). */
 import { businessSettingsInputSchema } from '../../shared/settings';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { mergeBusinessSettings } from '../repositories/settings';
 

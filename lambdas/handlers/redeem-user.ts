@@ -3,23 +3,26 @@
  * an unknown number, 409 when already redeemed. Records who redeemed (the token's username) and when.
  */
 import { searchRequestSchema } from '../../shared/dashboard-search';
+import { BUSINESS_METRICS } from '../../shared/definitions';
 import { STAFF_ROLES } from '../../shared/types';
 import { redeemOffer } from '../domain/customers-admin';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
+import { countEvent } from '../lib/metrics';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
   const staff = await activeStaffClaims(event, STAFF_ROLES);
   const { phoneNumber } = parseBody(searchRequestSchema, event);
-  return ok(
-    await redeemOffer(
-      customers,
-      phoneNumber,
-      staff.username,
-      new Date().toISOString(),
-      (message, fields) => logger.info(message, fields),
-    ),
+  const redeemed = await redeemOffer(
+    customers,
+    phoneNumber,
+    staff.username,
+    new Date().toISOString(),
+    (message, fields) => logger.info(message, fields),
   );
+  // Only a redeem that happened gets here (the others are AppErrors).
+  countEvent(BUSINESS_METRICS.redemptions);
+  return ok(redeemed);
 });

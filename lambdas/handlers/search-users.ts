@@ -2,7 +2,7 @@
 import { searchRequestSchema } from '../../shared/dashboard-search';
 import { STAFF_ROLES } from '../../shared/types';
 import { searchCustomer } from '../domain/customers-admin';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import * as customers from '../repositories/customers';
 

@@ -3,7 +3,7 @@
  * password is never stored, logged or echoed; the answer carries only the success message.
  */
 import { newPasswordSchema } from '../../shared/password';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { requireEnv } from '../lib/env';
 import { http, ok, parseBody } from '../lib/http';
 import {

@@ -4,7 +4,7 @@
  */
 import { sliceUpdateSchema } from '../../shared/slice';
 import { editSlice, sliceIdFrom } from '../domain/slices-admin';
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 
 export const handler = http(async (event) => {

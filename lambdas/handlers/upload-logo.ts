@@ -4,7 +4,7 @@
  * anything is stored, and the answer is the public URL. The business page saves that URL with its
  * other fields, so an upload alone never changes what visitors see.
  */
-import { activeStaffClaims } from '../lib/active-user';
+import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, rawBody } from '../lib/http';
 import { checkLogo } from '../domain/logo';
 import { putLogo } from '../repositories/logos';

@@ -11,8 +11,3 @@ export function cognito(): CognitoIdentityProviderClient {
   });
   return cognitoClient;
 }
-
-/** For tests that swap the client (fault injection). */
-export function setCognitoForTest(client: CognitoIdentityProviderClient): void {
-  cognitoClient = client;
-}

@@ -5,6 +5,7 @@
  * of their own. A missing variable fails that request with a logged error, never silently; the
  * CDK assertions (test/infra) check that every function is given what it reads.
  */
+import { SERVICE_NAME } from '../../shared/definitions';
 
 /** A required variable. */
 export function requireEnv(name: string): string {
@@ -39,3 +40,6 @@ export function amountEnv(name: string, fallback: number): number {
     throw new Error(`${name} must be an amount of 0 or more`);
   return value;
 }
+
+/** The service every log line and metric names: the stack sets it per function; the product's otherwise. */
+export const serviceName = (): string => optionalEnv('POWERTOOLS_SERVICE_NAME') ?? SERVICE_NAME;

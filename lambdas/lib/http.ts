@@ -4,26 +4,16 @@
  * `{code, message}` with their status; AWS throttling is a 503 with Retry-After (a retry helps);
  * anything else is logged and answered with a generic 500, never a stack trace.
  */
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import { AppError, badRequest, isAppError, type ErrorBody } from '../../shared/errors';
+import { AppError, badRequest, isAppError, type ErrorBody } from '@shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
-import { logger } from './logger';
+import type { Context } from 'aws-lambda';
+import { logger, withLambdaContext } from './logger';
 import { isThrottling } from './throttling';
+import type { HttpEvent, HttpResult } from './http-event';
 import { requireViaSite } from './viewer';
 
-/** The HTTP API payload v2 event, with the JWT authorizer's claims when the route has one. */
-export type HttpEvent = APIGatewayProxyEventV2 & {
-  requestContext: APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: {
-      jwt?: {
-        claims: Record<string, string | number | boolean | string[]>;
-        scopes?: string[] | null;
-      };
-    };
-  };
-};
-export type HttpResult = APIGatewayProxyStructuredResultV2;
+export type { HttpEvent, HttpResult } from './http-event';
 
 /** Largest JSON body any route accepts; bigger bodies are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;
@@ -56,11 +46,14 @@ const errorResult = (error: AppError): HttpResult =>
     json(error.status, { code: error.code, message: error.message } satisfies ErrorBody),
   );
 
-/** Wraps a handler so that it never leaks an exception to the client. */
+/**
+ * Wraps a handler so that it never leaks an exception to the client, and so that its log lines
+ * carry the Lambda context (request id, cold start: lib/logger.ts withLambdaContext).
+ */
 export function http(
   fn: (event: HttpEvent) => Promise<HttpResult>,
-): (event: HttpEvent) => Promise<HttpResult> {
-  return async (event) => {
+): (event: HttpEvent, context?: Context) => Promise<HttpResult> {
+  return withLambdaContext(async (event: HttpEvent) => {
     try {
       requireViaSite(event);
       return await fn(event);
@@ -81,7 +74,7 @@ export function http(
       logger.error('unhandled error', { route: event.routeKey, error: details });
       return json(500, { code: 'INTERNAL', message: API_MESSAGES.internal } satisfies ErrorBody);
     }
-  };
+  });
 }
 
 /** The raw body as a string, decoding base64 when API Gateway encoded it. */

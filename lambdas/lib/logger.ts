@@ -3,10 +3,11 @@
  * number: use maskPhone from shared/phone.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
-import { optionalEnv } from './env';
+import type { Context } from 'aws-lambda';
+import { optionalEnv, serviceName } from './env';
 
 export const logger = new Logger({
-  serviceName: optionalEnv('POWERTOOLS_SERVICE_NAME') ?? 'spin-and-win',
+  serviceName: serviceName(),
   logLevel:
     (optionalEnv('POWERTOOLS_LOG_LEVEL') as
       'INFO' | 'WARN' | 'ERROR' | 'DEBUG' | 'SILENT' | undefined) ?? 'INFO',
@@ -24,3 +25,16 @@ export const warnOnFailure =
       ...fields,
       error: error instanceof Error ? error.name : String(error),
     });
+
+/**
+ * Wraps a Lambda handler so that every line it logs carries the invocation's context: the request
+ * id (`function_request_id`), the function's name, memory and version, and whether this was a cold
+ * start. The HTTP wrapper (http.ts) does the same for every API handler. Locally, where handlers are
+ * called without a context, lines carry none.
+ */
+export const withLambdaContext =
+  <E, R>(handler: (event: E, context?: Context) => Promise<R>) =>
+  (event: E, context?: Context): Promise<R> => {
+    if (context) logger.addContext(context);
+    return handler(event, context);
+  };

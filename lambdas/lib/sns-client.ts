@@ -1,15 +1,9 @@
 /** The SNS client (SMS codes), created once per container; only the code-sending trigger imports it. */
 import { SNSClient } from '@aws-sdk/client-sns';
-import { countingCalls } from './aws-calls';
-import { MAX_ATTEMPTS } from './client-options';
+import { endpoint, MAX_ATTEMPTS } from './client-options';
 
 let snsClient: SNSClient | undefined;
 export function sns(): SNSClient {
-  snsClient ??= countingCalls(new SNSClient({ maxAttempts: MAX_ATTEMPTS }), 'sns');
+  snsClient ??= new SNSClient({ ...endpoint('SNS_ENDPOINT'), maxAttempts: MAX_ATTEMPTS });
   return snsClient;
-}
-
-/** For tests that swap the client (fault injection). */
-export function setSnsForTest(client: SNSClient): void {
-  snsClient = client;
 }

@@ -15,7 +15,7 @@ import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/defini
 import { AppError } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import { requireEnv } from './env';
-import type { HttpEvent } from './http';
+import type { HttpEvent } from './http-event';
 
 const IPV6_PREFIX_GROUPS = 4;
 

@@ -1,6 +1,5 @@
 /** Customers: one item per phone number (+61 form), one reward each. */
 import { createHmac } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '../lib/env';
 import {
@@ -9,6 +8,7 @@ import {
   CUSTOMERS_LIST_PARTITION,
 } from '../../shared/definitions';
 import type { Customer } from '../../shared/types';
+import { retryingConflicts } from '../lib/conflict-retry';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
@@ -257,17 +257,18 @@ const REDEEM_BACKOFF_MS = 20;
  * Marks an offer redeemed exactly once, recording who and when, and counts it for the day, in one
  * transaction; never once it has expired.
  */
-export async function redeemCustomer(
-  phoneNumber: string,
-  by: string,
-  at: string,
-): Promise<RedeemResult> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await redeemOnce(phoneNumber, by, at);
-    if (result !== 'conflict') return result;
-    if (attempt >= REDEEM_ATTEMPTS) throw new Error('redeem: transaction conflicts persisted');
-    await sleep(Math.random() * REDEEM_BACKOFF_MS * attempt);
-  }
+export function redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult> {
+  return retryingConflicts<RedeemResult>(
+    async () => {
+      const result = await redeemOnce(phoneNumber, by, at);
+      return result === 'conflict' ? { retry: 'after-pause' } : { result };
+    },
+    {
+      attempts: REDEEM_ATTEMPTS,
+      backoffMs: REDEEM_BACKOFF_MS,
+      exhausted: () => new Error('redeem: transaction conflicts persisted'),
+    },
+  );
 }
 
 async function redeemOnce(

@@ -2,13 +2,13 @@
  * Counters with an expiry (TTL attribute `expiresAt`, epoch seconds) for rate limits such as the
  * SMS cost guard. A set of counters is raised all together or not at all.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DeleteCommand,
   GetCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { retryingConflicts } from '../lib/conflict-retry';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
@@ -31,38 +31,41 @@ const CONFLICT_BACKOFF_MS = 20;
  * Raises every counter by one if all are below their limits. Returns the index of the first
  * counter at its limit otherwise.
  */
-export async function reserveCounters(specs: readonly CounterSpec[]): Promise<ReserveResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await dynamo().send(
-        new TransactWriteCommand({
-          TransactItems: specs.map((spec) => ({
-            Update: {
-              TableName: tableName('limits'),
-              Key: { key: spec.key },
-              UpdateExpression: 'SET #c = if_not_exists(#c, :zero) + :one, expiresAt = :exp',
-              ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
-              ExpressionAttributeNames: { '#c': 'count' },
-              ExpressionAttributeValues: {
-                ':zero': 0,
-                ':one': 1,
-                ':limit': spec.limit,
-                ':exp': spec.expiresAt,
+export function reserveCounters(specs: readonly CounterSpec[]): Promise<ReserveResult> {
+  return retryingConflicts<ReserveResult>(
+    async () => {
+      try {
+        await dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: specs.map((spec) => ({
+              Update: {
+                TableName: tableName('limits'),
+                Key: { key: spec.key },
+                UpdateExpression: 'SET #c = if_not_exists(#c, :zero) + :one, expiresAt = :exp',
+                ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
+                ExpressionAttributeNames: { '#c': 'count' },
+                ExpressionAttributeValues: {
+                  ':zero': 0,
+                  ':one': 1,
+                  ':limit': spec.limit,
+                  ':exp': spec.expiresAt,
+                },
               },
-            },
-          })),
-        }),
-      );
-      return { ok: true };
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      const failedIndex = codes.indexOf('ConditionalCheckFailed');
-      if (failedIndex >= 0) return { ok: false, failedIndex };
-      if (attempt >= CONFLICT_ATTEMPTS) throw error;
-      await sleep(CONFLICT_BACKOFF_MS * attempt * Math.random());
-    }
-  }
+            })),
+          }),
+        );
+        return { result: { ok: true } };
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (!codes) throw error;
+        const failedIndex = codes.indexOf('ConditionalCheckFailed');
+        if (failedIndex >= 0) return { result: { ok: false, failedIndex } };
+        return { retry: 'after-pause', error };
+      }
+    },
+    // Conflicts that persist: the last one's error, as DynamoDB gave it.
+    { attempts: CONFLICT_ATTEMPTS, backoffMs: CONFLICT_BACKOFF_MS, exhausted: (error) => error },
+  );
 }
 
 /** A counter's current value (0 when absent or expired). */

@@ -4,12 +4,17 @@
  * its way by SMS instead of sending a second one (Cognito retries a slow trigger up to 3 times).
  */
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CodeDigest } from '../domain/otp-code';
 import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
 
 const keyOf = (phoneNumber: string) => `otp#${phoneNumber}`;
+
+/** What is stored instead of a code: a random salt and sha256(salt:code), both hex. */
+export interface CodeDigest {
+  salt: string;
+  hash: string;
+}
 
 export interface ReuseRule {
   /** Epoch ms now. */

@@ -3,7 +3,7 @@
  * one UpdateItem, so concurrent saves of different fields never lose each other's writes.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS } from '../../shared/constants';
+import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, spinModeOf } from '../../shared/constants';
 import type { BusinessSettingsInput, GameSettingsInput } from '../../shared/settings';
 import type { BusinessSettings, GameSettings } from '../../shared/types';
 import { dynamo } from '../lib/dynamo-client';
@@ -58,7 +58,7 @@ const pickGame = (item: Record<string, unknown> | undefined): GameSettings => {
       Array.isArray(colors) && colors.length > 0
         ? colors.map(String)
         : [...DEFAULT_GAME_SETTINGS.itemBackgroundColors],
-    spinMode: item?.spinMode === 'spin-first' ? 'spin-first' : 'verify-first',
+    spinMode: spinModeOf(item?.spinMode),
   };
   if (typeof item?.updatedAt === 'string') out.updatedAt = item.updatedAt;
   return out;

@@ -1,7 +1,7 @@
 /**
  * When each staff account was last signed out everywhere (its password was set). Cognito then
  * refuses the account's refresh tokens, but an ID token already issued stays valid for API Gateway
- * until it expires; the staff handlers refuse those issued before this time (lib/active-user.ts).
+ * until it expires; the staff handlers refuse those issued before this time (domain/active-user.ts).
  * Kept in the limits table only as long as such a token could live.
  */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -3,7 +3,7 @@
  * the limits table so that a visitor route checks its token with one GetItem instead of asking
  * Cognito (AdminGetUser spends the account-wide UserRead quota). `POST /api/otp/start` writes the
  * record when it creates the user; whoever deletes or disables a visitor user calls
- * `deleteVisitorRecord` first. The check itself is in lib/active-user.ts.
+ * `deleteVisitorRecord` first. The check itself is in domain/active-user.ts.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TOKEN_VALIDITY } from '../../shared/definitions';

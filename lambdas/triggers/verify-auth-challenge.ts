@@ -1,14 +1,18 @@
 /** Cognito VerifyAuthChallengeResponse trigger of the visitor pool: checks the code answer. */
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
 import { verifyCodeAnswer } from '../domain/auth-challenge';
+import { withLambdaContext } from '../lib/logger';
 
-export const handler = async (
-  event: VerifyAuthChallengeResponseTriggerEvent,
-): Promise<VerifyAuthChallengeResponseTriggerEvent> => {
-  event.response.answerCorrect = await verifyCodeAnswer(
-    event.request.userAttributes.phone_number,
-    event.request.privateChallengeParameters,
-    event.request.challengeAnswer,
-  );
-  return event;
-};
+// Its warnings (lib/logger.ts) carry the invocation's request id.
+export const handler = withLambdaContext(
+  async (
+    event: VerifyAuthChallengeResponseTriggerEvent,
+  ): Promise<VerifyAuthChallengeResponseTriggerEvent> => {
+    event.response.answerCorrect = await verifyCodeAnswer(
+      event.request.userAttributes.phone_number,
+      event.request.privateChallengeParameters,
+      event.request.challengeAnswer,
+    );
+    return event;
+  },
+);

@@ -4,7 +4,7 @@
  * the local stack's server (createCognitoStandIn + handle) or on its own loopback port
  * (startCognitoStandIn), e.g. from handler tests.
  */
-import { countAwsCall } from '../../lambdas/lib/aws-calls';
+import { countAwsCall } from '../aws-calls';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -4,7 +4,7 @@
  * a trigger slower than the 5 s budget is retried and fails after 3 attempts, and output that is
  * not a well-formed event is InvalidLambdaResponseException.
  */
-import { countLambdaInvocation } from '../../lambdas/lib/aws-calls';
+import { countLambdaInvocation } from '../aws-calls';
 import { COGNITO_MESSAGES, CognitoServiceError } from './errors';
 
 /** Trigger slot names: these, not function names, appear in Cognito's error messages. */

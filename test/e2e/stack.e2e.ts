@@ -1,4 +1,5 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { securityHeaders } from '../../shared/security-headers';
@@ -151,17 +152,25 @@ describe('local stack (dist)', () => {
     expect((await get('/media/business/missing.png')).status).toBe(403);
   });
 
-  it('keeps SMS in the local outbox for tests', async () => {
+  it('keeps SMS published to its SNS endpoint in the local outbox for tests', async () => {
     const since = new Date();
-    const posted = await get('/local/sms', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        phoneNumber: '+61400000123',
-        message: 'Your Spin & Win code is 654321',
-      }),
+    // As the functions' SNS client publishes (lambdas/lib/sms.ts, SNS_ENDPOINT).
+    const sns = new SNSClient({
+      endpoint: new URL('/local/sms', baseUrl()).href,
+      region: LOCAL_AWS_ENV.AWS_REGION,
+      credentials: {
+        accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+        secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+      },
     });
-    expect(posted.status).toBe(202);
+    const published = await sns.send(
+      new PublishCommand({
+        PhoneNumber: '+61400000123',
+        Message: 'Your Spin & Win code is 654321',
+      }),
+    );
+    sns.destroy();
+    expect(published.MessageId).toBeTruthy();
     expect(await latestSmsCode('0400000123', { since })).toBe('654321');
     expect((await get('/local/sms/latest?phoneNumber=%2B61400000999')).status).toBe(404);
   });

@@ -85,4 +85,13 @@ describe('function bundles', () => {
     const unaliased = readFileSync(await bundled('unaliased', CLIENTS_ENTRY, false), 'utf8');
     for (const marker of CHAIN_MARKERS) expect(unaliased).toContain(marker);
   }, 60_000);
+
+  it('resolve the @shared/* alias the typecheck reads (lib/http.ts imports @shared/errors)', async () => {
+    const outfile = join(OUT, 'get-wheel.mjs');
+    await build({
+      ...esbuildOptionsFor(join(REPO_ROOT, 'lambdas/handlers/get-wheel.ts'), outfile),
+      logLevel: 'error',
+    });
+    expect(readFileSync(outfile, 'utf8')).toContain('NOT_VIA_SITE');
+  });
 });

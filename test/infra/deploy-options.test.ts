@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDeployConfig } from '../../infra/deploy-config';
 import { SMS_PRICE_USD_DEFAULT } from '../../shared/constants';
 import { targetLine } from '../../infra/build-app';
+import { BUSINESS_METRICS } from '../../shared/definitions';
 import { nagFindings, testApp } from './support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -247,8 +248,7 @@ describe('SpinWin with every option on', () => {
   it('alarms at the SMS spend and hourly cap the context sets', () => {
     const alarms = ofType(main, 'AWS::CloudWatch::Alarm').map((a) => a.Properties);
     expect(alarms.find((a) => a.MetricName === 'SMSMonthToDateSpentUSD')?.Threshold).toBe(75);
-    const sent = ofType(main, 'AWS::Logs::MetricFilter')[0]!.Properties.MetricTransformations[0];
-    expect(alarms.find((a) => a.MetricName === sent.MetricName)?.Threshold).toBe(120);
+    expect(alarms.find((a) => a.MetricName === BUSINESS_METRICS.codesSent)?.Threshold).toBe(120);
   });
 
   it('passes the SMS settings to the CreateAuthChallenge trigger and the handlers', () => {

@@ -15,8 +15,10 @@ import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../../shared/constants';
 import {
   LOGO_KEY_PREFIX,
   MEDIA_PATH_PREFIX,
+  BUSINESS_METRICS,
+  metricsNamespace,
   POOLS,
-  SMS_SENT_LOG_MESSAGE,
+  SERVICE_NAME,
   STAFF_USERS,
   TABLES,
   TOKEN_VALIDITY,
@@ -791,7 +793,7 @@ describe('SpinWinStack', () => {
       for (const alarm of alarms()) {
         expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
         expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
-        expect(alarm.AlarmDescription).toMatch(/README/);
+        expect(alarm.AlarmDescription).toMatch(/docs\/operations\.md, "Alarms"/);
       }
     });
 
@@ -823,20 +825,26 @@ describe('SpinWinStack', () => {
       });
     });
 
-    it('counts the codes this deployment sends from its trigger logs, alarming at 80% of the hourly cap', () => {
-      const filters = ofType('AWS::Logs::MetricFilter').map(([, f]) => f.Properties);
-      const createLogs = logicalId(stack.auth.createAuthChallenge.logGroup);
-      const [filter] = filters.filter((f) => f.LogGroupName.Ref === createLogs);
-      expect(filter?.FilterPattern).toBe(`{ $.message = "${SMS_SENT_LOG_MESSAGE}" }`);
-      const transformation = filter!.MetricTransformations[0];
-      expect(transformation).toMatchObject({ MetricValue: '1' });
-      const [sent] = alarmOn(transformation.MetricName);
+    it('alarms at 80% of the hourly cap on the CodesSent metric the functions write, in their namespace', () => {
+      // No log metric filter: the count is Powertools Metrics' (lambdas/lib/metrics.ts).
+      expect(ofType('AWS::Logs::MetricFilter')).toEqual([]);
+      const [sent] = alarmOn(BUSINESS_METRICS.codesSent);
       expect(sent).toMatchObject({
-        Namespace: transformation.MetricNamespace,
+        Namespace: metricsNamespace(stack.stackName),
+        Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
         Statistic: 'Sum',
         Period: 3600,
         Threshold: Math.ceil(SMS_GLOBAL_HOURLY_CAP_DEFAULT * 0.8),
       });
+      // Every function writes its metrics to that namespace, as the service the alarm names.
+      for (const [, fn] of ofType('AWS::Lambda::Function')) {
+        const env = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+        if (!('POWERTOOLS_SERVICE_NAME' in env)) continue;
+        expect(env).toMatchObject({
+          POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+          POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stack.stackName),
+        });
+      }
     });
 
     it('alarms on Lambda errors and throttles', () => {

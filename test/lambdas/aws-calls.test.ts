@@ -1,11 +1,11 @@
 /**
  * The AWS call counter the capacity benchmark reads: DynamoDB calls counted at the handlers' SDK
- * client, Cognito calls at the stand-in (whoever makes them), code SMS at the outbox.
+ * client, Cognito calls at the stand-in (whoever makes them), code SMS at the local SNS endpoint (the outbox).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCognitoStandIn } from '../../local/cognito';
 import { handler as getWheel } from '../../lambdas/handlers/get-wheel';
-import { countedLambdaMs, startCountingAwsCalls } from '../../lambdas/lib/aws-calls';
+import { countedLambdaMs, startCountingAwsCalls } from '../../local/aws-calls';
 import { createApiGateway, poolAuthorizers } from '../../local/api-gateway';
 import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../local/cloudfront';
 import { sendSms } from '../../lambdas/lib/sms';
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env.SMS_OUTBOX_URL;
+  delete process.env.SNS_ENDPOINT;
   await standIn.stop();
   await outbox.close();
 });
@@ -31,7 +31,7 @@ describe('AWS call counting', () => {
     // Prepare: calls before counting starts are not counted.
     await getWheel(httpEvent({ method: 'GET', path: '/api/wheel' }));
     const counts = startCountingAwsCalls();
-    process.env.SMS_OUTBOX_URL = outbox.url;
+    process.env.SNS_ENDPOINT = outbox.url;
 
     // Act
     await getWheel(httpEvent({ method: 'GET', path: '/api/wheel' }));

@@ -4,17 +4,14 @@
  * send. Each time the caller gets a clean {code, message} (no stack), nothing is half-written, and
  * the next attempt, with the service back, works.
  */
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
-import { SNSClient } from '@aws-sdk/client-sns';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo, s3, setClientsForTest, sns } from '../../lambdas/lib/clients';
 import { cognito } from '../../lambdas/lib/cognito-client';
-import { LOCAL_AWS_ENV } from '../../local/dynamodb';
+import { dynamo } from '../../lambdas/lib/dynamo-client';
+import { s3 } from '../../lambdas/lib/s3-client';
+import { sns } from '../../lambdas/lib/sns-client';
 import { API_MESSAGES } from '../../shared/messages';
 import {
   isCleanError,
@@ -26,12 +23,8 @@ import {
   type Sent,
 } from './support';
 
-const CREDENTIALS = {
-  accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-  secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-};
-/** Nothing listens here: every call fails to connect. */
-const DEAD_ENDPOINT = 'http://127.0.0.1:9';
+/** Nothing listens here: every call sent to it fails to connect. */
+const DEAD_PORT = 9;
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from('rest of a png'),
@@ -40,12 +33,6 @@ const PNG = Buffer.concat([
 let harness: Harness;
 let admin: string;
 let operator: string;
-let real: {
-  dynamo: ReturnType<typeof dynamo>;
-  s3: S3Client;
-  sns: SNSClient;
-  cognito: CognitoIdentityProviderClient;
-};
 let faultsInjected = 0;
 let halfWrites = 0;
 
@@ -54,15 +41,20 @@ type Fault = (commandName: string) => Error | undefined;
 const awsError = (name: string, message: string): Error =>
   Object.assign(new Error(message), { name, $fault: 'server', $metadata: { httpStatusCode: 503 } });
 
-/** A DynamoDB client like the handlers' whose calls `fault` may fail before they are sent. */
-function faultyDynamo(fault: Fault): DynamoDBDocumentClient {
-  const base = new DynamoDBClient({
-    endpoint: process.env.DYNAMODB_ENDPOINT,
-    region: LOCAL_AWS_ENV.AWS_REGION,
-    credentials: CREDENTIALS,
-    maxAttempts: 1,
-  });
-  base.middlewareStack.add(
+/**
+ * The functions' own SDK clients (one per process, as in a Lambda container), faulted from outside
+ * by middleware this test adds and takes off: the code under test runs unchanged.
+ */
+const CLIENTS = { dynamo, s3, sns, cognito };
+type ClientName = keyof typeof CLIENTS;
+const FAULT_STEPS = ['faultInjection', 'deadEndpoint'];
+/** Every client's stack takes the same middleware; DynamoDB's type stands for all. */
+const stackOf = (name: ClientName) =>
+  CLIENTS[name]().middlewareStack as unknown as DynamoDBClient['middlewareStack'];
+
+/** Puts `fault` in front of every call of a client: a call it fails is never sent. */
+function withFault(name: ClientName, fault: Fault): void {
+  stackOf(name).add(
     (next, context) => async (args) => {
       const error = fault(String(context.commandName));
       if (error) {
@@ -73,24 +65,24 @@ function faultyDynamo(fault: Fault): DynamoDBDocumentClient {
     },
     { step: 'initialize', name: 'faultInjection' },
   );
-  return DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } });
 }
 
-/** Adds `fault` in front of every call of an SDK client. */
-function withFault<C extends { middlewareStack: unknown }>(client: C, fault: Fault): C {
-  // Every client's stack takes the same initialize-step middleware; DynamoDB's type stands for all.
-  (client.middlewareStack as DynamoDBClient['middlewareStack']).add(
-    (next, context) => async (args) => {
-      const error = fault(String(context.commandName));
-      if (error) {
-        faultsInjected++;
-        throw error;
-      }
+/** Sends every call of a client to a port where nothing listens (the service is down). */
+function unreachable(name: ClientName): void {
+  stackOf(name).add(
+    (next) => async (args) => {
+      const request = (args as { request?: { hostname?: string; port?: number } }).request;
+      if (request) Object.assign(request, { hostname: '127.0.0.1', port: DEAD_PORT });
       return next(args);
     },
-    { step: 'initialize', name: 'faultInjection' },
+    { step: 'finalizeRequest', name: 'deadEndpoint', priority: 'low' },
   );
-  return client;
+}
+
+/** Takes every injected fault off the clients. */
+function healed(): void {
+  for (const name of Object.keys(CLIENTS) as ClientName[])
+    for (const step of FAULT_STEPS) stackOf(name).remove(step);
 }
 
 /** Fails every call whose command name matches. */
@@ -112,7 +104,6 @@ beforeAll(async () => {
   await harness.createStaffUser('operator', STAFF_PASSWORDS.operator, 'operator');
   admin = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
   operator = (await harness.staffTokens('operator', STAFF_PASSWORDS.operator)).idToken;
-  real = { dynamo: dynamo(), s3: s3(), sns: sns(), cognito: cognito() };
   await harness.send({
     method: 'POST',
     url: '/api/slices',
@@ -122,7 +113,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterEach(() => {
-  setClientsForTest(real);
+  healed();
 });
 
 afterAll(async () => {
@@ -162,20 +153,17 @@ function changesBetween(before: string, after: string): string[] {
 }
 
 /**
- * Sends `request` with `faulty` clients in place of the real ones: the answer must be a clean
- * failure that changed no data. Then, with the real clients back, sends the same request again and
- * returns that retry's answer.
+ * Sends `request` after `inject` has faulted the clients: the answer must be a clean failure that
+ * changed no data. Then, with the faults taken off, sends the same request again and returns that
+ * retry's answer.
  */
-async function failsCleanlyThenRetry(
-  faulty: Parameters<typeof setClientsForTest>[0],
-  request: SendOptions,
-): Promise<Sent> {
+async function failsCleanlyThenRetry(inject: () => void, request: SendOptions): Promise<Sent> {
   const before = await harness.snapshot();
-  setClientsForTest(faulty);
+  inject();
   const failed = await harness.send(request);
   expectCleanFailure(failed);
   await unchanged(before);
-  setClientsForTest(real);
+  healed();
   return harness.send(request);
 }
 
@@ -191,10 +179,12 @@ describe('faults mid-request', () => {
     const visitor = await harness.visitorToken('0400000101');
 
     // Act
-    const retry = await failsCleanlyThenRetry(
-      { dynamo: faultyDynamo(failing(/TransactWrite/)) },
-      { method: 'POST', url: '/api/spins', token: visitor, body: {} },
-    );
+    const retry = await failsCleanlyThenRetry(() => withFault('dynamo', failing(/TransactWrite/)), {
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: {},
+    });
 
     // Assess
     expect(retry.status).toBe(200);
@@ -205,28 +195,23 @@ describe('faults mid-request', () => {
     const visitor = await harness.visitorToken('0400000102');
     faultsInjected++;
 
-    const retry = await failsCleanlyThenRetry(
-      {
-        dynamo: DynamoDBDocumentClient.from(
-          new DynamoDBClient({
-            endpoint: DEAD_ENDPOINT,
-            region: LOCAL_AWS_ENV.AWS_REGION,
-            credentials: CREDENTIALS,
-            maxAttempts: 2,
-          }),
-        ),
-      },
-      { method: 'POST', url: '/api/spins', token: visitor, body: {} },
-    );
+    const retry = await failsCleanlyThenRetry(() => unreachable('dynamo'), {
+      method: 'POST',
+      url: '/api/spins',
+      token: visitor,
+      body: {},
+    });
 
     expect(retry.status).toBe(200);
   });
 
   it('neither adds nor counts a slice when the add is throttled; the retry counts it once', async () => {
-    const retry = await failsCleanlyThenRetry(
-      { dynamo: faultyDynamo(failing(/TransactWrite/)) },
-      { method: 'POST', url: '/api/slices', token: admin, body: { name: 'Chips' } },
-    );
+    const retry = await failsCleanlyThenRetry(() => withFault('dynamo', failing(/TransactWrite/)), {
+      method: 'POST',
+      url: '/api/slices',
+      token: admin,
+      body: { name: 'Chips' },
+    });
 
     expect(retry.status).toBe(201);
     const slices = await wheelSlices();
@@ -240,9 +225,8 @@ describe('faults mid-request', () => {
       (s) => (s as unknown as { name: string }).name === 'Chips',
     )!;
     const retry = await failsCleanlyThenRetry(
-      {
-        dynamo: faultyDynamo(failing(/TransactWrite/, 'ServiceUnavailable', 'Service unavailable')),
-      },
+      () =>
+        withFault('dynamo', failing(/TransactWrite/, 'ServiceUnavailable', 'Service unavailable')),
       { method: 'DELETE', url: `/api/slices/${chips.id}`, token: admin },
     );
 
@@ -254,7 +238,7 @@ describe('faults mid-request', () => {
   it('leaves the offer unredeemed when the redeem write fails; the retry redeems', async () => {
     const retry = await failsCleanlyThenRetry(
       // The redeem is one transaction (the customer and the day's counter).
-      { dynamo: faultyDynamo(failing(/^TransactWrite/, 'ServiceUnavailable', 'down')) },
+      () => withFault('dynamo', failing(/^TransactWrite/, 'ServiceUnavailable', 'down')),
       {
         method: 'POST',
         url: '/api/users/redeem',
@@ -269,10 +253,12 @@ describe('faults mid-request', () => {
   it('keeps the settings when the save is throttled; the retry saves every field', async () => {
     const body = { businessName: 'Fault Shop', website: 'https://fault.example.com' };
 
-    const retry = await failsCleanlyThenRetry(
-      { dynamo: faultyDynamo(failing(/^Update/)) },
-      { method: 'PUT', url: '/api/settings/business', token: admin, body },
-    );
+    const retry = await failsCleanlyThenRetry(() => withFault('dynamo', failing(/^Update/)), {
+      method: 'PUT',
+      url: '/api/settings/business',
+      token: admin,
+      body,
+    });
 
     expect(retry.json).toMatchObject(body);
   });
@@ -280,24 +266,13 @@ describe('faults mid-request', () => {
   it('stores no logo when S3 fails the upload; the retry stores it', async () => {
     faultsInjected++;
 
-    const retry = await failsCleanlyThenRetry(
-      {
-        s3: new S3Client({
-          endpoint: DEAD_ENDPOINT,
-          forcePathStyle: true,
-          region: LOCAL_AWS_ENV.AWS_REGION,
-          credentials: CREDENTIALS,
-          maxAttempts: 1,
-        }),
-      },
-      {
-        method: 'POST',
-        url: '/api/logo',
-        token: admin,
-        body: PNG,
-        headers: { 'content-type': 'image/png', 'x-file-name': 'logo.png' },
-      },
-    );
+    const retry = await failsCleanlyThenRetry(() => unreachable('s3'), {
+      method: 'POST',
+      url: '/api/logo',
+      token: admin,
+      body: PNG,
+      headers: { 'content-type': 'image/png', 'x-file-name': 'logo.png' },
+    });
 
     expect(retry.status).toBe(201);
     expect((retry.json as { logoUrl: string }).logoUrl).toMatch(
@@ -306,7 +281,7 @@ describe('faults mid-request', () => {
   });
 
   it('keeps no code and gives back every budget when SNS fails the send; the next attempt sends', async () => {
-    // Prepare: SNS instead of the outbox, and SNS down
+    // Prepare: SNS down
     const local = '0400000103';
     const intl = '+61400000103';
     const beforeStart = await harness.snapshot();
@@ -314,16 +289,7 @@ describe('faults mid-request', () => {
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
     ).toBe(202);
-    const outboxUrl = process.env.SMS_OUTBOX_URL;
-    process.env.SMS_OUTBOX_URL = '';
-    setClientsForTest({
-      sns: new SNSClient({
-        endpoint: DEAD_ENDPOINT,
-        region: LOCAL_AWS_ENV.AWS_REGION,
-        credentials: CREDENTIALS,
-        maxAttempts: 1,
-      }),
-    });
+    unreachable('sns');
     faultsInjected++;
     const initiate = () =>
       harness.cognito.call('InitiateAuth', {
@@ -339,8 +305,7 @@ describe('faults mid-request', () => {
     );
 
     // Assess: a masked trigger failure (the page shows "Failed to send OTP. Please try again.")
-    process.env.SMS_OUTBOX_URL = outboxUrl;
-    setClientsForTest(real);
+    healed();
     expect(failure?.type).toBe('UserLambdaValidationException');
     expect(failure?.message).toContain(`INTERNAL: ${API_MESSAGES.internal}`);
     expect(failure?.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
@@ -360,22 +325,13 @@ describe('faults mid-request', () => {
   it('answers 503 with Retry-After and spends no budget when Cognito throttles otp/start; the retry at once is let through', async () => {
     // Prepare: Cognito's user API throttled (AdminCreateUser is the one otp/start calls).
     const local = '0400000104';
-    const throttled = withFault(
-      new CognitoIdentityProviderClient({
-        endpoint: process.env.COGNITO_ENDPOINT,
-        region: LOCAL_AWS_ENV.AWS_REGION,
-        credentials: CREDENTIALS,
-        maxAttempts: 1,
-      }),
-      failing(/^Admin/, 'TooManyRequestsException', 'Too many requests'),
-    );
     const request: SendOptions = {
       method: 'POST',
       url: '/api/otp/start',
       body: { phoneNumber: local },
     };
     const before = await harness.snapshot();
-    setClientsForTest({ cognito: throttled });
+    withFault('cognito', failing(/^Admin/, 'TooManyRequestsException', 'Too many requests'));
 
     // Act
     const failed = await harness.send(request);
@@ -386,12 +342,12 @@ describe('faults mid-request', () => {
     expect(failed.headers['retry-after']).toMatch(/^\d+$/);
     expectCleanFailure(failed);
     await unchanged(before);
-    setClientsForTest({ cognito: real.cognito });
+    healed();
     expect((await harness.send(request)).status).toBe(202);
   });
 
   it('keeps no code and gives back every budget when SNS throttles the send; the next attempt sends', async () => {
-    // Prepare: SNS instead of the outbox, throttling every Publish
+    // Prepare: SNS throttling every Publish
     const local = '0400000105';
     const intl = '+61400000105';
     const beforeStart = await harness.snapshot();
@@ -399,19 +355,7 @@ describe('faults mid-request', () => {
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
     ).toBe(202);
-    const outboxUrl = process.env.SMS_OUTBOX_URL;
-    process.env.SMS_OUTBOX_URL = '';
-    setClientsForTest({
-      sns: withFault(
-        new SNSClient({
-          endpoint: DEAD_ENDPOINT,
-          region: LOCAL_AWS_ENV.AWS_REGION,
-          credentials: CREDENTIALS,
-          maxAttempts: 1,
-        }),
-        failing(/^Publish/, 'Throttling', 'Rate exceeded'),
-      ),
-    });
+    withFault('sns', failing(/^Publish/, 'Throttling', 'Rate exceeded'));
     const initiate = () =>
       harness.cognito.call('InitiateAuth', {
         AuthFlow: 'CUSTOM_AUTH',
@@ -427,8 +371,7 @@ describe('faults mid-request', () => {
 
     // Assess: the page's "Failed to send OTP. Please try again.", nothing kept, and the grant and
     // budgets back, so the next otp/start and sign-in send a code.
-    process.env.SMS_OUTBOX_URL = outboxUrl;
-    setClientsForTest(real);
+    healed();
     expect(failure?.type).toBe('UserLambdaValidationException');
     expect(failure?.message).not.toMatch(/Throttl|Rate exceeded/);
     // Since before otp/start, only the visitor user, its record and the code grant (given back
@@ -455,7 +398,7 @@ describe('faults mid-request', () => {
       (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
         .status,
     ).toBe(202);
-    setClientsForTest({ dynamo: faultyDynamo(failing(/TransactWrite/)) });
+    withFault('dynamo', failing(/TransactWrite/));
     const initiate = () =>
       harness.cognito.call('InitiateAuth', {
         AuthFlow: 'CUSTOM_AUTH',
@@ -468,7 +411,7 @@ describe('faults mid-request', () => {
       () => undefined,
       (error: unknown) => error as { type: string; message: string },
     );
-    setClientsForTest(real);
+    healed();
 
     // Assess: the page's "Failed to send OTP. Please try again.", no SMS, and since before
     // otp/start only the user, its record and the grant remain (the client's code given back).
@@ -632,7 +575,7 @@ async function withAttemptFaults<T>(
 ): Promise<{ answer: T; attempts: number }> {
   const name = 'attemptFaults';
   let attempts = 0;
-  real.dynamo.middlewareStack.add(
+  dynamo().middlewareStack.add(
     (next, context) => async (args) => {
       if (!pattern.test(String(context.commandName))) return next(args);
       const fault = plan[attempts++];
@@ -647,6 +590,6 @@ async function withAttemptFaults<T>(
   try {
     return { answer: await act(), attempts };
   } finally {
-    real.dynamo.middlewareStack.remove(name);
+    dynamo().middlewareStack.remove(name);
   }
 }

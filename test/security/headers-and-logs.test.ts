@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseHeadersFrom } from '../../infra/constructs/web';
 import { SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
 import { securityHeaders } from '../../shared/security-headers';
-import { setUserLookupForTest } from '../../lambdas/lib/active-user';
 import { logger } from '../../lambdas/lib/logger';
 import { startStack, type RunningStack } from '../../local/stack';
 import { writeSummary } from './support';
@@ -86,7 +85,6 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'spin-security-'));
   process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
   stack = await startStack({ dataDir, port: 0, web: 'none', log: () => undefined });
-  setUserLookupForTest(undefined);
   logger.setLogLevel('DEBUG');
   secrets.push(stack.passwords.admin ?? '', stack.passwords.operator ?? '');
   captureOutput();
@@ -181,7 +179,7 @@ describe('a full journey on the local stack', () => {
         .status,
     ).toBe(200);
     expect((await api('GET', '/api/users')).status).toBe(401);
-    // The line the stack's sent-SMS metric filter counts (infra/constructs/alarms.ts), as JSON.
+    // The line logged per SMS sent (the alarms count the CodesSent metric beside it), as JSON.
     const sentLines = logLines.filter((line) => line.includes(SMS_SENT_LOG_MESSAGE));
     expect(sentLines.map((line) => (JSON.parse(line) as { message?: string }).message)).toContain(
       SMS_SENT_LOG_MESSAGE,

@@ -41,7 +41,7 @@ async function customersAndUsers(): Promise<string> {
     tables: Record<string, unknown>;
     users: unknown;
   };
-  // The SMS limits' counters name the number for at most a day (README, "What is stored").
+  // The SMS limits' counters name the number for at most a day (docs/privacy.md).
   const { limits: _limits, ...tables } = snapshot.tables;
   return JSON.stringify({ tables, users: snapshot.users });
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../../lambdas/lib/clients';
+import { dynamo } from '../../lambdas/lib/dynamo-client';
 import { handler as createSliceHandler } from '../../lambdas/handlers/create-slice';
 import { handler as createSpin } from '../../lambdas/handlers/create-spin';
 import { handler as putBusiness } from '../../lambdas/handlers/put-business-settings';

@@ -12,7 +12,6 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { TABLES, tableEnvName } from '../../shared/definitions';
-import { setUserLookupForTest } from '../../lambdas/lib/active-user';
 import {
   createApiGateway,
   type ApiGateway,
@@ -83,7 +82,6 @@ const toLocalIntl = (local: string) => `+61${local.slice(1)}`;
 
 /** Starts the stand-in, the outbox and the gateway; sets the env the handlers read. */
 export async function startHarness(): Promise<Harness> {
-  setUserLookupForTest(undefined);
   let offset = 0;
   const stateFile = await freshStateFile();
   const outbox = await startOutbox();
@@ -92,7 +90,7 @@ export async function startHarness(): Promise<Harness> {
     now: () => Date.now() + offset,
   });
   Object.assign(process.env, {
-    SMS_OUTBOX_URL: outbox.url,
+    SNS_ENDPOINT: outbox.url,
     COGNITO_ENDPOINT: cognito.endpoint,
     VISITOR_USER_POOL_ID: cognito.pools.visitor.poolId,
     STAFF_USER_POOL_ID: cognito.pools.staff.poolId,

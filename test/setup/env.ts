@@ -3,14 +3,20 @@
  * handlers read. Runs before the file's own imports are evaluated.
  */
 import { randomBytes } from 'node:crypto';
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
 import { inject } from 'vitest';
 import { tableEnvName, type TableDef } from '../../shared/definitions';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
-import { setUserLookupForTest } from '../../lambdas/lib/active-user';
 import { TEST_ORIGIN_SECRET } from '../support/http-event';
 
 const prefix = `t${randomBytes(4).toString('hex')}-`;
+/** The user pool id of made-up claims: no pool exists behind it. */
+const MADE_UP_POOL = 'ap-southeast-2_madeUpClaims';
 const dynamoEndpoint = inject('dynamoEndpoint');
 const s3Endpoint = inject('s3Endpoint');
 
@@ -19,11 +25,16 @@ Object.assign(process.env, LOCAL_AWS_ENV, {
   S3_ENDPOINT: s3Endpoint,
   LOGO_BUCKET: `${prefix}logos`,
   POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
+  // Metrics' log lines only where a test reads them (test/lambdas/observability.test.ts).
+  POWERTOOLS_METRICS_DISABLED: 'true',
   TEST_PREFIX: prefix,
   // What CloudFront adds to each API request (lib/viewer.ts); httpEvent sends it by default.
   ORIGIN_SECRET: TEST_ORIGIN_SECRET,
   // The key of erased numbers' hashes (repositories/customers.ts).
   ERASURE_KEY: 'test-erasure-key',
+  // Pools with no Cognito behind them, for handler tests whose claims are made up (below).
+  VISITOR_USER_POOL_ID: MADE_UP_POOL,
+  STAFF_USER_POOL_ID: MADE_UP_POOL,
 });
 
 // No TTL sweep in the unit tests' tables: a test compares the whole data before and after a
@@ -47,6 +58,14 @@ const s3 = new S3Client({
 await s3.send(new CreateBucketCommand({ Bucket: `${prefix}logos` }));
 s3.destroy();
 
-// Handler tests make their claims up, with no Cognito pool behind them: their users count as
-// active. test/security restores the real AdminGetUser check and proves it on the stand-in.
-setUserLookupForTest(async () => ({ sub: undefined, enabled: true }));
+// Handler tests make their claims up, with no Cognito pool behind them: the check that a token's
+// user is still active (domain/active-user.ts) asks Cognito's AdminGetUser, and for the made-up
+// pool this answers as Cognito would for an enabled user. Every other call, and AdminGetUser for
+// a real pool (a test that starts the Cognito stand-in and points the env at it, as test/security
+// does), goes through to Cognito unchanged. (aws-sdk-client-mock, sinon underneath: a test's
+// vi.restoreAllMocks() leaves it in place.)
+const cognitoMock = mockClient(CognitoIdentityProviderClient);
+cognitoMock.send.callThrough();
+cognitoMock
+  .on(AdminGetUserCommand, { UserPoolId: MADE_UP_POOL })
+  .callsFake((input: { Username?: string }) => ({ Username: input.Username, Enabled: true }));

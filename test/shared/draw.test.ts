@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawPrize, partialShuffle, shuffleSwapCount } from '../../shared/draw';
+import { drawPrize, partialShuffle, shuffleSwapCount } from '@shared/draw';
 
 const slice = (id: string, weight: number, stock: number | null = null) => ({ id, weight, stock });
 

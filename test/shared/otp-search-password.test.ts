@@ -4,14 +4,9 @@ import {
   searchPhoneSchema,
   searchRequestSchema,
 } from '../../shared/dashboard-search';
-import { MESSAGES } from '../../shared/messages';
+import { LOGIN_FIELD_MESSAGES, MESSAGES } from '../../shared/messages';
 import { acceptOtpInput, checkOtpLength, otpSchema } from '../../shared/otp';
-import {
-  checkNewPassword,
-  LOGIN_FIELD_MESSAGES,
-  loginSchema,
-  newPasswordSchema,
-} from '../../shared/password';
+import { checkNewPassword, loginSchema, newPasswordSchema } from '../../shared/password';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

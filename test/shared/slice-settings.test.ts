@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SLICES } from '../../shared/constants';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES, SLICE_FIELD_MESSAGES } from '../../shared/messages';
 import { businessSettingsInputSchema, gameSettingsInputSchema } from '../../shared/settings';
 import {
   canAddSlice,
   checkSliceName,
   oddsPercent,
-  SLICE_FIELD_MESSAGES,
   sliceIdSchema,
   sliceInputSchema,
 } from '../../shared/slice';

@@ -5,7 +5,7 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { s3 } from '../../../lambdas/lib/clients';
+import { s3 } from '../../../lambdas/lib/s3-client';
 import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { getBusinessSettings, getGameSettings } from '../../../lambdas/repositories/settings';
 import { deleteSlice, listSlices } from '../../../lambdas/repositories/slices';

@@ -8,13 +8,27 @@ import type * as DomainModule from '../../../lambdas/domain/staff-passwords';
 import type * as HandlerModule from '../../../lambdas/handlers/set-staff-password';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../../local/cognito';
 import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
-import { bodyOf, httpEvent, OPERATOR_CLAIMS, type Caller } from '../../support/http-event';
+import {
+  ADMIN_CLAIMS,
+  bodyOf,
+  httpEvent,
+  OPERATOR_CLAIMS,
+  type Caller,
+} from '../../support/http-event';
 
 let cognito: RunningCognitoStandIn;
 let handler: typeof HandlerModule.handler;
 let setStaffPassword: typeof DomainModule.setStaffPassword;
 let getStaffMe: typeof HandlerModule.handler;
 let poolId: string;
+/** The stand-in's sub of each staff user: the claims carry it, as a real token would. */
+const subs: Record<string, string> = {};
+/** Staff claims as of a token of the stand-in's user, issued just now. */
+const staffClaims = (role: 'admin' | 'operator') => ({
+  ...(role === 'admin' ? ADMIN_CLAIMS : OPERATOR_CLAIMS),
+  sub: subs[role] ?? '',
+  iat: String(Math.floor(Date.now() / 1000)),
+});
 
 const OLD_PASSWORDS = { admin: 'admin-old-1', operator: 'operator-old-1' } as const;
 
@@ -57,7 +71,9 @@ async function signIn(username: string, password: string): Promise<'ok' | string
 const put = (role: string, body: unknown, caller: Caller = 'admin') =>
   handler(
     httpEvent({
-      caller,
+      ...(caller === 'admin' || caller === 'operator'
+        ? { claims: staffClaims(caller) }
+        : { caller }),
       method: 'PUT',
       path: `/api/accounts/${role}/password`,
       pathParameters: { role },
@@ -88,6 +104,10 @@ beforeAll(async () => {
       Username: role,
       GroupName: role,
     });
+    const user = await cognito.call('AdminGetUser', { UserPoolId: poolId, Username: role });
+    subs[role] =
+      (user.UserAttributes as { Name: string; Value: string }[]).find((a) => a.Name === 'sub')
+        ?.Value ?? '';
   }
   ({ handler } = await import('../../../lambdas/handlers/set-staff-password'));
   ({ setStaffPassword } = await import('../../../lambdas/domain/staff-passwords'));
@@ -121,7 +141,7 @@ describe('PUT /api/accounts/{role}/password', () => {
     const me = (iat: number) =>
       getStaffMe(
         httpEvent({
-          claims: { ...OPERATOR_CLAIMS, iat: String(iat) },
+          claims: { ...staffClaims('operator'), iat: String(iat) },
           method: 'GET',
           path: '/api/staff/me',
         }),

@@ -1,6 +1,6 @@
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { s3 } from '../../../lambdas/lib/clients';
+import { s3 } from '../../../lambdas/lib/s3-client';
 import { handler } from '../../../lambdas/handlers/upload-logo';
 import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '../../../shared/definitions';
 import { LOGO_MAX_BYTES } from '../../../shared/constants';

@@ -1,5 +1,5 @@
 /**
- * The visitor routes' user check (lib/active-user.ts) against the Cognito stand-in and DynamoDB
+ * The visitor routes' user check (domain/active-user.ts) against the Cognito stand-in and DynamoDB
  * Local: a token is accepted only while its number's user is the token's user, checked from the
  * visitor record otp/start writes (repositories/visitor-users.ts), without spending Cognito's
  * UserRead quota (AdminGetUser) on an ordinary visit.
@@ -7,7 +7,7 @@
 import { DeleteCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCountingAwsCalls } from '../../../lambdas/lib/aws-calls';
+import { startCountingAwsCalls } from '../../../local/aws-calls';
 import { dynamo } from '../../../lambdas/lib/dynamo-client';
 import { tableName } from '../../../lambdas/lib/tables';
 import {

@@ -24,10 +24,10 @@ import { startOutbox, testPhone, type Outbox } from './support';
 let outbox: Outbox;
 beforeAll(async () => {
   outbox = await startOutbox();
-  process.env.SMS_OUTBOX_URL = outbox.url;
+  process.env.SNS_ENDPOINT = outbox.url;
 });
 afterAll(async () => {
-  delete process.env.SMS_OUTBOX_URL;
+  delete process.env.SNS_ENDPOINT;
   await outbox.close();
 });
 

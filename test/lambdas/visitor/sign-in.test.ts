@@ -18,7 +18,7 @@ let startOtp: (event: HttpEvent) => Promise<HttpResult>;
 beforeAll(async () => {
   outbox = await startOutbox();
   standIn = await startCognitoStandIn();
-  process.env.SMS_OUTBOX_URL = outbox.url;
+  process.env.SNS_ENDPOINT = outbox.url;
   process.env.COGNITO_ENDPOINT = standIn.endpoint;
   process.env.VISITOR_USER_POOL_ID = standIn.pools.visitor.poolId;
   // Set before the handler first runs: its SDK client is made with this endpoint.
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  delete process.env.SMS_OUTBOX_URL;
+  delete process.env.SNS_ENDPOINT;
   await standIn.stop();
   await outbox.close();
 });

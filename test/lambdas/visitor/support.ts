@@ -1,8 +1,9 @@
-/** Helpers of the visitor handler tests: test numbers, slices, an SMS outbox. */
+/** Helpers of the visitor handler tests: test numbers, slices, an SMS outbox (a local SNS endpoint). */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
 import type { Slice } from '../../../shared/types';
+import { createOutbox } from '../../../local/outbox';
 
 /** The n-th test number in both forms: 04000nnnnn / +614000nnnnn. */
 export function testPhone(n: number): { local: string; intl: string } {
@@ -23,6 +24,7 @@ export const addSlice = (
   );
 
 export interface Outbox {
+  /** The SNS endpoint: SNS_ENDPOINT for the functions' SNS client. */
   url: string;
   messages: { phoneNumber: string; message: string }[];
   /** The 6-digit code in the latest SMS to a number. */
@@ -30,21 +32,23 @@ export interface Outbox {
   close(): Promise<void>;
 }
 
-/** A loopback SMS outbox like the local stack's: POST {phoneNumber, message}. */
+/** A loopback SNS endpoint like the local stack's (local/outbox.ts), keeping every SMS in order. */
 export async function startOutbox(): Promise<Outbox> {
+  const outbox = createOutbox({ print: () => undefined });
   const messages: Outbox['messages'] = [];
   const server = createServer((req, res) => {
-    let data = '';
-    req.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      messages.push(JSON.parse(data) as Outbox['messages'][number]);
-      res.writeHead(204).end();
+      const answer = outbox.publish(Buffer.concat(chunks));
+      if (answer.sent) messages.push(answer.sent);
+      res.writeHead(answer.status, { 'content-type': answer.contentType }).end(answer.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/sms`,
+    url: `http://127.0.0.1:${port}`,
     messages,
     latestCode(phoneNumber) {
       const last = messages.filter((m) => m.phoneNumber === phoneNumber).at(-1);

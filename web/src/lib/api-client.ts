@@ -3,7 +3,7 @@
  * and who may call it; JSON in and out, `{code, message}` errors as ApiError.
  */
 import type { ErrorBody } from '../../../shared/errors';
-import { routeOf, routePath, type RouteAuth, type RouteId } from '../../../shared/routes';
+import { routeOf, routePath, type RouteAuth, type RouteId } from '@shared/routes';
 import { takeEarlyGet } from './early-fetch';
 import { getIdToken, type SessionKind } from './session';
 

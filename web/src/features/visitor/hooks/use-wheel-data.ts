@@ -1,5 +1,9 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS } from '../../../../../shared/constants';
+import {
+  DEFAULT_GAME_SETTINGS,
+  PLACEHOLDER_BUSINESS,
+  spinModeOf,
+} from '../../../../../shared/constants';
 import type { BusinessSettings, WheelResponse } from '../../../../../shared/types';
 import { sliceWheelColor, wheelColors } from '../../../../../shared/wheel-colors';
 import { fetchWheel } from '../api/get-wheel';
@@ -46,7 +50,7 @@ function toWheelData(response: WheelResponse): WheelData {
   return {
     business: withBusinessFallbacks(response.business),
     game: {
-      spinMode: response.game?.spinMode === 'spin-first' ? 'spin-first' : 'verify-first',
+      spinMode: spinModeOf(response.game?.spinMode),
       itemBackgroundColors: [...colors],
     },
     slices: slices

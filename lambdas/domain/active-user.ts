@@ -22,12 +22,12 @@ import {
   visitorClaims,
   type StaffIdentity,
   type VisitorIdentity,
-} from './claims';
+} from '../lib/claims';
 import { staffSignedOutAt } from '../repositories/staff-sign-outs';
 import { getVisitorRecord, repairVisitorRecord } from '../repositories/visitor-users';
-import { cognito } from './cognito-client';
-import { requireEnv } from './env';
-import type { HttpEvent } from './http';
+import { cognito } from '../lib/cognito-client';
+import { requireEnv } from '../lib/env';
+import type { HttpEvent } from '../lib/http';
 
 export type UserPoolKind = 'visitor' | 'staff';
 
@@ -46,7 +46,7 @@ const POOL_ID_ENV: Readonly<Record<UserPoolKind, string>> = {
 };
 
 /** The real lookup. The pool id is read per call so that public handlers never need it. */
-const cognitoLookup: UserLookup = async (pool, username) => {
+const lookupUser: UserLookup = async (pool, username) => {
   try {
     const user = await cognito().send(
       new AdminGetUserCommand({ UserPoolId: requireEnv(POOL_ID_ENV[pool]), Username: username }),
@@ -61,23 +61,13 @@ const cognitoLookup: UserLookup = async (pool, username) => {
   }
 };
 
-let lookup: UserLookup = cognitoLookup;
-
-/**
- * For handler tests whose claims are made up (no Cognito pool behind them): replaces the lookup;
- * `undefined` restores the real one.
- */
-export function setUserLookupForTest(replacement: UserLookup | undefined): void {
-  lookup = replacement ?? cognitoLookup;
-}
-
 /** 401 unless the pool still has this user, enabled, with this sub; the user otherwise. */
 async function requireActiveUser(
   pool: UserPoolKind,
   username: string,
   sub: unknown,
 ): Promise<PoolUser> {
-  const user = await lookup(pool, username);
+  const user = await lookupUser(pool, username);
   if (!user || !user.enabled || (user.sub !== undefined && user.sub !== sub))
     throw unauthorized(API_MESSAGES.unauthorized);
   return user;

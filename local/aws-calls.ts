@@ -1,8 +1,14 @@
 /**
  * Counts AWS calls by service and operation, when a run asks for it: the capacity benchmark runs a
- * crowd through the local stack and reads how many calls of each kind a visitor costs. Off unless
- * startCountingAwsCalls() was called in this process; in Lambda it is never called.
+ * crowd through the local stack and reads how many calls of each kind a visitor costs. Counted from
+ * outside the functions' code: DynamoDB and S3 calls by a middleware this module adds to the
+ * functions' own SDK clients when counting starts, Cognito calls at the stand-in, SMS at the local
+ * SNS endpoint (local/outbox.ts), Lambda invocations by the API emulation and the trigger runner.
+ * Nothing of it is in a function bundle.
  */
+import { dynamo } from '../lambdas/lib/dynamo-client';
+import { s3 } from '../lambdas/lib/s3-client';
+
 /** The counts live on globalThis so the local Cognito stand-in and the handlers share one map. */
 const COUNTS = Symbol.for('spin-and-win.aws-calls');
 
@@ -13,8 +19,14 @@ type Registry = typeof globalThis & {
   [LAMBDA_MS]?: { total: number };
 };
 
-/** Starts (or restarts) counting in this process; returns the live map "service Operation" -> n. */
+/**
+ * Starts (or restarts) counting in this process; returns the live map "service Operation" -> n.
+ * The functions' DynamoDB and S3 clients (one per process, as in a Lambda container) are counted
+ * from here on.
+ */
 export function startCountingAwsCalls(): Map<string, number> {
+  countingCalls(dynamo(), 'dynamodb');
+  countingCalls(s3(), 's3');
   const counts = new Map<string, number>();
   (globalThis as Registry)[COUNTS] = counts;
   (globalThis as Registry)[LAMBDA_MS] = { total: 0 };
@@ -48,14 +60,18 @@ type Next = (args: unknown) => Promise<unknown>;
 /** What counting needs of an SDK client: its middleware stack (typed loosely: every client's). */
 interface CountableClient {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each client's own generics
-  middlewareStack: { add: (...args: any[]) => void };
+  middlewareStack: { add: (...args: any[]) => void; identify: () => string[] };
 }
 
+const COUNTING_STEP = 'countAwsCalls';
+
 /**
- * Adds the counting step to an SDK client: one count per command sent (retries of the same command
- * are not counted again: the quota question is how many calls our code makes).
+ * Adds the counting step to an SDK client, once: one count per command sent (retries of the same
+ * command are not counted again: the quota question is how many calls our code makes).
  */
-export function countingCalls<C extends CountableClient>(client: C, service: string): C {
+function countingCalls(client: CountableClient, service: string): void {
+  if (client.middlewareStack.identify().some((entry) => entry.startsWith(`${COUNTING_STEP} `)))
+    return;
   client.middlewareStack.add(
     (next: Next, context: { commandName?: string }) => async (args: unknown) => {
       const operation = String(context.commandName ?? 'unknown').replace(/Command$/, '');
@@ -66,7 +82,6 @@ export function countingCalls<C extends CountableClient>(client: C, service: str
         for (let i = 0; i < items.length; i++) countAwsCall(service, `${operation} (items)`);
       return next(args);
     },
-    { step: 'initialize', name: 'countAwsCalls' },
+    { step: 'initialize', name: COUNTING_STEP },
   );
-  return client;
 }

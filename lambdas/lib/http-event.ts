@@ -1,0 +1,19 @@
+/**
+ * The types of an API request and its answer, in a module of their own: the HTTP wrapper
+ * (http.ts) and what it calls before a handler (viewer.ts) both read them without importing each
+ * other.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+/** The HTTP API payload v2 event, with the JWT authorizer's claims when the route has one. */
+export type HttpEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: {
+      jwt?: {
+        claims: Record<string, string | number | boolean | string[]>;
+        scopes?: string[] | null;
+      };
+    };
+  };
+};
+export type HttpResult = APIGatewayProxyStructuredResultV2;

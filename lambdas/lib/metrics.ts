@@ -1,0 +1,19 @@
+/**
+ * The deployment's business metrics (shared/definitions.ts BUSINESS_METRICS) with Powertools
+ * Metrics: each event is written at once as one line in CloudWatch's embedded metric format, in the
+ * namespace the stack sets (POWERTOOLS_METRICS_NAMESPACE) with the service as dimension. The local
+ * stack and the tests switch them off (POWERTOOLS_METRICS_DISABLED) unless a test reads them.
+ */
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { BUSINESS_METRICS } from '../../shared/definitions';
+import { serviceName } from './env';
+
+const metrics = new Metrics({ serviceName: serviceName() });
+
+export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
+
+/** Counts one event of `name`, written now (a Lambda may be frozen right after it answers). */
+export function countEvent(name: BusinessMetric): void {
+  metrics.addMetric(name, MetricUnit.Count, 1);
+  metrics.publishStoredMetrics();
+}
