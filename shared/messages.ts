@@ -251,8 +251,14 @@ export const ADMIN_TEXT = Object.freeze({
   funnelCountColumn: 'Count',
   funnelKeptColumn: 'Kept from the step before',
   funnelKept: (share: string) => `${share} kept`,
-  funnelVisits: 'Visits',
-  funnelVerified: 'Verified',
+  /** The funnel's steps by name (types.ts FUNNEL_STEPS), in the chart, its table and the CSV. */
+  funnelSteps: {
+    visits: 'Visits',
+    codesSent: 'Codes sent',
+    verified: 'Verified',
+    spins: 'Spins',
+    redeemed: 'Redeemed',
+  },
   funnelHint:
     'Visits are wheel page loads; codes sent count every SMS (a resend too); verified counts each number once.',
   downloadDailyCsv: 'Download daily figures (CSV)',
