@@ -221,9 +221,9 @@ export function FunnelChart({ insights }: { insights: Insights }) {
         {ADMIN_TEXT.funnelChart}
       </figcaption>
       <p className="admin-hint">{ADMIN_TEXT.funnelHint}</p>
-      <ol role="img" aria-label={summary} className="insights-funnel">
+      <div role="img" aria-label={summary} className="insights-funnel">
         {funnel.map((s, i) => (
-          <li key={s.step} className="insights-funnel__step" aria-hidden="true">
+          <div key={s.step} className="insights-funnel__step" aria-hidden="true">
             <span className="insights-funnel__label">{funnelLabel(s.step)}</span>
             <span className="insights-funnel__track">
               <span
@@ -233,9 +233,9 @@ export function FunnelChart({ insights }: { insights: Insights }) {
             </span>
             <span className="insights-funnel__count">{s.count}</span>
             <span className="insights-funnel__kept">{i === 0 ? '' : kept(s.kept)}</span>
-          </li>
+          </div>
         ))}
-      </ol>
+      </div>
       <details className="insights-table">
         <summary>{ADMIN_TEXT.showTable}</summary>
         <table>
