@@ -43,9 +43,7 @@ export const checkSearchInput = (value: string): string | undefined =>
 /** Search requires exactly 10 digits once spaces, dashes and a +61 prefix are set aside. */
 export const searchPhoneSchema = z.preprocess(
   (value) => (typeof value === 'string' ? normalizePhoneInput(value) : value),
-  z
-    .string({ error: MESSAGES.searchInvalid })
-    .regex(/^\d{10}$/, { error: MESSAGES.searchInvalid }),
+  z.string({ error: MESSAGES.searchInvalid }).regex(/^\d{10}$/, { error: MESSAGES.searchInvalid }),
 );
 
 /** Request body of POST /api/users/search and POST /api/users/redeem. */

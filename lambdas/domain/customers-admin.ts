@@ -78,7 +78,14 @@ export async function listCustomersPage(
   const filter: CustomerFilter = options.unredeemed
     ? { kind: 'unredeemed', at: new Date(nowS * 1000).toISOString() }
     : { kind: 'all' };
-  return customersPage(store, cursor, nowS, options.cursors ?? pageCursors, USERS_PAGE_SIZE, filter);
+  return customersPage(
+    store,
+    cursor,
+    nowS,
+    options.cursors ?? pageCursors,
+    USERS_PAGE_SIZE,
+    filter,
+  );
 }
 
 /**

@@ -39,8 +39,7 @@ export const defaultSpinDeps: SpinDeps = {
  * conditions were saved falls back to the slice's current comment ('' once deleted).
  */
 async function savedSpin(customer: Customer): Promise<SpinResult> {
-  const comment =
-    customer.condition ?? (await getSlice(customer.sliceId))?.comment ?? '';
+  const comment = customer.condition ?? (await getSlice(customer.sliceId))?.comment ?? '';
   return { sliceId: customer.sliceId, offer: customer.offer, comment };
 }
 

@@ -148,7 +148,10 @@ export async function repairVisitorRecord(
         Key: { key: recordKey(phoneNumber) },
         UpdateExpression: SET_USER.UpdateExpression,
         ConditionExpression: condition.ConditionExpression,
-        ExpressionAttributeNames: { ...SET_USER.ExpressionAttributeNames, ...condition.ExpressionAttributeNames },
+        ExpressionAttributeNames: {
+          ...SET_USER.ExpressionAttributeNames,
+          ...condition.ExpressionAttributeNames,
+        },
         ExpressionAttributeValues: { ':sub': sub, ...condition.ExpressionAttributeValues },
       }),
     );

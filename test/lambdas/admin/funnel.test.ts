@@ -93,7 +93,10 @@ describe('verified (the Verify trigger)', () => {
     expect(await verifyCodeAnswer(intl, params(), code)).toBe(true);
     expect((await countsToday()).verified).toBe(before + 1);
     // The record still names the newest user.
-    expect(await getVisitorRecord(intl, Date.now())).toEqual({ kind: 'user', sub: 'sub-5101-again' });
+    expect(await getVisitorRecord(intl, Date.now())).toEqual({
+      kind: 'user',
+      sub: 'sub-5101-again',
+    });
   });
 
   it('counts two numbers verified at the same moment as two', async () => {

@@ -106,14 +106,14 @@ describe('numbers as staff type them', () => {
     expect((result.body.data as Customer).isOfferClaimed).toBe(true);
   });
 
-  it.each([['letters', '04ab008301'], ['too short', '0400 008 30']])(
-    'still refuses %s with the required message',
-    async (_label, typed) => {
-      const result = await search(typed);
-      expect(result.status).toBe(400);
-      expect(result.body).toMatchObject({ message: MESSAGES.searchInvalid });
-    },
-  );
+  it.each([
+    ['letters', '04ab008301'],
+    ['too short', '0400 008 30'],
+  ])('still refuses %s with the required message', async (_label, typed) => {
+    const result = await search(typed);
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ message: MESSAGES.searchInvalid });
+  });
 });
 
 describe('GET /api/users?filter=unredeemed', () => {
