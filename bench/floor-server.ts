@@ -5,7 +5,8 @@
  * what our code adds. Run as its own process with the stack's env (table names, endpoint):
  * tsx bench/floor-server.ts; prints its port on the first stdout line.
  *
- * - GET /api/wheel: GetItem settings "business" and "game" and a consistent Scan of slices, at once.
+ * - GET /api/wheel: GetItem settings "business" and "game", a consistent Scan of slices, and the
+ *   visit count's UpdateItem on the stats table, at once.
  * - POST /api/spins: GetItem the customer, Scan the slices, TransactWriteItems (put the customer if
  *   absent + the slice's stock check or decrement). The number comes from the bearer token's
  *   payload, decoded, not verified, with a suffix so the floor's customers never collide with the
@@ -23,6 +24,7 @@ import {
   QueryCommand,
   ScanCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lambdas/lib/dynamo-client';
 import { CURSOR_TTL_S } from '../lambdas/repositories/page-cursors';
@@ -37,6 +39,14 @@ async function wheel(): Promise<unknown> {
     db.send(new GetCommand({ TableName: tableName('settings'), Key: { id: 'business' } })),
     db.send(new GetCommand({ TableName: tableName('settings'), Key: { id: 'game' } })),
     db.send(new ScanCommand({ TableName: tableName('slices'), ConsistentRead: true })),
+    db.send(
+      new UpdateCommand({
+        TableName: tableName('stats'),
+        Key: { id: `day#floor#v${Math.floor(Math.random() * 4)}` },
+        UpdateExpression: 'ADD visits :one',
+        ExpressionAttributeValues: { ':one': 1 },
+      }),
+    ),
   ]);
   return { business: business.Item, game: game.Item, slices: slices.Items };
 }

@@ -75,7 +75,8 @@ function staffRoute(needs: RouteNeeds): RouteNeeds {
 }
 
 export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
-  'get-wheel': { tables: { settings: 'read', slices: 'read' } },
+  // Counts the visit for the owner's insights (stats).
+  'get-wheel': { tables: { settings: 'read', slices: 'read', stats: 'write' } },
   // Refuses numbers that already have a reward, reads (never spends) the number's SMS budget,
   // spends the client's code budget and grants one code (limits), creates the visitor
   // (AdminCreateUser; an existing user is not an error) and records its sub (limits).

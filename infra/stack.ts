@@ -298,11 +298,18 @@ export class SpinWinStack extends Stack {
       }),
     );
     // VerifyAuthChallengeResponse deletes a code once answered (a conditional delete), so no later
-    // session can reuse it.
+    // session can reuse it, and marks the number verified (UpdateItem on its visitor record)...
     this.auth.verifyAuthChallenge.role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ['dynamodb:DeleteItem'],
+        actions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
         resources: [this.data.tables.limits.tableArn],
+      }),
+    );
+    // ...counting it for the owner's insights in the same transaction, the first time only.
+    this.auth.verifyAuthChallenge.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [this.data.tables.stats.tableArn],
       }),
     );
   }

@@ -43,3 +43,35 @@ export function daysBetween(from: string, to: string): string[] {
 /** True for a real calendar day written YYYY-MM-DD. */
 export const isCalendarDay = (value: string): boolean =>
   DAY_PATTERN.test(value) && addDays(value, 0) === value;
+
+/**
+ * A moment as ISO 8601 in the business's time zone, with that zone's offset then:
+ * "2026-11-25T09:30:00+11:00" (whole seconds).
+ */
+export function businessIsoTime(iso: string, timeZone = BUSINESS_TIME_ZONE_DEFAULT): string {
+  const at = new Date(iso);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  const local = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  // The offset is how far the wall clock is from UTC at that moment (whole seconds).
+  const offsetMinutes = Math.round(
+    (Date.parse(`${local}Z`) - Math.floor(at.getTime() / 1000) * 1000) / 60_000,
+  );
+  const sign = offsetMinutes < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${local}${sign}${hh}:${mm}`;
+}

@@ -5,6 +5,7 @@
  * people typed (prize names, staff usernames); numbers, times and flags come from our own
  * validated formats and are written as they are.
  */
+import { businessIsoTime } from './business-day';
 import type { Customer } from './types';
 
 export const CSV_COLUMNS = [
@@ -17,6 +18,9 @@ export const CSV_COLUMNS = [
   'redeemedBy',
   'expiresAt',
 ] as const;
+
+/** Columns holding a moment: written in the business's time zone with its offset. */
+const TIMES: ReadonlySet<string> = new Set(['createdAt', 'redeemedAt', 'expiresAt']);
 
 /** Columns holding text that people typed. */
 const TYPED_TEXT: ReadonlySet<string> = new Set(['offer', 'redeemedBy']);
@@ -32,10 +36,15 @@ function csvCell(value: string, typedText: boolean): string {
 /** The header line, ending in CRLF. */
 export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
 
-/** One customer's line, ending in CRLF. */
-export function csvRow(customer: Customer): string {
+/**
+ * One customer's line, ending in CRLF; times as the shop's clock read them, with the offset
+ * (ISO 8601: 2026-11-25T09:30:00+11:00), in the business's `timeZone`.
+ */
+export function csvRow(customer: Customer, timeZone: string): string {
   return `${CSV_COLUMNS.map((column) => {
     const value = customer[column];
-    return csvCell(value === undefined ? '' : String(value), TYPED_TEXT.has(column));
+    if (value === undefined) return '';
+    if (TIMES.has(column)) return businessIsoTime(String(value), timeZone);
+    return csvCell(String(value), TYPED_TEXT.has(column));
   }).join(',')}\r\n`;
 }

@@ -1,20 +1,54 @@
-/** Dashboard search rules (docs/product.md). */
+/**
+ * Dashboard search rules (docs/product.md), for numbers as staff type or paste them: spaces,
+ * dashes and a +61 / 61 / 0061 prefix are accepted (shared/phone-format.ts normalizePhoneInput
+ * turns them into the local form); letters get "Please enter only numbers", more than 10 digits
+ * "Phone number cannot exceed 10 digits", and a search needs exactly 10.
+ */
 import * as z from './zod';
 import { PHONE_LOCAL_LENGTH } from './constants';
 import { MESSAGES } from './messages';
+import { normalizePhoneInput, type InputResult } from './phone-format';
 
-/** As-you-type check of the search box: a message for non-digits or more than 10 digits, else none. */
-export function checkSearchInput(value: string): string | undefined {
-  if (!/^\d*$/.test(value)) return MESSAGES.searchDigitsOnly;
-  if (value.length > PHONE_LOCAL_LENGTH) return MESSAGES.searchTooLong;
-  return undefined;
+/**
+ * A number still being typed with its country code ("+6", "+61 41", "0061 4..."), whose digits
+ * after the code are not yet a whole mobile: kept as typed, judged on submit.
+ */
+const COUNTRY_CODE_IN_PROGRESS = /^(?:\+|00)(?:6(?:1(\d*))?)?$/;
+/** The longest a number may be with a bare 61 in front (11 digits) before it is too long. */
+const WITH_BARE_CODE = /^61/;
+
+/**
+ * The search box's typing rule: the proposed text is kept as typed (so "0412 345 678" reads as
+ * the staff member wrote it) unless it holds something other than a number, or more digits than
+ * a number has; then the previous text stays and the message says why.
+ */
+export function acceptSearchInput(previous: string, proposed: string): InputResult {
+  const local = normalizePhoneInput(proposed);
+  const inProgress = COUNTRY_CODE_IN_PROGRESS.exec(local);
+  if (inProgress) {
+    return (inProgress[1] ?? '').length >= PHONE_LOCAL_LENGTH
+      ? { value: previous, error: MESSAGES.searchTooLong }
+      : { value: proposed };
+  }
+  if (!/^\d*$/.test(local)) return { value: previous, error: MESSAGES.searchDigitsOnly };
+  const max = WITH_BARE_CODE.test(local) ? PHONE_LOCAL_LENGTH + 1 : PHONE_LOCAL_LENGTH;
+  if (local.length > max) return { value: previous, error: MESSAGES.searchTooLong };
+  return { value: proposed };
 }
 
-/** Search requires exactly 10 digits. */
-export const searchPhoneSchema = z
-  .string({ error: MESSAGES.searchInvalid })
-  .regex(/^\d{10}$/, { error: MESSAGES.searchInvalid });
+/** The message for text that cannot become a number as typed, else undefined. */
+export const checkSearchInput = (value: string): string | undefined =>
+  acceptSearchInput('', value).error;
+
+/** Search requires exactly 10 digits once spaces, dashes and a +61 prefix are set aside. */
+export const searchPhoneSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? normalizePhoneInput(value) : value),
+  z.string({ error: MESSAGES.searchInvalid }).regex(/^\d{10}$/, { error: MESSAGES.searchInvalid }),
+);
 
 /** Request body of POST /api/users/search and POST /api/users/redeem. */
 export const searchRequestSchema = z.strictObject({ phoneNumber: searchPhoneSchema });
-export type SearchRequest = z.infer<typeof searchRequestSchema>;
+/** What the web app sends: the number in local form. */
+export interface SearchRequest {
+  phoneNumber: string;
+}

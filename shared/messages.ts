@@ -153,6 +153,11 @@ export const STAFF_TEXT = Object.freeze({
   confirmTitle: 'Confirm Action',
   confirmQuestion: (phone: string, offer: string) =>
     `Mark the offer "${offer}" for ${phone} as redeemed? This cannot be undone.`,
+  confirmCheckPhone:
+    'Before you confirm, ask to see the win on the customer’s phone: the same prize, for this number.',
+  conditionLabel: (condition: string) => `Condition: ${condition}`,
+  unredeemedOnly: 'Unredeemed only',
+  noUnredeemed: 'Nothing left to redeem.',
   cancel: 'Cancel',
   confirm: 'Confirm',
   redeemSucceeded: (phone: string) => `Offer for ${phone} marked as redeemed.`,
@@ -247,6 +252,23 @@ export const ADMIN_TEXT = Object.freeze({
   saveWheelSettings: 'Save wheel settings',
   // Insights
   insights: 'Insights',
+  funnelChart: 'Where visitors drop off',
+  funnelSummary: (steps: string) => `From visits to redemptions: ${steps}.`,
+  funnelStepColumn: 'Step',
+  funnelCountColumn: 'Count',
+  funnelKeptColumn: 'Kept from the step before',
+  funnelKept: (share: string) => `${share} kept`,
+  /** The funnel's steps by name (types.ts FUNNEL_STEPS), in the chart, its table and the CSV. */
+  funnelSteps: {
+    visits: 'Visits',
+    codesSent: 'Codes sent',
+    verified: 'Verified',
+    spins: 'Spins',
+    redeemed: 'Redeemed',
+  },
+  funnelHint:
+    'Visits are wheel page loads; codes sent count every SMS (a resend too); verified counts each number once.',
+  downloadDailyCsv: 'Download daily figures (CSV)',
   insightsRange: 'Days',
   insightsFrom: 'From',
   insightsTo: 'To',

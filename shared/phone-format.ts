@@ -76,3 +76,10 @@ export function maskPhone(phone: string): string {
   const start = phone.slice(0, Math.min(keepStart, phone.length - 3));
   return start + '*'.repeat(phone.length - start.length - 3) + phone.slice(-3);
 }
+
+/**
+ * A local mobile as staff read it back to a customer, grouped 4-3-3: 0412345678 -> "0412 345 678".
+ * Anything else comes back as it is.
+ */
+export const formatLocalNumber = (local: string): string =>
+  isLocalMobile(local) ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : local;

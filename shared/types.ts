@@ -39,6 +39,11 @@ export interface Customer {
   localNumber: string;
   /** The prize name won. */
   offer: string;
+  /**
+   * The prize's condition (the slice's comment) as it was when won: what was promised, whatever
+   * the slice says later. Absent on records written before it was saved.
+   */
+  condition?: string;
   sliceId: string;
   isOfferClaimed: boolean;
   createdAt: string;
@@ -133,6 +138,10 @@ export interface UsersPage {
   nextCursor: string | null;
 }
 
+/** The funnel's steps, in a visitor's order. */
+export const FUNNEL_STEPS = ['visits', 'codesSent', 'verified', 'spins', 'redeemed'] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+
 /** GET /api/insights: how the promotion did over a range of business days. */
 export interface Insights {
   /** First and last business day of the range, YYYY-MM-DD, both included. */
@@ -143,6 +152,10 @@ export interface Insights {
   /** The price per SMS the cost estimate uses, in AUD. */
   smsPriceUsd: number;
   totals: {
+    /** Wheel page loads (GET /api/wheel). */
+    visits: number;
+    /** Numbers verified by SMS code, each counted once. */
+    verified: number;
     spins: number;
     redeemed: number;
     /** Redeemed / spins in the range; null without spins. */
@@ -154,8 +167,13 @@ export interface Insights {
     /** Previews / claims (spin-first); null without claims. */
     previewsPerClaim: number | null;
   };
+  /**
+   * Where visitors drop off: visits, codes sent, verified, spins, redeemed, in that order, each
+   * with its share of the step before it (null for the first step, or when the step before is 0).
+   */
+  funnel: { step: FunnelStep; count: number; kept: number | null }[];
   /** One entry per day of the range, oldest first. */
-  days: { date: string; spins: number; redeemed: number }[];
+  days: ({ date: string } & Record<FunnelStep, number>)[];
   /** Each prize won in the range or on the wheel now, most won first. */
   prizes: {
     sliceId: string;

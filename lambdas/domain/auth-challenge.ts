@@ -10,6 +10,7 @@ import { maskPhone } from '../../shared/phone-format';
 import { codeMatches, digestFromMetadata, digestToMetadata, type CodeDigest } from './otp-code';
 import { issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
 import { assertAustralianMobile } from './sms-cost-guard';
+import { markVerified } from '../repositories/visitor-users';
 import type { SessionEntry } from './auth-define';
 
 export interface CreatedChallenge {
@@ -43,7 +44,7 @@ export async function createCodeChallenge(
 
 /**
  * Verify: constant-time comparison of the answer with the challenge's code digest. A correct code
- * is spent so that no later session can reuse it.
+ * is spent so that no later session can reuse it, and the number counted verified (once).
  */
 export async function verifyCodeAnswer(
   phoneNumber: string | undefined,
@@ -56,10 +57,16 @@ export async function verifyCodeAnswer(
   const digest: CodeDigest = { salt, hash };
   const correct = codeMatches(digest, answer);
   if (correct && phoneNumber) {
-    // The sign-in is still right if this fails; the stored digest then simply expires.
-    await spendCode(phoneNumber, digest).catch(
-      warnOnFailure('could not spend code', { phone: maskPhone(phoneNumber) }),
-    );
+    // The sign-in is still right if either fails: the stored digest then simply expires, and the
+    // insights miss one verification.
+    await Promise.all([
+      spendCode(phoneNumber, digest).catch(
+        warnOnFailure('could not spend code', { phone: maskPhone(phoneNumber) }),
+      ),
+      markVerified(phoneNumber, new Date()).catch(
+        warnOnFailure('could not count the verification', { phone: maskPhone(phoneNumber) }),
+      ),
+    ]);
   }
   return correct;
 }

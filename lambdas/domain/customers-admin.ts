@@ -12,7 +12,7 @@ import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone-fo
 import { formatBusinessTime } from '../../shared/prize-validity';
 import { csvHeader, csvRow } from '../../shared/csv';
 import type { Customer, CustomersCsvPage, UsersChanges, UsersPage } from '../../shared/types';
-import type { CustomerPage, RedeemResult } from '../repositories/customers';
+import type { CustomerFilter, CustomerPage, RedeemResult } from '../repositories/customers';
 import * as pageCursors from '../repositories/page-cursors';
 
 /** The customer operations this module needs from the customers repository. */
@@ -21,6 +21,7 @@ export interface CustomerStore {
   listCustomers(
     startKey: Record<string, unknown> | undefined,
     limit: number,
+    filter?: CustomerFilter,
   ): Promise<CustomerPage>;
   redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult>;
   listCustomersChangedSince(
@@ -44,6 +45,15 @@ export const listCursorSchema = z
   .transform((value) => (value === '' ? undefined : value));
 
 /**
+ * The `filter` query parameter of GET /api/users: absent (or empty) lists everybody, "unredeemed"
+ * only the offers still to redeem (neither redeemed nor expired).
+ */
+export const listFilterSchema = z
+  .enum(['', 'unredeemed'])
+  .optional()
+  .transform((value) => (value === 'unredeemed' ? value : undefined));
+
+/**
  * The customer with this local number (exactly 10 digits, already validated by the search
  * schema), or null. Ten digits that are not an 04 mobile cannot belong to a customer: null too.
  */
@@ -63,9 +73,19 @@ export async function listCustomersPage(
   store: CustomerStore,
   cursor: string | undefined,
   nowS: number,
-  cursors: CursorStore = pageCursors,
+  options: { unredeemed?: boolean; cursors?: CursorStore } = {},
 ): Promise<UsersPage> {
-  return customersPage(store, cursor, nowS, cursors, USERS_PAGE_SIZE);
+  const filter: CustomerFilter = options.unredeemed
+    ? { kind: 'unredeemed', at: new Date(nowS * 1000).toISOString() }
+    : { kind: 'all' };
+  return customersPage(
+    store,
+    cursor,
+    nowS,
+    options.cursors ?? pageCursors,
+    USERS_PAGE_SIZE,
+    filter,
+  );
 }
 
 /**
@@ -79,11 +99,12 @@ async function customersPage(
   nowS: number,
   cursors: CursorStore,
   pageSize: number,
+  filter: CustomerFilter = { kind: 'all' },
 ): Promise<UsersPage> {
   const startKey = cursor === undefined ? undefined : await cursors.loadPageKey(cursor, nowS);
   if (cursor !== undefined && !startKey)
     throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
-  const page = await store.listCustomers(startKey, pageSize);
+  const page = await store.listCustomers(startKey, pageSize, filter);
   return {
     users: page.users,
     nextCursor: page.lastKey ? await cursors.savePageKey(page.lastKey, nowS) : null,
@@ -187,18 +208,22 @@ const CSV_PAGE_SIZE = 2000;
 
 /**
  * One page of the customers CSV, newest first; the first page (no cursor) starts with the header.
+ * Times are written in the business's `timeZone`, with its offset.
  * Cursors are the list's opaque server-issued tokens (400 for an unknown or expired one).
  */
 export async function exportCustomersPage(
   store: CustomerStore,
   cursor: string | undefined,
   nowS: number,
+  timeZone: string,
   cursors: CursorStore = pageCursors,
   pageSize = CSV_PAGE_SIZE,
 ): Promise<CustomersCsvPage> {
   const page = await customersPage(store, cursor, nowS, cursors, pageSize);
   return {
-    csv: (cursor === undefined ? csvHeader() : '') + page.users.map(csvRow).join(''),
+    csv:
+      (cursor === undefined ? csvHeader() : '') +
+      page.users.map((customer) => csvRow(customer, timeZone)).join(''),
     rows: page.users.length,
     nextCursor: page.nextCursor,
   };

@@ -1,5 +1,6 @@
 /**
- * The owner's view of the promotion (GET /api/insights): totals, spins and redemptions per
+ * The owner's view of the promotion (GET /api/insights): totals, the funnel (visits, codes sent,
+ * verified, spins, redeemed, each with the share kept from the step before), the same per
  * business day, and wins per prize against the wheel's odds, over a range of days. Computed from
  * the day counters (repositories/stats.ts), never from the customers table, so a view costs the
  * same at 100 customers as at 100,000.
@@ -19,7 +20,13 @@ import {
 import { amountEnv } from '../lib/env';
 import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
-import type { GameSettings, Insights, Slice } from '../../shared/types';
+import {
+  FUNNEL_STEPS,
+  type FunnelStep,
+  type GameSettings,
+  type Insights,
+  type Slice,
+} from '../../shared/types';
 import * as z from '../../shared/zod';
 import type { DayStats } from '../repositories/stats';
 
@@ -73,6 +80,14 @@ export async function buildInsights(
   const codesSent = sum('codes');
   const previews = sum('previews');
   const claims = sum('claims');
+  const visits = sum('visits');
+  const verified = sum('verified');
+  const steps: Record<FunnelStep, number> = { visits, codesSent, verified, spins, redeemed };
+  const funnel: Insights['funnel'] = FUNNEL_STEPS.map((step, i) => ({
+    step,
+    count: steps[step],
+    kept: i === 0 ? null : ratio(steps[step], steps[FUNNEL_STEPS[i - 1]!]),
+  }));
 
   const won = new Map<string, { name: string; wins: number }>();
   for (const day of stats) {
@@ -112,6 +127,8 @@ export async function buildInsights(
     spinMode: game.spinMode,
     smsPriceUsd: deps.smsPriceUsd,
     totals: {
+      visits,
+      verified,
       spins,
       redeemed,
       redemptionRate: ratio(redeemed, spins),
@@ -121,8 +138,12 @@ export async function buildInsights(
       claims,
       previewsPerClaim: ratio(previews, claims),
     },
+    funnel,
     days: stats.map((day) => ({
       date: day.day,
+      visits: day.counts.visits,
+      codesSent: day.counts.codes,
+      verified: day.counts.verified,
       spins: day.counts.spins,
       redeemed: day.counts.redeemed,
     })),

@@ -36,10 +36,13 @@ export const defaultSpinDeps: SpinDeps = {
   now: () => new Date(),
 };
 
-/** The prize saved for a customer; the comment is the slice's current one ('' once deleted). */
+/**
+ * The prize saved for a customer, with the condition saved with the win; a record from before
+ * conditions were saved falls back to the slice's current comment ('' once deleted).
+ */
 async function savedSpin(customer: Customer): Promise<SpinResult> {
-  const slice = await getSlice(customer.sliceId);
-  return { sliceId: customer.sliceId, offer: customer.offer, comment: slice?.comment ?? '' };
+  const comment = customer.condition ?? (await getSlice(customer.sliceId))?.comment ?? '';
+  return { sliceId: customer.sliceId, offer: customer.offer, comment };
 }
 
 /** The saved prize of a number, or undefined when it has not spun. */
@@ -87,6 +90,8 @@ export async function drawAndRecord(
         phoneNumber,
         localNumber: toLocal(phoneNumber),
         offer: slice.name,
+        // What was promised, kept with the win: a later edit of the slice does not change it.
+        condition: slice.comment,
         sliceId: slice.id,
         isOfferClaimed: false,
         createdAt: wonAt.toISOString(),

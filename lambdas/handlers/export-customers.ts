@@ -7,6 +7,7 @@ import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';
 import * as customers from '../repositories/customers';
+import { businessTimeZone } from '../repositories/stats';
 
 export const handler = http(async (event) => {
   const admin = await activeStaffClaims(event, ['admin']);
@@ -15,7 +16,12 @@ export const handler = http(async (event) => {
     event.queryStringParameters?.cursor,
     'INVALID_CURSOR',
   );
-  const page = await exportCustomersPage(customers, cursor, Math.floor(Date.now() / 1000));
+  const page = await exportCustomersPage(
+    customers,
+    cursor,
+    Math.floor(Date.now() / 1000),
+    businessTimeZone(),
+  );
   logger.info('customers exported', {
     by: admin.username,
     firstPage: cursor === undefined,

@@ -1,17 +1,20 @@
-/** GET /api/users?cursor= (operator, admin): {data: {users, nextCursor}}, newest first. */
+/**
+ * GET /api/users?cursor=&filter= (operator, admin): {data: {users, nextCursor}}, newest first;
+ * filter=unredeemed lists only the offers still to redeem.
+ */
 import { STAFF_ROLES } from '../../shared/types';
-import { listCursorSchema, listCustomersPage } from '../domain/customers-admin';
+import { listCursorSchema, listCustomersPage, listFilterSchema } from '../domain/customers-admin';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
   await activeStaffClaims(event, STAFF_ROLES);
-  const cursor = parseValue(
-    listCursorSchema,
-    event.queryStringParameters?.cursor,
-    'INVALID_CURSOR',
-  );
+  const query = event.queryStringParameters;
+  const cursor = parseValue(listCursorSchema, query?.cursor, 'INVALID_CURSOR');
+  const filter = parseValue(listFilterSchema, query?.filter, 'INVALID_FILTER');
   const nowS = Math.floor(Date.now() / 1000);
-  return ok({ data: await listCustomersPage(customers, cursor, nowS) });
+  return ok({
+    data: await listCustomersPage(customers, cursor, nowS, { unredeemed: filter === 'unredeemed' }),
+  });
 });

@@ -198,26 +198,83 @@ export interface CustomerPage {
   lastKey?: Record<string, unknown>;
 }
 
-/** One page of customers, newest first, starting after `startKey` (a previous page's lastKey). */
+/** Which customers a list shows: all, or only offers still to redeem (not redeemed, not expired). */
+export type CustomerFilter = { kind: 'all' } | { kind: 'unredeemed'; at: string };
+
+/**
+ * A filtered page reads the list in growing steps (the first twice a page, then doubling, each
+ * at most 1 MB by DynamoDB's rule) until it has a page, and answers with what it has after this
+ * many reads: at most about 100,000 customers looked at per call, so even a long list with few
+ * offers left to redeem needs one or two calls, never one per page of everybody.
+ */
+const FILTERED_MAX_READS = 10;
+
+/**
+ * One page of customers, newest first, starting after `startKey` (a previous page's lastKey).
+ * With the 'unredeemed' filter, DynamoDB leaves out redeemed and expired offers as it reads.
+ */
 export async function listCustomers(
   startKey: Record<string, unknown> | undefined,
   limit: number,
+  filter: CustomerFilter = { kind: 'all' },
 ): Promise<CustomerPage> {
+  if (filter.kind === 'all') {
+    const page = await queryByCreated(startKey, limit);
+    return {
+      users: page.items.map(toCustomer),
+      ...(page.lastKey ? { lastKey: page.lastKey } : {}),
+    };
+  }
+  const users: Customer[] = [];
+  let key = startKey;
+  for (let read = 0; read < FILTERED_MAX_READS; read++) {
+    const page = await queryByCreated(key, limit * 2 ** (read + 1), {
+      FilterExpression:
+        'isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
+      ExpressionAttributeValues: { ':false': false, ':at': filter.at },
+    });
+    for (const [i, item] of page.items.entries()) {
+      users.push(toCustomer(item));
+      if (users.length === limit) {
+        const last = i === page.items.length - 1 && !page.lastKey;
+        return last ? { users } : { users, lastKey: createdIndexKey(item) };
+      }
+    }
+    if (!page.lastKey) return { users };
+    key = page.lastKey;
+  }
+  return { users, ...(key ? { lastKey: key } : {}) };
+}
+
+/** The byCreated index's key of an item: where a page that ends on it goes on from. */
+const createdIndexKey = (item: Record<string, unknown>): Record<string, unknown> => ({
+  phoneNumber: item.phoneNumber,
+  listPartition: item.listPartition,
+  createdSort: item.createdSort,
+});
+
+/** One Query of the byCreated index, newest first. */
+async function queryByCreated(
+  startKey: Record<string, unknown> | undefined,
+  limit: number,
+  filter?: { FilterExpression: string; ExpressionAttributeValues: Record<string, unknown> },
+): Promise<{ items: Record<string, unknown>[]; lastKey?: Record<string, unknown> }> {
   const { Items, LastEvaluatedKey } = await dynamo().send(
     new QueryCommand({
       TableName: tableName('customers'),
       IndexName: CUSTOMERS_BY_CREATED_INDEX,
       KeyConditionExpression: 'listPartition = :p',
-      ExpressionAttributeValues: { ':p': CUSTOMERS_LIST_PARTITION },
+      ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
+      ExpressionAttributeValues: {
+        ':p': CUSTOMERS_LIST_PARTITION,
+        ...filter?.ExpressionAttributeValues,
+      },
       ScanIndexForward: false,
       Limit: limit,
       ...(startKey ? { ExclusiveStartKey: startKey } : {}),
     }),
   );
-  return {
-    users: (Items ?? []).map(toCustomer),
-    ...(LastEvaluatedKey ? { lastKey: LastEvaluatedKey } : {}),
-  };
+  return { items: Items ?? [], ...(LastEvaluatedKey ? { lastKey: LastEvaluatedKey } : {}) };
 }
 
 /** Customers changed (won or redeemed) at or after `since` (ISO), oldest change first. */

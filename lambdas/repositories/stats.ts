@@ -1,6 +1,7 @@
 /**
- * The promotion's running counters, per business day, for the owner's insights: spins (wins
- * recorded), spin-first claims, previews, redemptions, codes sent, and wins per prize (with the
+ * The promotion's running counters, per business day, for the owner's insights: wheel page
+ * visits, codes sent, numbers verified, spins (wins recorded), spin-first claims, previews,
+ * redemptions, and wins per prize (with the
  * prize's name, so a prize deleted later still shows). A win and a redeem update them in the same
  * transaction that records them, so the figures never disagree with the customers.
  *
@@ -22,8 +23,17 @@ const STATS_SHARDS = 8;
 /** Keys per BatchGetItem, DynamoDB's maximum. */
 const BATCH_GET_MAX = 100;
 
-export type StatCounter = 'spins' | 'claims' | 'previews' | 'redeemed' | 'codes';
-const STAT_COUNTERS: readonly StatCounter[] = ['spins', 'claims', 'previews', 'redeemed', 'codes'];
+export type StatCounter =
+  'spins' | 'claims' | 'previews' | 'redeemed' | 'codes' | 'visits' | 'verified';
+const STAT_COUNTERS: readonly StatCounter[] = [
+  'spins',
+  'claims',
+  'previews',
+  'redeemed',
+  'codes',
+  'visits',
+  'verified',
+];
 
 /** One day's counters, all shards added up. */
 export interface DayStats {
@@ -40,7 +50,16 @@ const NAME_PREFIX = 'n_';
 export const businessTimeZone = (): string =>
   optionalEnv('BUSINESS_TIME_ZONE') ?? BUSINESS_TIME_ZONE_DEFAULT;
 
-const itemId = (day: string, shard: number) => `day#${day}#${shard}`;
+const itemId = (day: string, shard: number | string) => `day#${day}#${shard}`;
+
+/**
+ * Wheel page visits are counted on items of their own (`day#<day>#v<shard>`), never on those the
+ * spin and redeem transactions write: a visit is a plain UpdateItem, and a plain write on an item
+ * a transaction is writing makes one of the two fail (DynamoDB's transaction conflict,
+ * docs/architecture.md), so a crowd opening the wheel would otherwise cost spins retries.
+ */
+const VISIT_SHARDS = 4;
+const visitItemId = (day: string, shard: number) => itemId(day, `v${shard}`);
 
 /** What a stats update adds: counters, and for a win, the slice won. */
 export interface StatsChange {
@@ -81,6 +100,18 @@ export async function addStats(at: Date, change: StatsChange): Promise<void> {
   await dynamo().send(new UpdateCommand(statsUpdate(at, change)));
 }
 
+/** Counts one wheel page visit on the visit items (see VISIT_SHARDS). */
+export async function addVisit(at: Date): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('stats'),
+      Key: { id: visitItemId(businessDay(at, businessTimeZone()), randomInt(VISIT_SHARDS)) },
+      UpdateExpression: 'ADD visits :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
+}
+
 /** The counters of each of `days` (zero for a day without any). */
 export async function readStats(days: readonly string[]): Promise<DayStats[]> {
   const byDay = new Map<string, DayStats>(
@@ -93,9 +124,10 @@ export async function readStats(days: readonly string[]): Promise<DayStats[]> {
       },
     ]),
   );
-  let keys = days.flatMap((day) =>
-    Array.from({ length: STATS_SHARDS }, (_, shard) => ({ id: itemId(day, shard) })),
-  );
+  let keys = days.flatMap((day) => [
+    ...Array.from({ length: STATS_SHARDS }, (_, shard) => ({ id: itemId(day, shard) })),
+    ...Array.from({ length: VISIT_SHARDS }, (_, shard) => ({ id: visitItemId(day, shard) })),
+  ]);
   const table = tableName('stats');
   while (keys.length > 0) {
     const batch = keys.slice(0, BATCH_GET_MAX);

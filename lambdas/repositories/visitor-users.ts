@@ -5,11 +5,19 @@
  * record when it creates the user; whoever deletes or disables a visitor user calls
  * `deleteVisitorRecord` first. The check itself is in domain/active-user.ts.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { TOKEN_VALIDITY } from '../../shared/definitions';
 import { dynamo } from '../lib/dynamo-client';
-import { isConditionFailed } from '../lib/dynamo-errors';
+import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
+import { statsUpdate } from './stats';
 
 const recordKey = (phoneNumber: string) => `visitor-user#${phoneNumber}`;
 
@@ -37,16 +45,70 @@ export async function getVisitorRecord(phoneNumber: string, nowMs: number): Prom
 }
 
 /**
+ * Sets the record's user and clears an erasure; an update, not a put, so the moment the number
+ * was first verified (`verifiedAt`, counted once for the insights) stays.
+ */
+const SET_USER = {
+  UpdateExpression: 'SET #s = :sub REMOVE expiresAt',
+  ExpressionAttributeNames: { '#s': 'sub' },
+};
+
+/**
  * Records the user otp/start has just created for the number. Unconditional: a user Cognito has
  * just created is the number's user, whatever an older record or an erasure said.
  */
 export async function putVisitorRecord(phoneNumber: string, sub: string): Promise<void> {
   await dynamo().send(
-    new PutCommand({
+    new UpdateCommand({
       TableName: tableName('limits'),
-      Item: { key: recordKey(phoneNumber), sub },
+      Key: { key: recordKey(phoneNumber) },
+      ...SET_USER,
+      ExpressionAttributeValues: { ':sub': sub },
     }),
   );
+}
+
+/** Attempts of the verified count when its transaction meets another on the day's counters. */
+const VERIFIED_ATTEMPTS = 3;
+const VERIFIED_BACKOFF_MS = 20;
+
+/**
+ * Marks the number verified and counts it for the day's insights, in one transaction, only the
+ * first time: the record's `verifiedAt` is set only where it is absent, so a second sign-in of the
+ * number, or Cognito calling the Verify trigger again after a slow first call, counts nothing.
+ * An erasure (deleteVisitorRecord) clears it with the rest of the record.
+ */
+export async function markVerified(
+  phoneNumber: string,
+  at: Date,
+): Promise<'counted' | 'already-verified'> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName('limits'),
+                Key: { key: recordKey(phoneNumber) },
+                UpdateExpression: 'SET verifiedAt = :at',
+                ConditionExpression: 'attribute_not_exists(verifiedAt)',
+                ExpressionAttributeValues: { ':at': at.toISOString() },
+              },
+            },
+            { Update: statsUpdate(at, { add: { verified: 1 } }) },
+          ],
+        }),
+      );
+      return 'counted';
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes[0] === 'ConditionalCheckFailed') return 'already-verified';
+      if (attempt >= VERIFIED_ATTEMPTS) throw error;
+      await sleep(Math.random() * VERIFIED_BACKOFF_MS * attempt);
+    }
+  }
 }
 
 /**
@@ -67,9 +129,11 @@ export async function repairVisitorRecord(
   } =
     seenSub === undefined
       ? {
+          // No user on the record: none at all, or an expired erasure (a record holding only
+          // verifiedAt has no user either).
           ConditionExpression:
-            'attribute_not_exists(#k) OR (attribute_not_exists(#s) AND expiresAt <= :now)',
-          ExpressionAttributeNames: { '#k': 'key', '#s': 'sub' },
+            'attribute_not_exists(#s) AND (attribute_not_exists(expiresAt) OR expiresAt <= :now)',
+          ExpressionAttributeNames: { '#s': 'sub' },
           ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
         }
       : {
@@ -79,10 +143,16 @@ export async function repairVisitorRecord(
         };
   try {
     await dynamo().send(
-      new PutCommand({
+      new UpdateCommand({
         TableName: tableName('limits'),
-        Item: { key: recordKey(phoneNumber), sub },
-        ...condition,
+        Key: { key: recordKey(phoneNumber) },
+        UpdateExpression: SET_USER.UpdateExpression,
+        ConditionExpression: condition.ConditionExpression,
+        ExpressionAttributeNames: {
+          ...SET_USER.ExpressionAttributeNames,
+          ...condition.ExpressionAttributeNames,
+        },
+        ExpressionAttributeValues: { ':sub': sub, ...condition.ExpressionAttributeValues },
       }),
     );
   } catch (error) {

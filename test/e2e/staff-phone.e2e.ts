@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatLocalNumber } from '../../shared/phone-format';
 import { SLICE_NAME_MAX, SLICE_WEIGHT_MAX } from '../../shared/constants';
 import { randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
 import { axeViolations } from './support/axe';
@@ -46,7 +47,7 @@ async function checkState(page: Page, state: string): Promise<void> {
 async function expectButtonInsideRow(page: Page, table: string, phone: string): Promise<void> {
   const row = page
     .getByRole('table', { name: table })
-    .getByRole('row', { name: new RegExp(phone) });
+    .getByRole('row', { name: new RegExp(formatLocalNumber(phone)) });
   const rowBox = (await row.boundingBox())!;
   const buttonBox = (await row.getByRole('button').boundingBox())!;
   expect(buttonBox.x, `${table}: button left`).toBeGreaterThanOrEqual(rowBox.x);
@@ -101,7 +102,7 @@ describe('staff screens on a phone and a desktop', () => {
       await page.getByLabel('Phone number', { exact: true }).fill(winner!);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const result = page.getByRole('table', { name: 'Search Result' });
-      await result.getByRole('row', { name: new RegExp(winner!) }).waitFor();
+      await result.getByRole('row', { name: new RegExp(formatLocalNumber(winner!)) }).waitFor();
       expect(await result.getByText(LONG_NAME).count()).toBe(1);
       await expectButtonInsideRow(page, 'Search Result', winner!);
       await checkState(page, 'dashboard-long-offer');

@@ -4,6 +4,7 @@
  */
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { formatLocalNumber } from '../../shared/phone-format';
 import { MESSAGES } from '../../shared/messages';
 import { randomLocalMobile, runtimeConfig, visitorWins } from './staff-support';
 import { baseUrl, newBrowserPage, staffPassword } from './support/stack';
@@ -46,7 +47,7 @@ describe('operator redemption journey', () => {
     await page.getByLabel('Phone number', { exact: true }).fill(phone);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const result = page.getByRole('table', { name: 'Search Result' });
-    const resultRow = result.getByRole('row', { name: new RegExp(phone) });
+    const resultRow = result.getByRole('row', { name: new RegExp(formatLocalNumber(phone)) });
     await resultRow.waitFor();
     expect(await resultRow.textContent()).toContain(offer);
 
@@ -61,14 +62,14 @@ describe('operator redemption journey', () => {
     expect(await redeemedInResult.isDisabled()).toBe(true);
     const listRow = page
       .getByRole('table', { name: 'All Users' })
-      .getByRole('row', { name: new RegExp(phone) });
+      .getByRole('row', { name: new RegExp(formatLocalNumber(phone)) });
     expect(await listRow.getByRole('button', { name: 'Redeemed' }).isDisabled()).toBe(true);
 
     // A reload shows the server's state, not only the page's.
     await page.reload();
     const reloadedRow = page
       .getByRole('table', { name: 'All Users' })
-      .getByRole('row', { name: new RegExp(phone) });
+      .getByRole('row', { name: new RegExp(formatLocalNumber(phone)) });
     await reloadedRow.getByRole('button', { name: 'Redeemed' }).waitFor();
 
     // Log out and land on /login.

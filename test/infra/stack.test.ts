@@ -390,12 +390,16 @@ describe('SpinWinStack', () => {
       expect(tableArns[1]?.Action).toEqual('dynamodb:UpdateItem');
     });
 
-    it('lets the Verify trigger delete used codes in the limits table, nothing more', () => {
+    it('lets the Verify trigger delete used codes and mark the number verified in the limits table, and count it in stats, nothing more', () => {
       const statements = statementsOfRole(logicalId(stack.auth.verifyAuthChallenge.role)).filter(
         (s) => [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')),
       );
       expect(statements.map((s) => [[s.Action].flat().sort(), s.Resource])).toEqual([
-        [['dynamodb:DeleteItem'], { 'Fn::GetAtt': [logicalId(stack.data.tables.limits), 'Arn'] }],
+        [
+          ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+          { 'Fn::GetAtt': [logicalId(stack.data.tables.limits), 'Arn'] },
+        ],
+        [['dynamodb:UpdateItem'], { 'Fn::GetAtt': [logicalId(stack.data.tables.stats), 'Arn'] }],
       ]);
     });
   });

@@ -54,6 +54,8 @@ describe('AWS call counting', () => {
     expect(Object.fromEntries(counts)).toEqual({
       'dynamodb GetItem': 2,
       'dynamodb Scan': 1,
+      // The wheel page's visit, counted for the insights.
+      'dynamodb UpdateItem': 1,
       'cognito-idp InitiateAuth': 1,
       'sns Publish': 1,
     });

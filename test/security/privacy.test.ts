@@ -97,7 +97,9 @@ describe('POST /api/customers/erase', () => {
       404,
       { code: 'CUSTOMER_NOT_FOUND', message: API_MESSAGES.customerNotFound },
     ]);
-    for (const bad of ['04000003', 'abc', 400000301, '+61400000301']) {
+    // A number typed with +61 is taken as staff type it (shared/dashboard-search.ts); another
+    // country's is bad input.
+    for (const bad of ['04000003', 'abc', 400000301, '+447700900123']) {
       expect((await erase(bad)).status, String(bad)).toBe(400);
     }
     expect((await erase('0400000301', operator)).status).toBe(403);

@@ -45,14 +45,24 @@ describe('dashboard search rules', () => {
     ['0412', undefined],
     ['0412345678', undefined],
     ['04a', 'Please enter only numbers'],
-    ['+61', 'Please enter only numbers'],
+    ['04ab', 'Please enter only numbers'],
     ['04123456789', 'Phone number cannot exceed 10 digits'],
+    // As staff type or paste them: separators and a country code in progress are fine.
+    ['+61', undefined],
+    ['0412 345 678', undefined],
+    ['0412-345-678', undefined],
+    ['+61 412 345 678', undefined],
+    ['0061 412 345 678', undefined],
+    ['+61 4123 456 789', 'Phone number cannot exceed 10 digits'],
+    ['+44 7700 900123', 'Please enter only numbers'],
   ])('checks %j as typed: %s', (value, message) => {
     expect(checkSearchInput(value)).toBe(message);
   });
 
   it('requires exactly 10 digits to search', () => {
     expect(searchPhoneSchema.safeParse('0412345678').success).toBe(true);
+    expect(searchPhoneSchema.safeParse('+61 412 345 678').data).toBe('0412345678');
+    expect(searchPhoneSchema.safeParse('0412 345 678').data).toBe('0412345678');
     expect(firstMessage(searchPhoneSchema.safeParse('041234567'))).toBe(
       'Please enter a valid 10-digit phone number',
     );

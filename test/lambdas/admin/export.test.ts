@@ -79,6 +79,7 @@ describe('GET /api/customers/export', () => {
         customersRepository,
         cursor,
         Math.floor(Date.now() / 1000),
+        'Australia/Sydney',
         undefined,
         50,
       );
@@ -101,15 +102,16 @@ describe('GET /api/customers/export', () => {
       '0400000003',
       "'@SUM(A1)",
       'false',
-      customers[2]!.createdAt,
+      // Times as the shop's clock read them, with Sydney's offset (winter: +10:00).
+      '2026-07-01T10:00:02+10:00',
       '',
       '',
-      '2026-08-01T00:00:00.000Z',
+      '2026-08-01T10:00:00+10:00',
     ]);
     expect(byLocal.get('0400000004')!.slice(3, 7)).toEqual([
       'true',
-      customers[3]!.createdAt,
-      '2026-07-02T00:00:00.000Z',
+      '2026-07-01T10:00:03+10:00',
+      '2026-07-02T10:00:00+10:00',
       "'-operator",
     ]);
     expect(info).toHaveBeenCalledWith('customers exported', {
@@ -117,6 +119,24 @@ describe('GET /api/customers/export', () => {
       firstPage: true,
       rows: 120,
     });
+  });
+
+  it('writes times in the deployment’s time zone with that moment’s offset', async () => {
+    const slice = await seedSlice();
+    // 22:30 UTC on 24 Nov is 09:30 on the 25th in Sydney (summer time, +11:00).
+    const summer = customerFixture(900, slice.id, '2026-11-24T22:30:00.000Z');
+    await seedCustomers([summer], slice);
+    const rowOf = async () => {
+      const text = (await page()).body.data.csv;
+      return parseCsv(text).find((r) => r[1] === summer.localNumber)!;
+    };
+    expect((await rowOf())[4]).toBe('2026-11-25T09:30:00+11:00');
+    vi.stubEnv('BUSINESS_TIME_ZONE', 'Australia/Perth');
+    try {
+      expect((await rowOf())[4]).toBe('2026-11-25T06:30:00+08:00');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('is the admin’s alone, and refuses a forged cursor', async () => {

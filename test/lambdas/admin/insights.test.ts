@@ -36,6 +36,8 @@ describe('GET /api/insights', () => {
     expect(body.data.days).toHaveLength(30);
     expect(body.data.days.every((d) => d.spins === 0 && d.redeemed === 0)).toBe(true);
     expect(body.data.totals).toEqual({
+      visits: 0,
+      verified: 0,
       spins: 0,
       redeemed: 0,
       redemptionRate: null,
@@ -69,11 +71,13 @@ describe('GET /api/insights', () => {
 
     expect(status).toBe(200);
     expect(body.data.days).toEqual([
-      { date: '2026-05-01', spins: 1, redeemed: 0 },
-      { date: '2026-05-02', spins: 2, redeemed: 1 },
-      { date: '2026-05-03', spins: 0, redeemed: 0 },
+      { date: '2026-05-01', visits: 0, codesSent: 3, verified: 0, spins: 1, redeemed: 0 },
+      { date: '2026-05-02', visits: 0, codesSent: 2, verified: 0, spins: 2, redeemed: 1 },
+      { date: '2026-05-03', visits: 0, codesSent: 0, verified: 0, spins: 0, redeemed: 0 },
     ]);
     expect(body.data.totals).toEqual({
+      visits: 0,
+      verified: 0,
       spins: 3,
       redeemed: 1,
       redemptionRate: 1 / 3,

@@ -89,7 +89,8 @@ describe('POST /api/users/redeem', () => {
     ['9 digits', '040000000'],
     ['letters', '04000000ab'],
     ['a number', 400000001],
-    ['the +61 form', '+61400000001'],
+    // The +61 form is taken as staff type it (test/lambdas/staff/counter.test.ts); another country's is not.
+    ['another country’s number', '+447700900123'],
   ])('refuses %s with a 400 and the required message', async (_label, phoneNumber) => {
     const result = await redeem(phoneNumber);
     expect(result.statusCode).toBe(400);

@@ -44,6 +44,8 @@ const SAMPLE_INSIGHTS: Insights = {
   spinMode: 'spin-first',
   smsPriceUsd: 0.0515,
   totals: {
+    visits: 40,
+    verified: 4,
     spins: 3,
     redeemed: 1,
     redemptionRate: 1 / 3,
@@ -53,10 +55,17 @@ const SAMPLE_INSIGHTS: Insights = {
     claims: 2,
     previewsPerClaim: 3,
   },
+  funnel: [
+    { step: 'visits', count: 40, kept: null },
+    { step: 'codesSent', count: 5, kept: 5 / 40 },
+    { step: 'verified', count: 4, kept: 4 / 5 },
+    { step: 'spins', count: 3, kept: 3 / 4 },
+    { step: 'redeemed', count: 1, kept: 1 / 3 },
+  ],
   days: [
-    { date: '2026-05-01', spins: 1, redeemed: 0 },
-    { date: '2026-05-02', spins: 2, redeemed: 1 },
-    { date: '2026-05-03', spins: 0, redeemed: 0 },
+    { date: '2026-05-01', visits: 25, codesSent: 3, verified: 2, spins: 1, redeemed: 0 },
+    { date: '2026-05-02', visits: 15, codesSent: 2, verified: 2, spins: 2, redeemed: 1 },
+    { date: '2026-05-03', visits: 0, codesSent: 0, verified: 0, spins: 0, redeemed: 0 },
   ],
   prizes: [
     { sliceId: 'a', name: 'Chips', wins: 2, winShare: 2 / 3, oddsShare: 1, deleted: false },

@@ -54,7 +54,7 @@ describe('/admin/insights', () => {
     });
     expect(perDay.querySelectorAll('rect')).toHaveLength(6);
     expect(screen.getByRole('img', { name: ADMIN_TEXT.perPrizeSummary })).toBeInTheDocument();
-    const [dayToggle, prizeToggle] = screen.getAllByText(ADMIN_TEXT.showTable);
+    const [, dayToggle, prizeToggle] = screen.getAllByText(ADMIN_TEXT.showTable);
     await user.click(dayToggle!);
     const days = screen.getByRole('table', { name: ADMIN_TEXT.perDayChart });
     expect(

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../shared/messages';
+import { formatLocalNumber } from '../../../shared/phone-format';
 import { formatBusinessTime } from '../../../shared/prize-validity';
 import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-list';
 import { hasSession } from '../../../web/src/lib/session';
@@ -38,8 +39,9 @@ afterEach(() => {
 });
 
 const allUsers = () => screen.getByRole('table', { name: 'All Users' });
+/** A row by its number, local form: the table shows it grouped, 0400 000 005. */
 const rowOf = (table: HTMLElement, local: string) =>
-  within(table).getByRole('row', { name: new RegExp(local) });
+  within(table).getByRole('row', { name: new RegExp(formatLocalNumber(local)) });
 const operatorKeys = () =>
   ['operatorUsername', 'operatorRole', 'operatorEmail'].map((k) => localStorage.getItem(k));
 
@@ -80,7 +82,7 @@ describe('/dashboard sessions and redirects', () => {
     await signInOperator(network);
     const user = userEvent.setup();
     const router = renderAt('/dashboard');
-    await screen.findByRole('row', { name: /0400000005/ });
+    await screen.findByRole('row', { name: /0400 000 005/ });
     api.override = (call) =>
       call.path === '/api/users/search'
         ? jsonResponse(401, { code: 'UNAUTHORIZED', message: 'expired' })
@@ -98,7 +100,7 @@ describe('/dashboard sessions and redirects', () => {
         ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })
         : undefined;
     const router = renderAt('/dashboard');
-    await screen.findByRole('row', { name: /0400000005/ });
+    await screen.findByRole('row', { name: /0400 000 005/ });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(operatorKeys()).toEqual(['operator', 'operator', 'operator@example.com']);
   });
@@ -120,7 +122,7 @@ describe('/dashboard All Users', () => {
     await signInOperator(network);
     const user = userEvent.setup();
     renderAt('/dashboard');
-    await screen.findByRole('row', { name: /0400000005/ });
+    await screen.findByRole('row', { name: /0400 000 005/ });
     const headers = within(allUsers())
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
@@ -128,14 +130,20 @@ describe('/dashboard All Users', () => {
     expect(network.apiCalls.every((c) => c.authorization?.startsWith('Bearer '))).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await screen.findByRole('row', { name: /0400000003/ });
+    await screen.findByRole('row', { name: /0400 000 003/ });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await screen.findByRole('row', { name: /0400000001/ });
+    await screen.findByRole('row', { name: /0400 000 001/ });
 
     const phones = within(allUsers())
       .getAllByRole('rowheader')
       .map((cell) => cell.textContent);
-    expect(phones).toEqual(['0400000005', '0400000004', '0400000003', '0400000002', '0400000001']);
+    expect(phones).toEqual([
+      '0400 000 005',
+      '0400 000 004',
+      '0400 000 003',
+      '0400 000 002',
+      '0400 000 001',
+    ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getByText(/All users loaded/)).toBeInTheDocument();
     expect(
@@ -165,8 +173,8 @@ describe('/dashboard All Users', () => {
     );
     await signInOperator(network);
     renderAt('/dashboard');
-    await screen.findByRole('row', { name: /0400000004/ });
-    expect(screen.queryByRole('row', { name: /0400000003/ })).not.toBeInTheDocument();
+    await screen.findByRole('row', { name: /0400 000 004/ });
+    expect(screen.queryByRole('row', { name: /0400 000 003/ })).not.toBeInTheDocument();
     await waitFor(() => expect(observed.some((o) => o.element)).toBe(true));
     // Act: the sentinel becomes visible.
     act(() => {
@@ -177,7 +185,7 @@ describe('/dashboard All Users', () => {
         );
       }
     });
-    expect(await screen.findByRole('row', { name: /0400000003/ })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /0400 000 003/ })).toBeInTheDocument();
   });
 
   it('shows "Failed to fetch users." and retries', async () => {
@@ -192,14 +200,14 @@ describe('/dashboard All Users', () => {
     expect(await screen.findByText(MESSAGES.fetchUsersFailed)).toHaveAttribute('role', 'alert');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('row', { name: /0400000005/ })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /0400 000 005/ })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.fetchUsersFailed)).not.toBeInTheDocument();
   });
 
   it('shows a claimed row greyed with a disabled "Redeemed" button', async () => {
     await signInOperator(network);
     renderAt('/dashboard');
-    const row = await screen.findByRole('row', { name: /0400000004/ });
+    const row = await screen.findByRole('row', { name: /0400 000 004/ });
     expect(row).toHaveClass('is-claimed');
     expect(within(row).getByRole('button', { name: 'Redeemed' })).toBeDisabled();
     expect(
@@ -213,7 +221,7 @@ describe('/dashboard live updates', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await signInOperator(network);
     renderAt('/dashboard');
-    await screen.findByRole('row', { name: /0400000005/ });
+    await screen.findByRole('row', { name: /0400 000 005/ });
     const redeemedElsewhere = {
       ...api.customers[0]!,
       isOfferClaimed: true,
@@ -225,12 +233,12 @@ describe('/dashboard live updates', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(LIVE_POLL_MS));
 
-    const newRow = await screen.findByRole('row', { name: /0400000009/ });
+    const newRow = await screen.findByRole('row', { name: /0400 000 009/ });
     expect(within(newRow).getByRole('button', { name: 'Claim' })).toBeEnabled();
     const rows = within(allUsers())
       .getAllByRole('rowheader')
       .map((cell) => cell.textContent);
-    expect(rows[0]).toBe('0400000009');
+    expect(rows[0]).toBe('0400 000 009');
     const redeemedRow = rowOf(allUsers(), '0400000005');
     expect(within(redeemedRow).getByRole('button', { name: 'Redeemed' })).toBeDisabled();
     expect(redeemedRow).toHaveClass('is-claimed');
@@ -242,7 +250,7 @@ describe('/dashboard live updates', () => {
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
     await signInOperator(network);
     renderAt('/dashboard');
-    await screen.findByRole('row', { name: /0400000005/ });
+    await screen.findByRole('row', { name: /0400 000 005/ });
     const polls = () => network.apiCalls.filter((c) => c.path.startsWith('/api/users/changes'));
     await act(() => vi.advanceTimersByTimeAsync(LIVE_POLL_MS));
     visibility = 'hidden';
@@ -255,7 +263,7 @@ describe('/dashboard live updates', () => {
     visibility = 'visible';
     document.dispatchEvent(new Event('visibilitychange'));
 
-    expect(await screen.findByRole('row', { name: /0400000008/ })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /0400 000 008/ })).toBeInTheDocument();
     expect(polls().length).toBe(whileVisible + 1);
   });
 });
@@ -265,7 +273,7 @@ describe('/dashboard live updates after a long sleep', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await signInOperator(network);
     renderAt('/dashboard');
-    await screen.findByRole('row', { name: /0400000005/ });
+    await screen.findByRole('row', { name: /0400 000 005/ });
     // A redeem the feed never reports (the tab slept past the cursor's day), then a 400.
     api.customers[0] = {
       ...api.customers[0]!,
@@ -305,7 +313,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
     ];
     await signInOperator(network);
     renderAt('/dashboard');
-    const validRow = await screen.findByRole('row', { name: /0400000007/ });
+    const validRow = await screen.findByRole('row', { name: /0400 000 007/ });
     expect(validRow).toHaveTextContent(STAFF_TEXT.validUntil(formatBusinessTime(valid)));
     expect(within(validRow).getByRole('button', { name: 'Claim' })).toBeEnabled();
     const expiredRow = rowOf(allUsers(), '0400000006');
@@ -313,7 +321,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
     expect(within(expiredRow).getByRole('button', { name: 'Expired' })).toBeDisabled();
     expect(expiredRow).toHaveClass('is-claimed');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
-    const redeemedRow = await screen.findByRole('row', { name: /0400000005/ });
+    const redeemedRow = await screen.findByRole('row', { name: /0400 000 005/ });
     expect(redeemedRow).toHaveTextContent(
       STAFF_TEXT.redeemedByAt('admin', formatBusinessTime(redeemedAt)),
     );
@@ -331,7 +339,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
     });
     await signInOperator(network);
     renderAt('/dashboard');
-    const row = await screen.findByRole('row', { name: /0400000005/ });
+    const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await waitFor(() =>
       expect(row).toHaveTextContent(STAFF_TEXT.redeemedByAt('admin', '2 Mar 2026, 12:05 pm')),
     );
@@ -345,7 +353,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
         ? jsonResponse(409, { code: 'PRIZE_EXPIRED', message: 'This prize expired on ...' })
         : undefined;
     renderAt('/dashboard');
-    const row = await screen.findByRole('row', { name: /0400000005/ });
+    const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await user.click(within(row).getByRole('button', { name: 'Claim' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('This prize expired on ...')).toHaveAttribute('role', 'alert');
@@ -382,7 +390,7 @@ describe('/dashboard search', () => {
     await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000003{Enter}');
     const table = await screen.findByRole('table', { name: 'Search Result' });
     expect(
-      within(table).getByRole('row', { name: /0400000003 FREE SIDE Claim/ }),
+      within(table).getByRole('row', { name: /0400 000 003 FREE SIDE Claim/ }),
     ).toBeInTheDocument();
     expect(network.apiCalls.find((c) => c.path === '/api/users/search')?.body).toEqual({
       phoneNumber: '0400000003',
@@ -418,7 +426,7 @@ describe('/dashboard Claim', () => {
           })
         : undefined;
     renderAt('/dashboard');
-    await screen.findByRole('row', { name: /0400000005/ });
+    await screen.findByRole('row', { name: /0400 000 005/ });
     await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000005{Enter}');
     const result = await screen.findByRole('table', { name: 'Search Result' });
 
@@ -426,7 +434,7 @@ describe('/dashboard Claim', () => {
     await user.click(within(result).getByRole('button', { name: 'Claim' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Action' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(dialog).toHaveTextContent('0400000005');
+    expect(dialog).toHaveTextContent('0400 000 005');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 
     // Assess
@@ -443,7 +451,7 @@ describe('/dashboard Claim', () => {
       within(rowOf(allUsers(), '0400000005')).getByRole('button', { name: 'Redeemed' }),
     ).toBeDisabled();
     expect(rowOf(allUsers(), '0400000005')).toHaveClass('is-claimed');
-    expect(screen.getByText(STAFF_TEXT.redeemSucceeded('0400000005'))).toHaveAttribute(
+    expect(screen.getByText(STAFF_TEXT.redeemSucceeded('0400 000 005'))).toHaveAttribute(
       'role',
       'status',
     );
@@ -456,7 +464,7 @@ describe('/dashboard Claim', () => {
     await signInOperator(network);
     const user = userEvent.setup();
     renderAt('/dashboard');
-    const claim = within(await screen.findByRole('row', { name: /0400000005/ })).getByRole(
+    const claim = within(await screen.findByRole('row', { name: /0400 000 005/ })).getByRole(
       'button',
       { name: 'Claim' },
     );
@@ -482,7 +490,7 @@ describe('/dashboard Claim', () => {
     await signInOperator(network);
     const user = userEvent.setup();
     renderAt('/dashboard');
-    const row = await screen.findByRole('row', { name: /0400000005/ });
+    const row = await screen.findByRole('row', { name: /0400 000 005/ });
     api.customers[0] = { ...api.customers[0]!, isOfferClaimed: true };
     await user.click(within(row).getByRole('button', { name: 'Claim' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -500,7 +508,7 @@ describe('/dashboard Claim', () => {
         ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })
         : undefined;
     renderAt('/dashboard');
-    const row = await screen.findByRole('row', { name: /0400000005/ });
+    const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await user.click(within(row).getByRole('button', { name: 'Claim' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(MESSAGES.redeemFailed)).toHaveAttribute('role', 'alert');

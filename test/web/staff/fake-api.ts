@@ -62,9 +62,12 @@ export function fakeApi(customers: Customer[]): FakeApi {
       }
       if (url.pathname === '/api/users' && call.method === 'GET') {
         const start = Number(url.searchParams.get('cursor') ?? 0);
-        const users = api.customers.slice(start, start + FAKE_PAGE_SIZE);
-        const next =
-          start + FAKE_PAGE_SIZE < api.customers.length ? String(start + FAKE_PAGE_SIZE) : null;
+        const listed =
+          url.searchParams.get('filter') === 'unredeemed'
+            ? api.customers.filter((c) => !c.isOfferClaimed)
+            : api.customers;
+        const users = listed.slice(start, start + FAKE_PAGE_SIZE);
+        const next = start + FAKE_PAGE_SIZE < listed.length ? String(start + FAKE_PAGE_SIZE) : null;
         return jsonResponse(200, { data: { users, nextCursor: next } });
       }
       const phone = (call.body as { phoneNumber?: string } | undefined)?.phoneNumber;

@@ -4,7 +4,7 @@
  * so the safe choice is the default), Tab stays inside, Escape or
  * a click outside cancels, and focus returns to the control that opened it.
  */
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { STAFF_TEXT } from '../../../shared/messages';
 import { wrapTabFocus } from '../lib/focus';
 
@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** More to read before confirming, under the question (part of the dialog's description). */
+  children?: ReactNode;
 }
 
 /** A modal confirm dialog; render it only while open. */
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirmLabel = STAFF_TEXT.confirm,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -61,7 +64,10 @@ export function ConfirmDialog({
         <h2 id={`${id}-title`} className="ui-dialog__title">
           {STAFF_TEXT.confirmTitle}
         </h2>
-        <p id={`${id}-message`}>{message}</p>
+        <div id={`${id}-message`}>
+          <p>{message}</p>
+          {children}
+        </div>
         <div className="ui-dialog__actions">
           <button
             ref={cancelRef}

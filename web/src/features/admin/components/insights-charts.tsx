@@ -1,12 +1,13 @@
 /**
- * The insights page's two pictures, drawn without a chart library (nothing loads on the wheel
- * page, and the admin bundle stays small): spins and redemptions per day as SVG bars, and each
- * prize's share of the wins beside its share of the odds as CSS bars. Text stays HTML so it reads
+ * The insights page's pictures, drawn without a chart library (nothing loads on the wheel page,
+ * and the admin bundle stays small): the funnel from visits to redemptions as CSS bars with the
+ * share kept at each step, spins and redemptions per day as SVG bars, and each prize's share of
+ * the wins beside its share of the odds as CSS bars. Text stays HTML so it reads
  * at 375 px; each picture has a summary for screen readers and its figures as a table.
  */
 import { useId } from 'react';
 import { ADMIN_TEXT, formatOddsPercent } from '../../../../../shared/messages';
-import type { Insights } from '../../../../../shared/types';
+import type { FunnelStep, Insights } from '../../../../../shared/types';
 
 /** "1 May" from YYYY-MM-DD (a calendar day: no time zone conversion). */
 const shortDay = (day: string): string =>
@@ -187,6 +188,71 @@ export function PrizeChart({ insights }: { insights: Insights }) {
                 <td>{prize.wins}</td>
                 <td>{percent(prize.winShare)}</td>
                 <td>{percent(prize.oddsShare)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+/** The funnel's step labels, the same in the chart, its table and the daily CSV. */
+export const funnelLabel = (step: FunnelStep): string => ADMIN_TEXT.funnelSteps[step];
+
+/**
+ * Where visitors drop off: one bar per step (visits, codes sent, verified, spins, redeemed), as
+ * long as its count against the largest, with the share kept from the step before beside it.
+ */
+export function FunnelChart({ insights }: { insights: Insights }) {
+  const id = useId();
+  const { funnel } = insights;
+  const widest = Math.max(1, ...funnel.map((s) => s.count));
+  const kept = (share: number | null) =>
+    share === null ? ADMIN_TEXT.notAvailable : ADMIN_TEXT.funnelKept(percent(share));
+  const summary = ADMIN_TEXT.funnelSummary(
+    funnel
+      .map((s, i) => `${funnelLabel(s.step)} ${s.count}${i === 0 ? '' : ` (${kept(s.kept)})`}`)
+      .join(', '),
+  );
+  return (
+    <figure className="insights-chart" aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`} className="ui-card__title">
+        {ADMIN_TEXT.funnelChart}
+      </figcaption>
+      <p className="admin-hint">{ADMIN_TEXT.funnelHint}</p>
+      <div role="img" aria-label={summary} className="insights-funnel">
+        {funnel.map((s, i) => (
+          <div key={s.step} className="insights-funnel__step" aria-hidden="true">
+            <span className="insights-funnel__label">{funnelLabel(s.step)}</span>
+            <span className="insights-funnel__track">
+              <span
+                className="insights-funnel__bar insights-bar--spins"
+                style={{ width: `${(s.count / widest) * 100}%` }}
+              />
+            </span>
+            <span className="insights-funnel__count">{s.count}</span>
+            <span className="insights-funnel__kept">{i === 0 ? '' : kept(s.kept)}</span>
+          </div>
+        ))}
+      </div>
+      <details className="insights-table">
+        <summary>{ADMIN_TEXT.showTable}</summary>
+        <table>
+          <caption className="visually-hidden">{ADMIN_TEXT.funnelChart}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{ADMIN_TEXT.funnelStepColumn}</th>
+              <th scope="col">{ADMIN_TEXT.funnelCountColumn}</th>
+              <th scope="col">{ADMIN_TEXT.funnelKeptColumn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {funnel.map((s) => (
+              <tr key={s.step}>
+                <th scope="row">{funnelLabel(s.step)}</th>
+                <td>{s.count}</td>
+                <td>{percent(s.kept)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,15 +1,24 @@
 /**
  * /admin/insights: did the promotion work? Totals over a range of business days (the last 30 by
- * default), spins and redemptions per day, wins per prize against the odds, the customers as a
- * CSV download, and erasing a customer's number on request.
+ * default), the funnel from wheel visits to redemptions, spins and redemptions per day, wins per
+ * prize against the odds, the day-by-day funnel figures and the customers as CSV downloads (named
+ * by the business's date), and erasing a customer's number on request.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { businessDay } from '../../../../../shared/business-day';
 import { ADMIN_TEXT } from '../../../../../shared/messages';
-import type { Insights } from '../../../../../shared/types';
+import { FUNNEL_STEPS, type Insights } from '../../../../../shared/types';
+import { loadRuntimeConfig } from '../../../config/runtime';
 import { exportCustomersCsv } from '../api/export-customers';
 import { getInsights } from '../api/get-insights';
 import { EraseCustomer } from '../components/erase-customer';
-import { DailyChart, PrizeChart, percent } from '../components/insights-charts';
+import {
+  DailyChart,
+  FunnelChart,
+  PrizeChart,
+  funnelLabel,
+  percent,
+} from '../components/insights-charts';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 
 /** Amounts in USD, as AWS bills SMS (the deploy's smsPriceUsd); a price keeps its fourth decimal. */
@@ -21,6 +30,34 @@ const usd = (amount: number, maxDigits = 2) =>
   }).format(amount);
 
 type Range = { from?: string; to?: string };
+
+/** Hands the browser a file to save: a byte-order mark first, so spreadsheets read UTF-8. */
+function saveFile(parts: string[], name: string): void {
+  const file = new Blob(['\uFEFF', ...parts], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** The funnel's figures per day, one line a day, under the chart's own labels. */
+function dailyCsv(insights: Insights): string {
+  const header = [ADMIN_TEXT.dayColumn, ...FUNNEL_STEPS.map(funnelLabel)].join(',');
+  const lines = insights.days.map((day) =>
+    [day.date, ...FUNNEL_STEPS.map((step) => String(day[step]))].join(','),
+  );
+  return [header, ...lines].map((line) => `${line}\r\n`).join('');
+}
+
+/** Today in the business's time zone (the deployment's, config.json): files are named by it. */
+async function businessToday(): Promise<string> {
+  const config = await loadRuntimeConfig().catch(() => undefined);
+  return businessDay(new Date(), config?.timeZone);
+}
 
 export function Component() {
   const id = useId();
@@ -37,17 +74,8 @@ export function Component() {
     setExporting(true);
     setExportFailed(false);
     try {
-      const parts = await exportCustomersCsv();
-      // A byte-order mark, so spreadsheet programs read the file as UTF-8.
-      const file = new Blob(['\uFEFF', ...parts], { type: 'text/csv;charset=utf-8' });
-      const url = URL.createObjectURL(file);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `customers-${new Date().toISOString().slice(0, 10)}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      URL.revokeObjectURL(url);
+      const [parts, today] = await Promise.all([exportCustomersCsv(), businessToday()]);
+      saveFile(parts, `customers-${today}.csv`);
     } catch (error) {
       if (!onSessionError(error)) setExportFailed(true);
     } finally {
@@ -158,6 +186,9 @@ export function Component() {
             )}
           </dl>
           <div className="ui-card">
+            <FunnelChart insights={insights} />
+          </div>
+          <div className="ui-card">
             <DailyChart insights={insights} />
           </div>
           <div className="ui-card">
@@ -165,7 +196,18 @@ export function Component() {
           </div>
         </>
       )}
-      <div className="ui-card insights-export">
+      <div className="ui-card insights-export insights-downloads">
+        {insights && (
+          <button
+            type="button"
+            className="ui-button ui-button--secondary"
+            onClick={() =>
+              saveFile([dailyCsv(insights)], `daily-figures-${insights.from}-to-${insights.to}.csv`)
+            }
+          >
+            {ADMIN_TEXT.downloadDailyCsv}
+          </button>
+        )}
         <button
           type="button"
           className="ui-button"

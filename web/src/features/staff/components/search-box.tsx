@@ -1,10 +1,12 @@
 /**
- * "Search By Phone Number" (docs/product.md): digits only ("Please enter only numbers"), at most 10
- * ("Phone number cannot exceed 10 digits"), and a search needs exactly 10 ("Please enter a valid
- * 10-digit phone number"). A rejected keystroke keeps the previous value and shows the message.
+ * "Search By Phone Number" (docs/product.md): numbers only ("Please enter only numbers"), at most 10
+ * digits ("Phone number cannot exceed 10 digits"), and a search needs exactly 10 ("Please enter a
+ * valid 10-digit phone number"). Numbers are taken as staff type or paste them: spaces, dashes and
+ * a +61 prefix are fine (shared/dashboard-search.ts). A rejected keystroke keeps the previous value
+ * and shows the message.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { checkSearchInput, searchPhoneSchema } from '../../../../../shared/dashboard-search';
+import { acceptSearchInput, searchPhoneSchema } from '../../../../../shared/dashboard-search';
 import { STAFF_TEXT } from '../../../../../shared/messages';
 
 export interface SearchBoxProps {
@@ -20,9 +22,9 @@ export function SearchBox({ onSearch, busy }: SearchBoxProps) {
   const [error, setError] = useState<string>();
 
   function onChange(next: string) {
-    const message = checkSearchInput(next);
-    setError(message);
-    if (!message) setValue(next);
+    const accepted = acceptSearchInput(value, next);
+    setError(accepted.error);
+    setValue(accepted.value);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -55,7 +57,7 @@ export function SearchBox({ onSearch, busy }: SearchBoxProps) {
           className="ui-input"
           id={`${id}-input`}
           type="text"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="off"
           placeholder={STAFF_TEXT.searchPlaceholder}
           value={value}

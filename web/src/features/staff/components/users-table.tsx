@@ -2,13 +2,15 @@
  * A customers table with the required columns (Phone Number, Offer, Actions), used for both "Search
  * Result" and "All Users". Claimed rows are greyed with a disabled "Redeemed" button and say who
  * redeemed them and when; a prize past its expiry has a disabled "Expired" button; otherwise the
- * button reads "Claim", or "Processing..." on the row being processed. Under the offer, its expiry
- * (when it has one) in the business's time zone. On narrow screens CSS lays
+ * button reads "Claim", or "Processing..." on the row being processed. Under the offer, its
+ * condition as it was when won (older records have none), then its expiry (when it has one) in the
+ * business's time zone. Numbers read grouped, 0412 345 678. On narrow screens CSS lays
  * each row out as a card; the explicit ARIA roles keep it a table for screen readers whatever the
  * CSS display value.
  */
 import type { ReactNode } from 'react';
 import { STAFF_TEXT } from '../../../../../shared/messages';
+import { formatLocalNumber } from '../../../../../shared/phone-format';
 import { formatBusinessTime, isPrizeExpired } from '../../../../../shared/prize-validity';
 import type { Customer } from '../../../../../shared/types';
 
@@ -91,10 +93,15 @@ export function UsersTable({
                   className={customer.isOfferClaimed || expired ? 'is-claimed' : undefined}
                 >
                   <th scope="row" className="staff-table__phone">
-                    {customer.localNumber}
+                    {formatLocalNumber(customer.localNumber)}
                   </th>
                   <td role="cell" className="staff-table__offer">
-                    {customer.offer}
+                    <span className="staff-table__prize">{customer.offer}</span>
+                    {customer.condition && (
+                      <span className="staff-table__condition">
+                        {STAFF_TEXT.conditionLabel(customer.condition)}
+                      </span>
+                    )}
                     {status && <span className="staff-table__status">{status}</span>}
                   </td>
                   <td role="cell" className="staff-table__actions">

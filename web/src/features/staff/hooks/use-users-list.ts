@@ -3,6 +3,8 @@
  * and kept live: while the tab is visible it polls GET /api/users/changes every few seconds, so a
  * winner or a redeem made on another device shows without a reload. Polling stops while the tab
  * is hidden and catches up at once when it shows again (docs/architecture.md, "Live dashboard").
+ * With "Unredeemed only" the server lists only offers still to redeem (GET /api/users?filter=
+ * unredeemed), and the live feed keeps it so: a row redeemed meanwhile leaves, a new win comes in.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Customer } from '../../../../../shared/types';
@@ -29,27 +31,40 @@ const newestFirst = (a: Customer, b: Customer) =>
 
 /**
  * Merges changed customers into the list: known rows are replaced; a new row is placed by its
- * time when it falls within the loaded part of the list (older ones come with "Load more").
+ * time when it falls within the loaded part of the list (older ones come with "Load more"). With
+ * `unredeemedOnly`, redeemed rows leave and only unredeemed ones come in.
  */
-function mergeChanges(list: Customer[], changed: Customer[], complete: boolean): Customer[] {
+function mergeChanges(
+  list: Customer[],
+  changed: Customer[],
+  complete: boolean,
+  unredeemedOnly: boolean,
+): Customer[] {
   const byPhone = new Map(changed.map((c) => [c.phoneNumber, c]));
-  const merged = list.map((u) => byPhone.get(u.phoneNumber) ?? u);
+  const merged = list
+    .map((u) => byPhone.get(u.phoneNumber) ?? u)
+    .filter((u) => !unredeemedOnly || !u.isOfferClaimed);
   const known = new Set(list.map((u) => u.phoneNumber));
   const oldest = list.at(-1);
   const fresh = [...byPhone.values()].filter(
-    (c) => !known.has(c.phoneNumber) && (complete || !oldest || newestFirst(c, oldest) < 0),
+    (c) =>
+      !known.has(c.phoneNumber) &&
+      !(unredeemedOnly && c.isOfferClaimed) &&
+      (complete || !oldest || newestFirst(c, oldest) < 0),
   );
   return fresh.length === 0 ? merged : [...merged, ...fresh].sort(newestFirst);
 }
 
 /**
- * Loads the first page on mount. `onError` sees every failure first; when it returns true (an auth
- * failure: the page is leaving) the list does not show an error. `onChanged` hears of every
- * customer changed elsewhere (the page updates its search result with it).
+ * Loads the first page on mount, and again from the first page when `unredeemedOnly` changes.
+ * `onError` sees every failure first; when it returns true (an auth failure: the page is leaving)
+ * the list does not show an error. `onChanged` hears of every customer changed elsewhere (the
+ * page updates its search result with it).
  */
 export function useUsersList(
   onError: (error: unknown) => boolean,
   onChanged: (customers: Customer[]) => void = () => undefined,
+  unredeemedOnly = false,
 ): UsersList {
   const [users, setUsers] = useState<Customer[]>([]);
   const [status, setStatus] = useState<ListStatus>('loading');
@@ -60,13 +75,15 @@ export function useUsersList(
   const onChangedRef = useRef(onChanged);
   onChangedRef.current = onChanged;
   const complete = useRef(false);
+  const onlyUnredeemed = useRef(unredeemedOnly);
+  onlyUnredeemed.current = unredeemedOnly;
 
   const fetchPage = useCallback(() => {
     if (inFlight.current) return;
     const controller = new AbortController();
     inFlight.current = controller;
     setStatus('loading');
-    listUsers(cursor.current, controller.signal)
+    listUsers(cursor.current, controller.signal, onlyUnredeemed.current)
       .then((page) => {
         cursor.current = page.nextCursor ?? undefined;
         complete.current = !page.nextCursor;
@@ -96,13 +113,20 @@ export function useUsersList(
     fetchPage();
   }, [fetchPage]);
 
+  // The first page on mount; the list read afresh when the switch changes.
+  const shown = useRef<boolean | undefined>(undefined);
   useEffect(() => {
-    fetchPage();
-    return () => {
+    if (shown.current === undefined) fetchPage();
+    else if (shown.current !== unredeemedOnly) reload();
+    shown.current = unredeemedOnly;
+  }, [fetchPage, reload, unredeemedOnly]);
+  useEffect(
+    () => () => {
       inFlight.current?.abort();
       inFlight.current = undefined;
-    };
-  }, [fetchPage]);
+    },
+    [],
+  );
 
   // The live feed. Its first cursor reaches back before the first page is read, so a change made
   // while that page loads still comes.
@@ -125,7 +149,9 @@ export function useUsersList(
         const changes = await listUserChanges(since, controller.signal);
         since = changes.cursor;
         if (changes.users.length > 0) {
-          setUsers((list) => mergeChanges(list, changes.users, complete.current));
+          setUsers((list) =>
+            mergeChanges(list, changes.users, complete.current, onlyUnredeemed.current),
+          );
           onChangedRef.current(changes.users);
         }
         if (changes.more) again = 0;
@@ -164,7 +190,9 @@ export function useUsersList(
 
   const replace = useCallback((customer: Customer) => {
     setUsers((previous) =>
-      previous.map((u) => (u.phoneNumber === customer.phoneNumber ? customer : u)),
+      previous
+        .map((u) => (u.phoneNumber === customer.phoneNumber ? customer : u))
+        .filter((u) => !onlyUnredeemed.current || !u.isOfferClaimed),
     );
   }, []);
 

@@ -1,13 +1,16 @@
 /**
  * /dashboard (docs/product.md): search by phone number, the search result, all users
  * paged newest first and kept live (new winners and redeems from other devices show within
- * seconds), and Claim -> "Confirm Action" -> redeem. Both tables update on success.
+ * seconds), with an "Unredeemed only" switch, and Claim -> "Confirm Action" (which reminds staff to
+ * see the win on the customer's phone) -> redeem. Both tables update on success.
  * Without an operator session it goes to /login; a token the server refuses clears the operator
  * keys and goes to /admin (docs/product.md).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../../../shared/messages';
+import { formatLocalNumber } from '../../../../../shared/phone-format';
+import { isPrizeExpired } from '../../../../../shared/prize-validity';
 import type { Customer } from '../../../../../shared/types';
 import { PATHS } from '../../../config/paths';
 import { loadRuntimeConfig } from '../../../config/runtime';
@@ -53,7 +56,9 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
       return fresh ? { status: 'found', customer: fresh } : current;
     });
   }, []);
-  const list = useUsersList(handleAuthFailure, onChanged);
+  const [unredeemedOnly, setUnredeemedOnly] = useState(false);
+  const switchId = useId();
+  const list = useUsersList(handleAuthFailure, onChanged, unredeemedOnly);
   const [pending, setPending] = useState<Customer>();
   const [processing, setProcessing] = useState<string>();
   const [feedback, setFeedback] = useState<Feedback>();
@@ -108,7 +113,10 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
     try {
       const result = await redeemUser(customer.localNumber);
       applyCustomer(result.data);
-      setFeedback({ kind: 'success', text: STAFF_TEXT.redeemSucceeded(customer.localNumber) });
+      setFeedback({
+        kind: 'success',
+        text: STAFF_TEXT.redeemSucceeded(formatLocalNumber(customer.localNumber)),
+      });
     } catch (error) {
       if (handleAuthFailure(error)) return;
       if (error instanceof ApiError && error.code === 'PRIZE_EXPIRED') {
@@ -128,6 +136,9 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
       requestAnimationFrame(() => feedbackRef.current?.focus());
     }
   }
+
+  // With the switch on, a prize that expires while the list is open leaves it too.
+  const listed = unredeemedOnly ? list.users.filter((u) => !isPrizeExpired(u, now)) : list.users;
 
   return (
     <div className="staff-page">
@@ -169,28 +180,52 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
         )}
 
         <section className="ui-card" aria-labelledby="all-users-heading">
-          <h2 id="all-users-heading" className="ui-card__title">
-            {STAFF_TEXT.allUsersHeading}
-          </h2>
+          <div className="staff-list__head">
+            <h2 id="all-users-heading" className="ui-card__title">
+              {STAFF_TEXT.allUsersHeading}
+            </h2>
+            <label className="staff-switch" htmlFor={switchId}>
+              <input
+                id={switchId}
+                type="checkbox"
+                role="switch"
+                checked={unredeemedOnly}
+                onChange={(e) => setUnredeemedOnly(e.target.checked)}
+              />
+              {STAFF_TEXT.unredeemedOnly}
+            </label>
+          </div>
           <UsersTable
             caption={STAFF_TEXT.allUsersHeading}
-            users={list.users}
+            users={listed}
             processing={processing}
             onClaim={setPending}
-            empty={list.status === 'done' ? STAFF_TEXT.noUsers : undefined}
+            empty={
+              list.status === 'done'
+                ? unredeemedOnly
+                  ? STAFF_TEXT.noUnredeemed
+                  : STAFF_TEXT.noUsers
+                : undefined
+            }
             now={now}
             timeZone={timeZone}
           />
-          <LoadMore status={list.status} count={list.users.length} onLoadMore={list.loadMore} />
+          <LoadMore status={list.status} count={listed.length} onLoadMore={list.loadMore} />
         </section>
       </main>
 
       {pending && (
         <ConfirmDialog
-          message={STAFF_TEXT.confirmQuestion(pending.localNumber, pending.offer)}
+          message={STAFF_TEXT.confirmQuestion(
+            formatLocalNumber(pending.localNumber),
+            pending.offer,
+          )}
           onConfirm={() => void redeem(pending)}
           onCancel={() => setPending(undefined)}
-        />
+        >
+          {pending.condition && <p>{STAFF_TEXT.conditionLabel(pending.condition)}</p>}
+          <p className="staff-confirm-note">{STAFF_TEXT.confirmCheckPhone}</p>
+        </ConfirmDialog>
       )}
     </div>
   );

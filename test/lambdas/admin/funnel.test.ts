@@ -1,0 +1,165 @@
+/**
+ * The insights funnel: visits counted by GET /api/wheel, numbers verified counted by the Verify
+ * trigger once per number, then codes sent, spins and redemptions, each step with the share kept
+ * from the one before.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { verifyCodeAnswer } from '../../../lambdas/domain/auth-challenge';
+import { digestCode } from '../../../lambdas/domain/otp-code';
+import { drawAndRecord } from '../../../lambdas/domain/spin';
+import { handler as getInsights } from '../../../lambdas/handlers/get-insights';
+import { handler as getWheel } from '../../../lambdas/handlers/get-wheel';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../../lambdas/lib/dynamo-client';
+import { tableName } from '../../../lambdas/lib/tables';
+import { redeemCustomer } from '../../../lambdas/repositories/customers';
+import { addStats, readStats } from '../../../lambdas/repositories/stats';
+import {
+  deleteVisitorRecord,
+  getVisitorRecord,
+  putVisitorRecord,
+} from '../../../lambdas/repositories/visitor-users';
+import { businessDay } from '../../../shared/business-day';
+import { tableEnvName } from '../../../shared/definitions';
+import type { Insights, WheelResponse } from '../../../shared/types';
+import { ADMIN_CLAIMS, bodyOf, httpEvent } from '../../support/http-event';
+import { addSlice, testPhone } from '../visitor/support';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+});
+
+const wheel = () => getWheel(httpEvent({ method: 'GET', path: '/api/wheel' }));
+const today = () => businessDay(new Date(), 'Australia/Sydney');
+const countsToday = async () => (await readStats([today()]))[0]!.counts;
+
+const insights = async (query: Record<string, string>) => {
+  const result = await getInsights(
+    httpEvent({ claims: ADMIN_CLAIMS, method: 'GET', path: '/api/insights', query }),
+  );
+  return bodyOf(result) as unknown as { data: Insights };
+};
+
+describe('visits (GET /api/wheel)', () => {
+  it('counts each wheel page load on the business day, keeping nothing about the visitor', async () => {
+    const before = (await countsToday()).visits;
+    for (let i = 0; i < 3; i++) expect((await wheel()).statusCode).toBe(200);
+    expect((await countsToday()).visits).toBe(before + 3);
+    // Only a day and a number, on items of their own (never those the spin transactions write).
+    const { Items = [] } = await dynamo().send(new ScanCommand({ TableName: tableName('stats') }));
+    const visitItems = Items.filter((item) => 'visits' in item);
+    expect(visitItems.length).toBeGreaterThan(0);
+    for (const item of visitItems) {
+      expect(Object.keys(item).sort()).toEqual(['id', 'visits']);
+      expect(item.id).toMatch(/^day#\d{4}-\d{2}-\d{2}#v\d$/);
+    }
+  });
+
+  it('still answers the page when the count cannot be written', async () => {
+    await addSlice('Chips');
+    // The stats table is gone for this call: the count fails, the page must not.
+    vi.stubEnv(tableEnvName('stats'), 'no-such-table');
+    const result = await wheel();
+    expect(result.statusCode).toBe(200);
+    expect((bodyOf(result) as unknown as WheelResponse).slices.map((s) => s.name)).toContain(
+      'Chips',
+    );
+  });
+});
+
+describe('verified (the Verify trigger)', () => {
+  const code = '123456';
+  const params = () => {
+    const digest = digestCode(code);
+    return { salt: digest.salt, hash: digest.hash };
+  };
+
+  it('counts a number once: not for a wrong answer, nor a retried trigger, nor a second sign-in', async () => {
+    const { intl } = testPhone(5101);
+    await putVisitorRecord(intl, 'sub-5101');
+    const before = (await countsToday()).verified;
+
+    expect(await verifyCodeAnswer(intl, params(), '654321')).toBe(false);
+    expect((await countsToday()).verified).toBe(before);
+
+    const first = params();
+    expect(await verifyCodeAnswer(intl, first, code)).toBe(true);
+    expect((await countsToday()).verified).toBe(before + 1);
+    // Cognito calls a slow trigger again with the same answer: counted already.
+    expect(await verifyCodeAnswer(intl, first, code)).toBe(true);
+    // The visitor signs in again another day (otp/start writes the record again): still once.
+    await putVisitorRecord(intl, 'sub-5101-again');
+    expect(await verifyCodeAnswer(intl, params(), code)).toBe(true);
+    expect((await countsToday()).verified).toBe(before + 1);
+    // The record still names the newest user.
+    expect(await getVisitorRecord(intl, Date.now())).toEqual({
+      kind: 'user',
+      sub: 'sub-5101-again',
+    });
+  });
+
+  it('counts two numbers verified at the same moment as two', async () => {
+    const before = (await countsToday()).verified;
+    const numbers = [5201, 5202, 5203, 5204].map((n) => testPhone(n).intl);
+    const results = await Promise.all(numbers.map((n) => verifyCodeAnswer(n, params(), code)));
+    expect(results).toEqual([true, true, true, true]);
+    expect((await countsToday()).verified).toBe(before + 4);
+  });
+
+  it('forgets the mark with the number on erasure', async () => {
+    const { intl } = testPhone(5301);
+    await putVisitorRecord(intl, 'sub-5301');
+    await verifyCodeAnswer(intl, params(), code);
+    const before = (await countsToday()).verified;
+    await deleteVisitorRecord(intl);
+    await putVisitorRecord(intl, 'sub-5301-new');
+    await verifyCodeAnswer(intl, params(), code);
+    expect((await countsToday()).verified).toBe(before + 1);
+  });
+
+  it('never fails the sign-in when the count cannot be written', async () => {
+    vi.stubEnv(tableEnvName('stats'), 'no-such-table');
+    expect(await verifyCodeAnswer(testPhone(5401).intl, params(), code)).toBe(true);
+  });
+});
+
+describe('the funnel in GET /api/insights', () => {
+  it('lists visits, codes sent, verified, spins and redeemed with the share kept at each step, per day too', async () => {
+    const slice = await addSlice('Funnel prize');
+    // 2 Mar 2026 in Sydney (+11:00): 10 visits, 6 codes, 4 verified, 3 spins, 1 redeemed.
+    const at = new Date('2026-03-02T01:00:00.000Z');
+    vi.useFakeTimers({ now: at, toFake: ['Date'] });
+    for (let i = 0; i < 10; i++) await wheel();
+    await addStats(at, { add: { codes: 6 } });
+    for (const n of [5501, 5502, 5503, 5504]) {
+      const digest = digestCode('111111');
+      await verifyCodeAnswer(testPhone(n).intl, { ...digest }, '111111');
+    }
+    for (const n of [5501, 5502, 5503]) {
+      await drawAndRecord(testPhone(n).intl, { preferredSliceId: slice.id });
+    }
+    await redeemCustomer(testPhone(5501).intl, 'operator', at.toISOString());
+    vi.useRealTimers();
+
+    const { data } = await insights({ from: '2026-03-01', to: '2026-03-02' });
+
+    expect(data.funnel).toEqual([
+      { step: 'visits', count: 10, kept: null },
+      { step: 'codesSent', count: 6, kept: 0.6 },
+      { step: 'verified', count: 4, kept: 4 / 6 },
+      { step: 'spins', count: 3, kept: 0.75 },
+      { step: 'redeemed', count: 1, kept: 1 / 3 },
+    ]);
+    expect(data.totals).toMatchObject({ visits: 10, verified: 4, codesSent: 6, spins: 3 });
+    expect(data.days).toEqual([
+      { date: '2026-03-01', visits: 0, codesSent: 0, verified: 0, spins: 0, redeemed: 0 },
+      { date: '2026-03-02', visits: 10, codesSent: 6, verified: 4, spins: 3, redeemed: 1 },
+    ]);
+  });
+
+  it('has no share after an empty step', async () => {
+    const { data } = await insights({ from: '2025-01-01', to: '2025-01-02' });
+    expect(data.funnel.map((s) => s.kept)).toEqual([null, null, null, null, null]);
+  });
+});
