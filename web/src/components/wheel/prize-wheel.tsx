@@ -6,8 +6,7 @@
 import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { cubicOut, rampThenSteady, sineOut } from './engine/easing';
 import { centerAngle, randomAngleInSlice, targetRotationFor } from './engine/geometry';
-import type { ItemProps } from './engine/item';
-import { WHEEL_SETTING_NAMES, type WheelSettings } from './engine/settings';
+import { WHEEL_SETTING_NAMES, type ItemProps, type WheelSettings } from './engine/settings';
 import { Wheel } from './engine/wheel';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../shared/constants';
 import './prize-wheel.css';

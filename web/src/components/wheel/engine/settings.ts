@@ -3,7 +3,6 @@
  * events the wheel reports. The Wheel class (wheel.ts) applies them.
  */
 import { LABEL_ALIGNS, WHEEL_DEFAULTS, type LabelAlign } from './defaults';
-import type { ItemProps } from './item';
 import {
   IS_BOOLEAN,
   IS_FUNCTION_OR_NULL,
@@ -16,6 +15,30 @@ import {
   isOneOf,
   type Check,
 } from './validate';
+
+/** Props of an item; every one is optional and falls back to its default. */
+export interface ItemProps {
+  /** CSS colour; null uses the wheel's `itemBackgroundColors`. */
+  backgroundColor?: string | null;
+  /** An image element or an image URL drawn on the slice, clipped to it. */
+  image?: HTMLImageElement | string | null;
+  /** 0 (transparent) to 1 (opaque), inclusive. Default 1. */
+  imageOpacity?: number;
+  /** Where the image's centre sits along the radius, as a share of it from the centre. Default 0.5. */
+  imageRadius?: number;
+  /** Extra rotation of the image, degrees clockwise. Default 0. */
+  imageRotation?: number;
+  /** Image size: its longer side as a share of the wheel's radius. Default 1. */
+  imageScale?: number;
+  /** Text drawn on the slice. Default ''. */
+  label?: string;
+  /** CSS colour; null uses the wheel's `itemLabelColors`. */
+  labelColor?: string | null;
+  /** Anything meaningful to the application (e.g. a prize id). Default null. */
+  value?: unknown;
+  /** Relative slice size, greater than 0. Default 1. */
+  weight?: number;
+}
 
 /** How a spin was started. */
 export type SpinMethod = 'interact' | 'spin' | 'spinto' | 'spintoitem';
