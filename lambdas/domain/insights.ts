@@ -18,6 +18,7 @@ import {
 } from '../../shared/constants';
 import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
+import { oddsShare } from '../../shared/slice';
 import type { GameSettings, Insights, Slice } from '../../shared/types';
 import * as z from '../../shared/zod';
 import type { DayStats } from '../repositories/stats';
@@ -86,7 +87,6 @@ export async function buildInsights(
       won.set(sliceId, total);
     }
   }
-  const totalWeight = slices.reduce((total, s) => total + s.weight, 0);
   const current = new Map(slices.map((s) => [s.id, s]));
   const prizes: Insights['prizes'] = [
     ...slices.map((s) => ({
@@ -94,7 +94,7 @@ export async function buildInsights(
       name: s.name,
       wins: won.get(s.id)?.wins ?? 0,
       winShare: ratio(won.get(s.id)?.wins ?? 0, spins),
-      oddsShare: ratio(s.weight, totalWeight),
+      oddsShare: oddsShare(s, slices),
       deleted: false,
     })),
     ...[...won.entries()]

@@ -44,6 +44,7 @@ export class Item {
   private _imageScale: number = ITEM_DEFAULTS.imageScale;
   private _label: string = ITEM_DEFAULTS.label;
   private _labelColor: string | null = ITEM_DEFAULTS.labelColor;
+  private _labelOutlineColor: string | null = ITEM_DEFAULTS.labelOutlineColor;
   private _weight: number = ITEM_DEFAULTS.weight;
   /** Anything meaningful to the application. */
   value: unknown = null;
@@ -65,6 +66,7 @@ export class Item {
     this.imageScale = props.imageScale;
     this.label = props.label;
     this.labelColor = props.labelColor;
+    this.labelOutlineColor = props.labelOutlineColor;
     this.value = props.value ?? null;
     this.weight = props.weight;
   }
@@ -133,6 +135,14 @@ export class Item {
   }
   set labelColor(v: unknown) {
     this._labelColor = pick('item.labelColor', v, IS_STRING_OR_NULL, null);
+    this.changed();
+  }
+
+  get labelOutlineColor(): string | null {
+    return this._labelOutlineColor;
+  }
+  set labelOutlineColor(v: unknown) {
+    this._labelOutlineColor = pick('item.labelOutlineColor', v, IS_STRING_OR_NULL, null);
     this.changed();
   }
 

@@ -34,6 +34,8 @@ export interface ItemProps {
   label?: string;
   /** CSS colour; null uses the wheel's `itemLabelColors`. */
   labelColor?: string | null;
+  /** CSS colour of an outline round the label's letters; null draws none. */
+  labelOutlineColor?: string | null;
   /** Anything meaningful to the application (e.g. a prize id). Default null. */
   value?: unknown;
   /** Relative slice size, greater than 0. Default 1. */
@@ -118,6 +120,14 @@ export interface WheelSettings {
   itemLabelStrokeWidth: number;
   /** Share of the label's font size. */
   itemLabelBaselineOffset: number;
+  itemLabelFontWeight: string;
+  itemLabelUpright: boolean;
+  /** Share of the radius, 0 to 0.2. */
+  rimWidth: number;
+  rimColor: string;
+  pegColor: string;
+  /** 0 to 1. */
+  sliceShade: number;
   /** Drawn over the slices and turning with them. */
   image: HTMLImageElement | null;
   /** Drawn over the wheel, not turning. */
@@ -157,6 +167,12 @@ export const REDRAW: ReadonlySet<SettingName> = new Set<SettingName>([
   'itemLabelStrokeColor',
   'itemLabelStrokeWidth',
   'itemLabelBaselineOffset',
+  'itemLabelFontWeight',
+  'itemLabelUpright',
+  'rimWidth',
+  'rimColor',
+  'pegColor',
+  'sliceShade',
   'image',
   'overlayImage',
 ]);
@@ -184,6 +200,12 @@ export const RULES: { readonly [K in SettingName]: Check<unknown> } = {
   itemLabelStrokeColor: IS_STRING,
   itemLabelStrokeWidth: IS_NUMBER,
   itemLabelBaselineOffset: IS_NUMBER,
+  itemLabelFontWeight: IS_STRING,
+  itemLabelUpright: IS_BOOLEAN,
+  rimWidth: IS_NON_NEGATIVE,
+  rimColor: IS_STRING,
+  pegColor: IS_STRING,
+  sliceShade: IS_NON_NEGATIVE,
   image: IS_IMAGE_OR_NULL,
   overlayImage: IS_IMAGE_OR_NULL,
   onSpin: IS_FUNCTION_OR_NULL,

@@ -361,6 +361,7 @@ export class Wheel {
       backgroundColor: item.backgroundColor ?? backgrounds[i % backgrounds.length] ?? '#fff',
       label: item.label,
       labelColor: item.labelColor ?? labels[i % labels.length] ?? '#000',
+      labelOutlineColor: item.labelOutlineColor,
       image: item.isImageReady() ? item.image : null,
       imageOpacity: item.imageOpacity,
       imageRadius: item.imageRadius,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS } from '../../../../../shared/constants';
 import type { BusinessSettings, WheelResponse } from '../../../../../shared/types';
-import { sliceWheelColor, wheelColors } from '../../../../../shared/wheel-colors';
+import { wheelColors } from '../../../../../shared/wheel-colors';
 import { fetchWheel } from '../api/get-wheel';
 
 export type WheelData = WheelResponse;
@@ -49,11 +49,9 @@ function toWheelData(response: WheelResponse): WheelData {
       spinMode: response.game?.spinMode === 'spin-first' ? 'spin-first' : 'verify-first',
       itemBackgroundColors: [...colors],
     },
-    slices: slices
-      // Colours by place in the whole list, as the admin's table shows them...
-      .map((slice, i) => ({ ...slice, bgColor: sliceWheelColor(slice.bgColor, i, colors) }))
-      // ...then a sold-out prize, which can never be drawn, is left off the wheel.
-      .filter((slice) => !slice.soldOut),
+    // A sold-out prize can never be drawn: it is left off the wheel. Slices keep their own colour
+    // here; the wheel's colours are given in the order the wheel shows them (lib/wheel-items.ts).
+    slices: slices.filter((slice) => !slice.soldOut),
   };
 }
 

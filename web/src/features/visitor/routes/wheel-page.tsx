@@ -9,31 +9,27 @@ import {
   WHEEL_PAGE_PROPS,
   type PrizeWheelHandle,
 } from '../../../components/wheel/prize-wheel';
+import { wheelItemsFor } from '../../../components/wheel/wheel-items';
 import { SiteFooter } from '../components/site-footer';
 import { VerificationDialog } from '../components/verification-dialog';
 import { WheelHeader } from '../components/wheel-header';
 import { WinPopup } from '../components/win-popup';
 import { useSpinFlow, type SpinFlowWheel } from '../hooks/use-spin-flow';
 import { useWheelData } from '../hooks/use-wheel-data';
-import { shuffleSlices, toWheelItems } from '../lib/wheel-items';
+import { shuffleSlices } from '../lib/wheel-items';
 import './wheel-page.css';
-
-/**
- * Labels stop at this fraction of the wheel radius (engine default 0.2), so that long prize names
- * shrink instead of running under the central Spin button (22 % of the wheel's width, about 0.23
- * of its radius).
- */
-const LABEL_INNER_RADIUS = 0.3;
 
 export function Component() {
   const { status, data } = useWheelData();
   const slices = useMemo(() => shuffleSlices(data.slices), [data.slices]);
-  const items = useMemo(() => toWheelItems(slices), [slices]);
+  const items = useMemo(
+    () => wheelItemsFor(slices, data.game.itemBackgroundColors),
+    [slices, data.game.itemBackgroundColors],
+  );
   const wheelProps = useMemo(
     () => ({
       ...WHEEL_PAGE_PROPS.wheelProps,
       itemBackgroundColors: data.game.itemBackgroundColors,
-      itemLabelRadiusMax: LABEL_INNER_RADIUS,
     }),
     [data.game.itemBackgroundColors],
   );
@@ -81,7 +77,7 @@ export function Component() {
             <button
               ref={spinButton}
               type="button"
-              className="wheel-page__spin"
+              className="prize-wheel__hub wheel-page__spin"
               onClick={spin}
               aria-disabled={flow.isSpinning || slices.length === 0 || undefined}
             >
