@@ -25,6 +25,11 @@ const TICK_MS = 90;
 /** A peg's tap on a phone that vibrates, in ms: felt, not heard. */
 const TICK_VIBRATE_MS = 4;
 
+/** The win's vibration: three short pulses (ms on, off, on, off, on). */
+const WIN_VIBRATION_MS = [60, 50, 60, 50, 120];
+/** Where the confetti starts, as a share of the wheel's height from its top: the prize's slice. */
+const CONFETTI_FROM_TOP = 0.18;
+
 /** Default slice colours in the required order, defined once in shared/constants. */
 export { DEFAULT_ITEM_BACKGROUND_COLORS };
 
@@ -125,6 +130,11 @@ export interface PrizeWheelHandle {
   spinUp(): void;
   /** Slows a spin-up to a stop (the draw failed); resolves at rest. Announces no prize. */
   settle(): Promise<void>;
+  /**
+   * The win: a short burst of confetti from the prize under the pointer and a vibration where the
+   * phone has one. Nothing with reduced motion. The confetti's code loads only now.
+   */
+  celebrate(): void;
   /** Points at item `index` at once, without spinning (a saved prize after a reload). */
   showItem(index: number): void;
   /** Free spin at `speed` degrees/s (positive clockwise). */
@@ -309,6 +319,18 @@ export function PrizeWheel({
           quietRest.current = false;
           wheel.isInteractive = spunUp.wasInteractive;
         }
+      },
+      celebrate() {
+        const stage = stageRef.current;
+        if (!stage || prefersReducedMotion()) return;
+        navigator.vibrate?.(WIN_VIBRATION_MS);
+        // From the prize: just inside the rim under the pointer (the top of the wheel).
+        const box = stage.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height * CONFETTI_FROM_TOP;
+        import('./confetti')
+          .then(({ burst }) => burst(x, y))
+          .catch((error: unknown) => console.error('confetti could not load', error));
       },
       showItem(index) {
         const wheel = wheelRef.current;

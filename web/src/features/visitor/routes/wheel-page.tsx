@@ -2,7 +2,7 @@
  * The public wheel page (docs/product.md, "Wheel page"): the header, the wheel with its Spin
  * button, the footer, and the dialogs the spin flow (hooks/use-spin-flow.ts) opens.
  */
-import { useMemo, useRef } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
 import { MESSAGES, VISITOR_TEXT } from '../../../../../shared/messages';
 import {
   PrizeWheel,
@@ -11,13 +11,24 @@ import {
 } from '../../../components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../../components/wheel/wheel-items';
 import { SiteFooter } from '../components/site-footer';
-import { VerificationDialog } from '../components/verification-dialog';
 import { WheelHeader } from '../components/wheel-header';
-import { WinPopup } from '../components/win-popup';
 import { useSpinFlow, type SpinFlowWheel } from '../hooks/use-spin-flow';
 import { useWheelData } from '../hooks/use-wheel-data';
 import { shuffleSlices } from '../lib/wheel-items';
 import './wheel-page.css';
+
+/**
+ * The dialogs (the phone form, the sign-in client) are not needed to show the wheel: they load
+ * just after it, while the visitor looks at it, so the page's first download stays small.
+ */
+const loadDialogs = () =>
+  Promise.all([import('../components/verification-dialog'), import('../components/win-popup')]);
+const VerificationDialog = lazy(() =>
+  loadDialogs().then(([dialog]) => ({ default: dialog.VerificationDialog })),
+);
+const WinPopup = lazy(() => loadDialogs().then(([, popup]) => ({ default: popup.WinPopup })));
+/** How long after the wheel shows the dialogs' code starts loading: after the first paints. */
+const DIALOGS_PRELOAD_DELAY_MS = 300;
 
 export function Component() {
   const { status, data } = useWheelData();
@@ -41,10 +52,18 @@ export function Component() {
       spinToItem: (index) => wheel.current?.spinToItem(index) ?? Promise.resolve(),
       settle: () => wheel.current?.settle() ?? Promise.resolve(),
       showItem: (index) => wheel.current?.showItem(index),
+      celebrate: () => wheel.current?.celebrate(),
     }),
     [],
   );
   const flow = useSpinFlow({ slices, spinMode: data.game.spinMode, wheel: flowWheel });
+  useEffect(() => {
+    const timer = setTimeout(
+      () => void loadDialogs().catch(() => undefined),
+      DIALOGS_PRELOAD_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, []);
   const spin = () => void flow.spin();
   /** Closing a dialog puts focus back on Spin. */
   const spinButtonElement = () => spinButton.current;
@@ -87,22 +106,24 @@ export function Component() {
         )}
       </main>
       <SiteFooter business={data.business} />
-      {flow.dialogOpen ? (
-        <VerificationDialog
-          onVerified={flow.onDialogVerified}
-          onClose={flow.closeDialog}
-          returnFocus={spinButtonElement}
-        />
-      ) : null}
-      {flow.popupVisible && flow.currentOffer ? (
-        <WinPopup
-          offer={flow.currentOffer}
-          claimed={flow.recorded}
-          onClaimVerified={flow.onClaimVerified}
-          onClose={flow.closePopup}
-          returnFocus={spinButtonElement}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {flow.dialogOpen ? (
+          <VerificationDialog
+            onVerified={flow.onDialogVerified}
+            onClose={flow.closeDialog}
+            returnFocus={spinButtonElement}
+          />
+        ) : null}
+        {flow.popupVisible && flow.currentOffer ? (
+          <WinPopup
+            offer={flow.currentOffer}
+            claimed={flow.recorded}
+            onClaimVerified={flow.onClaimVerified}
+            onClose={flow.closePopup}
+            returnFocus={spinButtonElement}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
