@@ -80,7 +80,7 @@ function rgb(color: string): [number, number, number] {
 }
 
 /** `color` under a black veil of opacity `amount` (0 to 1), as #rrggbb. */
-export function shadeColor(color: string, amount: number): string {
+function shadeColor(color: string, amount: number): string {
   return (
     '#' +
     rgb(color)
@@ -103,14 +103,14 @@ function luminance(color: string): number {
 }
 
 /** WCAG contrast ratio of two colours, 1 to 21. */
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   const la = luminance(a);
   const lb = luminance(b);
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 /** A label colour's contrast where it is lowest: on the slice's plain colour or its shaded rim. */
-export const labelContrast = (label: string, slice: string): number =>
+const labelContrast = (label: string, slice: string): number =>
   Math.min(
     contrastRatio(label, slice),
     contrastRatio(label, shadeColor(slice, SLICE_SHADE_AT_RIM)),

@@ -4,7 +4,7 @@
  * the product keeps separate admin and operator storage keys. The server trusts only the tokens.
  */
 import { loadRuntimeConfig } from '../config/runtime';
-import { refreshTokens, revokeToken, type Tokens } from './cognito';
+import type { Tokens } from './cognito';
 
 export type SessionKind = 'visitor' | 'operator' | 'admin';
 
@@ -55,6 +55,8 @@ export async function endSession(kind: SessionKind): Promise<void> {
   if (!refreshToken) return;
   try {
     const config = await loadRuntimeConfig();
+    // The Cognito client loads when first needed: the wheel page's first download leaves it out.
+    const { revokeToken } = await import('./cognito');
     await revokeToken(
       kind === 'visitor' ? config.visitorClientId : config.staffClientId,
       refreshToken,
@@ -79,6 +81,7 @@ export async function getIdToken(kind: SessionKind): Promise<string | undefined>
   try {
     const config = await loadRuntimeConfig();
     const clientId = kind === 'visitor' ? config.visitorClientId : config.staffClientId;
+    const { refreshTokens } = await import('./cognito');
     const tokens = await refreshTokens(clientId, session.refreshToken);
     saveSession(kind, tokens);
     return tokens.idToken;

@@ -14,7 +14,7 @@ const RETRY_MAX_MS = 4000;
 const PASSING = new Set([0, 429, 500, 502, 503, 504]);
 
 /** True for a failure that a later try may not meet. */
-export const isPassingFailure = (error: unknown): boolean =>
+const isPassingFailure = (error: unknown): boolean =>
   error instanceof ApiError && PASSING.has(error.status);
 
 export interface RetryClock {

@@ -21,12 +21,17 @@ import './wheel-page.css';
  * The dialogs (the phone form, the sign-in client) are not needed to show the wheel: they load
  * just after it, while the visitor looks at it, so the page's first download stays small.
  */
-const loadDialogs = () =>
-  Promise.all([import('../components/verification-dialog'), import('../components/win-popup')]);
-const VerificationDialog = lazy(() =>
-  loadDialogs().then(([dialog]) => ({ default: dialog.VerificationDialog })),
+const LazyVerificationDialog = lazy(() =>
+  import('../components/verification-dialog').then(({ VerificationDialog }) => ({
+    default: VerificationDialog,
+  })),
 );
-const WinPopup = lazy(() => loadDialogs().then(([, popup]) => ({ default: popup.WinPopup })));
+const LazyWinPopup = lazy(() =>
+  import('../components/win-popup').then(({ WinPopup }) => ({ default: WinPopup })),
+);
+/** Starts loading both (a module loads once however often it is asked for). */
+const preloadDialogs = () =>
+  Promise.all([import('../components/verification-dialog'), import('../components/win-popup')]);
 /** How long after the wheel shows the dialogs' code starts loading: after the first paints. */
 const DIALOGS_PRELOAD_DELAY_MS = 300;
 
@@ -59,7 +64,7 @@ export function Component() {
   const flow = useSpinFlow({ slices, spinMode: data.game.spinMode, wheel: flowWheel });
   useEffect(() => {
     const timer = setTimeout(
-      () => void loadDialogs().catch(() => undefined),
+      () => void preloadDialogs().catch(() => undefined),
       DIALOGS_PRELOAD_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -108,14 +113,14 @@ export function Component() {
       <SiteFooter business={data.business} />
       <Suspense fallback={null}>
         {flow.dialogOpen ? (
-          <VerificationDialog
+          <LazyVerificationDialog
             onVerified={flow.onDialogVerified}
             onClose={flow.closeDialog}
             returnFocus={spinButtonElement}
           />
         ) : null}
         {flow.popupVisible && flow.currentOffer ? (
-          <WinPopup
+          <LazyWinPopup
             offer={flow.currentOffer}
             claimed={flow.recorded}
             onClaimVerified={flow.onClaimVerified}
