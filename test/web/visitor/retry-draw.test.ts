@@ -47,9 +47,20 @@ describe('withDrawRetries', () => {
     }, clock);
     await expect(run).rejects.toMatchObject({ status: 503 });
     const waited = clock.waits.reduce((a, b) => a + b, 0);
-    expect(waited).toBeLessThanOrEqual(DRAW_RETRY_BUDGET_MS);
-    expect(waited).toBeGreaterThan(DRAW_RETRY_BUDGET_MS - 4000);
+    // 0.5, 1, 2, 4, 4 s, then the last 3 s of the budget: the last try comes at 15 s.
+    expect(clock.waits).toEqual([500, 1000, 2000, 4000, 4000, 3500]);
+    expect(waited).toBe(DRAW_RETRY_BUDGET_MS);
     expect(tries).toBe(clock.waits.length + 1);
+  });
+
+  it('gives up at once when Retry-After asks for more than the budget has left', async () => {
+    const clock = fakeClock();
+    await expect(
+      withDrawRetries(async () => {
+        throw new ApiError(429, 'TOO_MANY', 'slow down', 60_000);
+      }, clock),
+    ).rejects.toMatchObject({ status: 429 });
+    expect(clock.waits).toEqual([]);
   });
 
   it('does not ask again after a refusal that will not pass (401, 409, 400)', async () => {

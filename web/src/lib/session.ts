@@ -56,11 +56,8 @@ export async function endSession(kind: SessionKind): Promise<void> {
   try {
     const config = await loadRuntimeConfig();
     // The Cognito client loads when first needed: the wheel page's first download leaves it out.
-    const { revokeToken } = await import('./cognito');
-    await revokeToken(
-      kind === 'visitor' ? config.visitorClientId : config.staffClientId,
-      refreshToken,
-    );
+    const clientId = kind === 'visitor' ? config.visitorClientId : config.staffClientId;
+    await import('./cognito').then(({ revokeToken }) => revokeToken(clientId, refreshToken));
   } catch (error) {
     console.error('the refresh token could not be revoked', error);
   }
@@ -81,8 +78,10 @@ export async function getIdToken(kind: SessionKind): Promise<string | undefined>
   try {
     const config = await loadRuntimeConfig();
     const clientId = kind === 'visitor' ? config.visitorClientId : config.staffClientId;
-    const { refreshTokens } = await import('./cognito');
-    const tokens = await refreshTokens(clientId, session.refreshToken);
+    const refreshToken = session.refreshToken;
+    const tokens = await import('./cognito').then(({ refreshTokens }) =>
+      refreshTokens(clientId, refreshToken),
+    );
     saveSession(kind, tokens);
     return tokens.idToken;
   } catch {

@@ -24,6 +24,9 @@ const TICK_KICK_DEG = -14;
 const TICK_MS = 90;
 /** A peg's tap on a phone that vibrates, in ms: felt, not heard. */
 const TICK_VIBRATE_MS = 4;
+/** Taps closer than this are skipped: at full speed pegs pass 40 times a second, a buzz, not taps. */
+const TICK_VIBRATE_GAP_MS = 80;
+let lastTickVibrateMs = -Infinity;
 
 /** The win's vibration: three short pulses (ms on, off, on, off, on). */
 const WIN_VIBRATION_MS = [60, 50, 60, 50, 120];
@@ -407,6 +410,9 @@ function tick(pointer: HTMLElement | null): void {
     duration: TICK_MS,
     easing: 'ease-out',
   });
+  const now = performance.now();
+  if (now - lastTickVibrateMs < TICK_VIBRATE_GAP_MS) return;
+  lastTickVibrateMs = now;
   navigator.vibrate?.(TICK_VIBRATE_MS);
 }
 

@@ -28,8 +28,8 @@ const REAL_CLOCK: RetryClock = {
 };
 
 /**
- * Runs `attempt` until it succeeds, fails for good, or the next wait (Retry-After when the server
- * gave one, else the backoff) would end past the budget; then throws the last failure.
+ * Runs `attempt` until it succeeds, fails for good, or the budget is spent (or the server's
+ * Retry-After asks for more than is left); then throws the last failure.
  */
 export async function withDrawRetries<T>(
   attempt: () => Promise<T>,
@@ -41,9 +41,15 @@ export async function withDrawRetries<T>(
       return await attempt();
     } catch (error) {
       if (!isPassingFailure(error)) throw error;
-      const backoff = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries);
-      const wait = Math.max(backoff, (error as ApiError).retryAfterMs ?? 0);
-      if (clock.now() + wait > deadline) throw error;
+      const left = deadline - clock.now();
+      const asked = (error as ApiError).retryAfterMs ?? 0;
+      // A server that asks for longer than is left cannot be honoured: give up now. A backoff is
+      // cut short so the last try comes at the end of the budget.
+      const wait = Math.min(
+        left,
+        Math.max(asked, Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries)),
+      );
+      if (asked > left || wait < RETRY_FIRST_MS) throw error;
       await clock.sleep(wait);
     }
   }

@@ -2,7 +2,7 @@
  * The public wheel page (docs/product.md, "Wheel page"): the header, the wheel with its Spin
  * button, the footer, and the dialogs the spin flow (hooks/use-spin-flow.ts) opens.
  */
-import { Suspense, lazy, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES, VISITOR_TEXT } from '../../../../../shared/messages';
 import {
   PrizeWheel,
@@ -19,19 +19,16 @@ import './wheel-page.css';
 
 /**
  * The dialogs (the phone form, the sign-in client) are not needed to show the wheel: they load
- * just after it, while the visitor looks at it, so the page's first download stays small.
+ * just after it, while the visitor looks at it (at once if one is wanted first), so the page's
+ * first download stays small. Once loaded they render in the same pass as any other element.
  */
-const LazyVerificationDialog = lazy(() =>
-  import('../components/verification-dialog').then(({ VerificationDialog }) => ({
-    default: VerificationDialog,
-  })),
-);
-const LazyWinPopup = lazy(() =>
-  import('../components/win-popup').then(({ WinPopup }) => ({ default: WinPopup })),
-);
-/** Starts loading both (a module loads once however often it is asked for). */
-const preloadDialogs = () =>
-  Promise.all([import('../components/verification-dialog'), import('../components/win-popup')]);
+const loadDialogs = async () => ({
+  VerificationDialog: await import('../components/verification-dialog').then(
+    ({ VerificationDialog }) => VerificationDialog,
+  ),
+  WinPopup: await import('../components/win-popup').then(({ WinPopup }) => WinPopup),
+});
+type Dialogs = Awaited<ReturnType<typeof loadDialogs>>;
 /** How long after the wheel shows the dialogs' code starts loading: after the first paints. */
 const DIALOGS_PRELOAD_DELAY_MS = 300;
 
@@ -62,13 +59,23 @@ export function Component() {
     [],
   );
   const flow = useSpinFlow({ slices, spinMode: data.game.spinMode, wheel: flowWheel });
+  const [dialogs, setDialogs] = useState<Dialogs>();
+  const dialogWanted = flow.dialogOpen || flow.popupVisible;
   useEffect(() => {
+    if (dialogs) return;
+    let live = true;
     const timer = setTimeout(
-      () => void preloadDialogs().catch(() => undefined),
-      DIALOGS_PRELOAD_DELAY_MS,
+      () =>
+        void loadDialogs()
+          .then((loaded) => live && setDialogs(loaded))
+          .catch((error: unknown) => console.error('the dialogs could not load', error)),
+      dialogWanted ? 0 : DIALOGS_PRELOAD_DELAY_MS,
     );
-    return () => clearTimeout(timer);
-  }, []);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [dialogs, dialogWanted]);
   const spin = () => void flow.spin();
   /** Closing a dialog puts focus back on Spin. */
   const spinButtonElement = () => spinButton.current;
@@ -111,24 +118,22 @@ export function Component() {
         )}
       </main>
       <SiteFooter business={data.business} />
-      <Suspense fallback={null}>
-        {flow.dialogOpen ? (
-          <LazyVerificationDialog
-            onVerified={flow.onDialogVerified}
-            onClose={flow.closeDialog}
-            returnFocus={spinButtonElement}
-          />
-        ) : null}
-        {flow.popupVisible && flow.currentOffer ? (
-          <LazyWinPopup
-            offer={flow.currentOffer}
-            claimed={flow.recorded}
-            onClaimVerified={flow.onClaimVerified}
-            onClose={flow.closePopup}
-            returnFocus={spinButtonElement}
-          />
-        ) : null}
-      </Suspense>
+      {flow.dialogOpen && dialogs ? (
+        <dialogs.VerificationDialog
+          onVerified={flow.onDialogVerified}
+          onClose={flow.closeDialog}
+          returnFocus={spinButtonElement}
+        />
+      ) : null}
+      {flow.popupVisible && flow.currentOffer && dialogs ? (
+        <dialogs.WinPopup
+          offer={flow.currentOffer}
+          claimed={flow.recorded}
+          onClaimVerified={flow.onClaimVerified}
+          onClose={flow.closePopup}
+          returnFocus={spinButtonElement}
+        />
+      ) : null}
     </div>
   );
 }
