@@ -237,6 +237,7 @@ export const ADMIN_TEXT = Object.freeze({
   add: 'Add',
   update: 'Update',
   wheelSettings: 'Wheel settings',
+  wheelPreview: 'Wheel preview',
   wheelColors: 'Wheel colours',
   wheelColorsHint:
     'Slices left at white (#ffffff) take these colours in turn, in the order of the list above; with no colours here, the default ones.',

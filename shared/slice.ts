@@ -94,11 +94,16 @@ export type SliceVersion = { updatedAt: string; stock: number | null };
 /** Path parameter {id}: our ids are UUIDs; anything else cannot name a slice. */
 export const sliceIdSchema = z.uuid({ error: API_MESSAGES.sliceNotFound });
 
-/** Weight as a percentage of the total odds, for the admin table. 0 when nothing can be drawn. */
-export function oddsPercent(
-  weight: number,
+/**
+ * A slice's share of the odds, 0 to 1: its weight over the total weight of the slices that can
+ * be drawn. A sold-out slice (stock 0) cannot be drawn (shared/draw.ts leaves it out), so its
+ * share is 0 and its weight is not in the total. The one rule for Game Settings and Insights.
+ */
+export function oddsShare(
+  slice: { weight: number; stock: number | null },
   slices: readonly { weight: number; stock: number | null }[],
 ): number {
+  if (slice.stock === 0) return 0;
   const total = slices.filter((s) => s.stock !== 0).reduce((sum, s) => sum + s.weight, 0);
-  return total === 0 ? 0 : (weight / total) * 100;
+  return total === 0 ? 0 : slice.weight / total;
 }

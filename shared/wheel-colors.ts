@@ -1,6 +1,7 @@
 /**
- * Which colour each slice has on the wheel, for the wheel page and the admin's slices table alike
- * (docs/product.md, "The wheel"). No dependencies: the wheel page imports it.
+ * Which colour each slice has on the wheel, and which colour its label takes, for the wheel page
+ * and the admin's Game Settings alike (docs/product.md, "The wheel"). No dependencies: the wheel
+ * page imports it.
  */
 import { DEFAULT_ITEM_BACKGROUND_COLORS, DEFAULT_SLICE_COLOR } from './constants';
 
@@ -10,16 +11,143 @@ export function wheelColors(saved: readonly string[] | undefined): readonly stri
 }
 
 /**
- * A slice's colour on the wheel. A slice keeps the colour the admin gave it; one left at the
- * default white takes the wheel colours in turn by its place in the prize list (the order the
- * admin sees, before the wheel page shuffles or leaves out sold-out prizes), so a wheel of default
- * slices is still colourful and the admin's preview shows the colour the wheel really uses.
+ * Colours tried after the wheel's own list when it has too few different ones to keep neighbours
+ * apart (an admin may save one or two): the defaults, then three that differ from each other.
  */
-export function sliceWheelColor(
-  bgColor: string | undefined,
-  listIndex: number,
-  colors: readonly string[],
-): string {
-  if (bgColor && bgColor.toLowerCase() !== DEFAULT_SLICE_COLOR) return bgColor;
-  return colors.length > 0 ? colors[listIndex % colors.length]! : DEFAULT_SLICE_COLOR;
+const SPARE_COLORS: readonly string[] = [...DEFAULT_ITEM_BACKGROUND_COLORS, '#2563eb', '#f59e0b'];
+
+/** #ABC and #aabbcc alike as #aabbcc, so two spellings of one colour count as the same. */
+function canonical(color: string): string {
+  const lower = color.trim().toLowerCase();
+  return /^#[0-9a-f]{3}$/.test(lower) ? lower.replace(/[0-9a-f]/g, (c) => c + c) : lower;
 }
+
+/**
+ * The colours of the slices in the order the wheel shows them (after the page's shuffle), with no
+ * two neighbours alike, the last and the first included. A slice keeps the colour the admin gave
+ * it, unless the slice before it already shows that colour; a slice left at the default white, or
+ * one that would repeat its neighbour, takes the wheel colours in turn (so a wheel of default
+ * slices shows the list in order), skipping any colour either neighbour has.
+ */
+export function wheelSliceColors(
+  own: readonly (string | undefined)[],
+  colors: readonly string[],
+): string[] {
+  const n = own.length;
+  const result: (string | null)[] = own.map((color) =>
+    color && canonical(color) !== DEFAULT_SLICE_COLOR ? color : null,
+  );
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    a != null && b != null && canonical(a) === canonical(b);
+  if (n >= 2) {
+    for (let i = 1; i < n; i++) if (same(result[i], result[i - 1])) result[i] = null;
+    if (same(result[n - 1], result[0])) result[n - 1] = null;
+  }
+  const choices = [...colors, ...SPARE_COLORS];
+  let turn = 0;
+  for (let i = 0; i < n; i++) {
+    if (result[i] !== null) continue;
+    const before = n >= 2 ? result[(i - 1 + n) % n] : null;
+    const after = n >= 2 ? result[(i + 1) % n] : null;
+    const fits = (color: string) => !same(color, before) && !same(color, after);
+    const inTurn = colors.length > 0 ? colors[turn % colors.length]! : undefined;
+    result[i] =
+      (inTurn !== undefined && fits(inTurn) ? inTurn : undefined) ??
+      choices.slice(colors.length > 0 ? turn % colors.length : 0).find(fits) ??
+      choices.find(fits) ??
+      DEFAULT_SLICE_COLOR;
+    turn += 1;
+  }
+  return result as string[];
+}
+
+/** Darkest the radial shade makes a slice, at its rim: a black veil of this opacity. */
+export const SLICE_SHADE_AT_RIM = 0.12;
+
+/** The least contrast a label has with its slice (WCAG AA for text). */
+export const LABEL_MIN_CONTRAST = 4.5;
+
+/** Light and dark label colours: white, else near-black, else black where near-black falls short. */
+const LABEL_LIGHT = '#ffffff';
+const LABEL_DARK = '#111827';
+const LABEL_BLACK = '#000000';
+
+/** [r, g, b] 0-255 of a #rgb / #rrggbb colour; mid grey for anything else. */
+function rgb(color: string): [number, number, number] {
+  const hex = canonical(color);
+  if (!/^#[0-9a-f]{6}$/.test(hex)) return [128, 128, 128];
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** `color` under a black veil of opacity `amount` (0 to 1), as #rrggbb. */
+function shadeColor(color: string, amount: number): string {
+  return (
+    '#' +
+    rgb(color)
+      .map((c) =>
+        Math.round(c * (1 - amount))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
+}
+
+/** WCAG relative luminance. */
+function luminance(color: string): number {
+  const [r, g, b] = rgb(color).map((c) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two colours, 1 to 21. */
+function contrastRatio(a: string, b: string): number {
+  const la = luminance(a);
+  const lb = luminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** A label colour's contrast where it is lowest: on the slice's plain colour or its shaded rim. */
+const labelContrast = (label: string, slice: string): number =>
+  Math.min(
+    contrastRatio(label, slice),
+    contrastRatio(label, shadeColor(slice, SLICE_SHADE_AT_RIM)),
+  );
+
+/** How a label is coloured: its fill, and an outline where no fill alone reads well enough. */
+export interface LabelColors {
+  readonly color: string;
+  /** Drawn round the letters; null when the fill alone has the contrast. */
+  readonly outline: string | null;
+}
+
+/**
+ * The label colours that read best on a slice of colour `slice`, shade included: white or
+ * near-black (black where near-black falls short) when one has LABEL_MIN_CONTRAST; on the few
+ * mid-tone colours where neither has (a bright pink-red, say), white with a near-black outline.
+ */
+export function labelColorsOn(slice: string): LabelColors {
+  const ranked = [LABEL_LIGHT, LABEL_DARK, LABEL_BLACK]
+    .map((color) => ({ color, contrast: labelContrast(color, slice) }))
+    .filter((c) => c.contrast >= LABEL_MIN_CONTRAST);
+  const first = ranked[0];
+  if (first) {
+    // White when it reads as well as dark; otherwise the first dark one that is enough.
+    const light = ranked.find((c) => c.color === LABEL_LIGHT);
+    const dark = ranked.find((c) => c.color !== LABEL_LIGHT);
+    if (light && (!dark || light.contrast >= dark.contrast))
+      return { color: LABEL_LIGHT, outline: null };
+    return { color: (dark ?? first).color, outline: null };
+  }
+  return { color: LABEL_LIGHT, outline: LABEL_DARK };
+}
+
+/** The outline that sets off a label of colour `label` on anything (a slice's picture, say). */
+export const labelOutlineFor = (label: string): string =>
+  contrastRatio(label, LABEL_LIGHT) >= contrastRatio(label, LABEL_DARK) ? LABEL_LIGHT : LABEL_DARK;
+
+/** The contrast a label coloured `colors` has: against its outline when it has one, else its slice. */
+export const labelColorsContrast = (colors: LabelColors, slice: string): number =>
+  colors.outline ? contrastRatio(colors.color, colors.outline) : labelContrast(colors.color, slice);

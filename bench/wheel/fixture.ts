@@ -13,7 +13,7 @@ export const SLICE_LABELS = [
   'Free Side',
   'Double Points',
   'Free Sauce',
-  'Mystery Prize',
+  'Free Large Pizza',
 ] as const;
 
 /** Side of the generated slice images, in pixels. */

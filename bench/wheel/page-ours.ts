@@ -1,6 +1,7 @@
-// Benchmark page: our engine with the required item values and 10 image slices.
+// Benchmark page: our engine with the wheel page's look (rim, pegs, shade, fitted labels) and
+// 10 image slices.
 import { Wheel } from '../../web/src/components/wheel/engine/wheel';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../web/src/components/wheel/prize-wheel';
+import { WHEEL_PAGE_PROPS } from '../../web/src/components/wheel/prize-wheel';
 import {
   BENCH_SPIN,
   SLICE_LABELS,
@@ -11,10 +12,7 @@ import {
 
 const images = await loadImages(makeSliceImageUrls(SLICE_LABELS.length));
 const wheel = new Wheel(benchContainer(), {
-  lineWidth: 0,
-  borderWidth: 0.5,
-  itemLabelBaselineOffset: -0.06,
-  itemBackgroundColors: DEFAULT_ITEM_BACKGROUND_COLORS,
+  ...WHEEL_PAGE_PROPS.wheelProps,
   items: SLICE_LABELS.map((label, i) => ({
     label,
     image: images[i],

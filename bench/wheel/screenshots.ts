@@ -8,7 +8,7 @@ import { launchBrowser } from '../../test/support/browser';
 import { serveBundles } from './server';
 
 const OUT_DIR = '/tmp/wheel-shots';
-const SLICE_COUNTS = [2, 6, 10] as const;
+const SLICE_COUNTS = (process.env.SHOT_COUNTS ?? '2,6,10').split(',').map(Number);
 const VIEWPORTS = [
   { name: '375', width: 375, height: 560, deviceScaleFactor: 3 },
   { name: '1280', width: 1280, height: 680, deviceScaleFactor: 1 },

@@ -20,6 +20,7 @@ import {
 import { amountEnv } from '../lib/env';
 import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
+import { oddsShare } from '../../shared/slice';
 import {
   FUNNEL_STEPS,
   type FunnelStep,
@@ -97,7 +98,6 @@ export async function buildInsights(
       won.set(sliceId, total);
     }
   }
-  const totalWeight = slices.reduce((total, s) => total + s.weight, 0);
   const current = new Map(slices.map((s) => [s.id, s]));
   const prizes: Insights['prizes'] = [
     ...slices.map((s) => ({
@@ -105,7 +105,7 @@ export async function buildInsights(
       name: s.name,
       wins: won.get(s.id)?.wins ?? 0,
       winShare: ratio(won.get(s.id)?.wins ?? 0, spins),
-      oddsShare: ratio(s.weight, totalWeight),
+      oddsShare: oddsShare(s, slices),
       deleted: false,
     })),
     ...[...won.entries()]

@@ -14,17 +14,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FOLDERS = ['lambdas', 'shared', 'web/src', 'infra', 'local'];
 const SOURCE = /\.(ts|tsx)$/;
 
-/**
- * The one circle allowed for now: the wheel engine's item/settings/wheel, which another branch of
- * this round removes (issue 27). Delete this entry when that branch is merged; the test then
- * refuses it like any other.
- */
-const KNOWN_CYCLES = new Set<string>([
-  'web/src/components/wheel/engine/item.ts -> web/src/components/wheel/engine/settings.ts',
-  'web/src/components/wheel/engine/item.ts -> web/src/components/wheel/engine/wheel.ts',
-  'web/src/components/wheel/engine/settings.ts -> web/src/components/wheel/engine/wheel.ts',
-]);
-
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
@@ -131,10 +120,7 @@ describe('import circles', () => {
     expect(cycles(circle)).toEqual([['a', 'b', 'c']]);
   });
 
-  it('has none in lambdas/, shared/, web/src/, infra/ and local/ (but the one being removed)', () => {
-    const unexpected = cycles(graph)
-      .map((component) => edgesWithin(graph, component))
-      .filter((edges) => !edges.every((edge) => KNOWN_CYCLES.has(edge)));
-    expect(unexpected).toEqual([]);
+  it('has none in lambdas/, shared/, web/src/, infra/ and local/', () => {
+    expect(cycles(graph).map((component) => edgesWithin(graph, component))).toEqual([]);
   });
 });

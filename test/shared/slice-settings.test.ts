@@ -5,7 +5,7 @@ import { businessSettingsInputSchema, gameSettingsInputSchema } from '../../shar
 import {
   canAddSlice,
   checkSliceName,
-  oddsPercent,
+  oddsShare,
   sliceIdSchema,
   sliceInputSchema,
 } from '../../shared/slice';
@@ -63,15 +63,14 @@ describe('slice rules', () => {
     );
   });
 
-  it('shows odds as a percentage of the in-stock total', () => {
+  it('gives odds as a share of the in-stock total, and a sold-out prize 0', () => {
     const slices = [
       { weight: 1, stock: null },
       { weight: 3, stock: 5 },
       { weight: 4, stock: 0 },
     ];
-    expect(oddsPercent(1, slices)).toBe(25);
-    expect(oddsPercent(3, slices)).toBe(75);
-    expect(oddsPercent(1, [{ weight: 1, stock: 0 }])).toBe(0);
+    expect(slices.map((s) => oddsShare(s, slices))).toEqual([0.25, 0.75, 0]);
+    expect(oddsShare({ weight: 1, stock: 0 }, [{ weight: 1, stock: 0 }])).toBe(0);
   });
 
   it('accepts only uuid slice ids', () => {

@@ -108,6 +108,19 @@ describe('GET /api/insights', () => {
     await deleteSlice(chips.id);
   });
 
+  it('gives a sold-out prize 0 % of the odds and the others the whole, as Game Settings shows them', async () => {
+    const soup = await addSlice('Soup', 2, 0);
+    const bread = await addSlice('Bread', 1, 4);
+    const tea = await addSlice('Tea', 3);
+
+    const { body } = await insights({ from: '2026-05-01', to: '2026-05-03' });
+
+    const live = body.data.prizes.filter((p) => !p.deleted);
+    const odds = Object.fromEntries(live.map((p) => [p.name, p.oddsShare]));
+    expect(odds).toEqual({ Soup: 0, Bread: 0.25, Tea: 0.75 });
+    for (const slice of [soup, bread, tea]) await deleteSlice(slice.id);
+  });
+
   it('refuses a bad range with a 400 and the reason, and anyone but the admin', async () => {
     const badRanges: Record<string, string>[] = [
       { from: '2026-05-03', to: '2026-05-01' },

@@ -53,7 +53,7 @@ describe('Game Settings page', () => {
       ],
     });
     renderAt('/admin/game');
-    await screen.findByText('Burger');
+    await screen.findByRole('cell', { name: 'Burger' });
     const [burger, chips, gone] = screen.getAllByRole('row').slice(1);
     expect(Array.from(within(burger!).getAllByRole('cell'), (c) => c.textContent)).toEqual([
       '',
@@ -241,7 +241,7 @@ describe('Game Settings page', () => {
     expect(await screen.findByText(MESSAGES.loadSlicesFailed)).toBeInTheDocument();
   });
 
-  it('previews a slice left at white in the wheel colour the wheel gives it', async () => {
+  it('previews the wheel with the visitors’ wheel component, and each slice in the colour it has there', async () => {
     api = installFakeApi({
       game: { itemBackgroundColors: ['#111111', '#222222'], spinMode: 'verify-first' },
       slices: [
@@ -251,13 +251,18 @@ describe('Game Settings page', () => {
       ],
     });
     renderAt('/admin/game');
-    await screen.findByText('White B');
+    await screen.findByRole('cell', { name: 'White B' });
     const swatches = Array.from(document.querySelectorAll<HTMLElement>('.slices-table__swatch'));
     expect(swatches.map((s) => s.style.background)).toEqual([
       'rgb(171, 205, 239)',
-      'rgb(34, 34, 34)', // second in the list: the second wheel colour
-      'rgb(17, 17, 17)',
+      'rgb(17, 17, 17)', // the white slices take the wheel colours in turn
+      'rgb(34, 34, 34)',
     ]);
+    const preview = screen.getByRole('img', {
+      name: 'An image of a spinning prize wheel. The wheel has 3 slices.',
+    });
+    expect(preview.closest('.prize-wheel')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: ADMIN_TEXT.wheelPreview })).toBeInTheDocument();
     // The colour column still shows what is saved.
     expect(screen.getAllByText('#ffffff')).toHaveLength(2);
   });

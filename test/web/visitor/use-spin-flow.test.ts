@@ -48,6 +48,7 @@ function renderFlow(spinMode: SpinMode) {
       return Promise.resolve();
     },
     showItem: (index) => void moves.push(`show ${index}`),
+    celebrate: () => void moves.push('celebrate'),
   };
   const view = renderHook(() => useSpinFlow({ slices: SAMPLE_WHEEL.slices, spinMode, wheel }));
   return { ...view, landings, moves };
@@ -82,7 +83,7 @@ describe('useSpinFlow', () => {
     expect(spins()).toHaveLength(1); // never a second draw
     expect(landings).toEqual([1, 1]);
     // The wheel spins up while the server draws; a replay has nothing to wait for.
-    expect(moves).toEqual(['spin up', 'land 1', 'land 1']);
+    expect(moves).toEqual(['spin up', 'land 1', 'celebrate', 'land 1', 'celebrate']);
   });
 
   it('ignores Spin while a spin is under way', async () => {

@@ -1,4 +1,4 @@
-/** The wheel's data as the page gets it: colours given by place in the whole prize list. */
+/** The wheel's data as the page gets it. */
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { useWheelData } from '../../../web/src/features/visitor/hooks/use-wheel-data';
@@ -8,7 +8,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it('colours white slices by their place in the whole list, as the admin table does, then leaves sold-out prizes off', async () => {
+it('leaves sold-out prizes off and keeps each slice its own colour (wheel colours come after the shuffle)', async () => {
   const wheel = structuredClone(SAMPLE_WHEEL);
   wheel.game.itemBackgroundColors = ['#111111', '#222222', '#333333'];
   wheel.slices = [
@@ -19,8 +19,9 @@ it('colours white slices by their place in the whole list, as the admin table do
   vi.stubGlobal('fetch', new FakeBackend(wheel).fetch);
   const { result } = renderHook(() => useWheelData());
   await waitFor(() => expect(result.current.status).toBe('ready'));
+  expect(result.current.data.game.itemBackgroundColors).toEqual(['#111111', '#222222', '#333333']);
   expect(result.current.data.slices.map((s) => [s.id, s.bgColor])).toEqual([
-    ['b', '#222222'],
+    ['b', '#ffffff'],
     ['c', '#00aa00'],
   ]);
 });

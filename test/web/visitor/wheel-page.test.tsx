@@ -116,8 +116,10 @@ describe('wheel page', () => {
     });
     const phone = within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel);
     expect(phone).toHaveFocus();
-    expect(phone).toHaveAttribute('inputmode', 'numeric');
-    expect(phone).toHaveAttribute('autocomplete', 'tel-national');
+    expect(phone).toHaveAttribute('inputmode', 'tel');
+    expect(phone).toHaveAttribute('autocomplete', 'tel');
+    // No maxlength: it would cut a pasted "+61 412 345 678" before the field's rules see it.
+    expect(phone).not.toHaveAttribute('maxlength');
 
     // Phone rules as the user types
     await user.type(phone, 'ab05');

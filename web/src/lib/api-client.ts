@@ -12,10 +12,21 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's Retry-After, in milliseconds, when it gave one. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** A Retry-After header (seconds, or an HTTP date) in milliseconds from now; undefined without one. */
+function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 }
 
 export interface RouteCall {
@@ -106,6 +117,7 @@ async function apiFetch<T>(path: string, request: ApiRequest): Promise<T> {
       response.status,
       error.code ?? 'HTTP_' + response.status,
       error.message ?? response.statusText,
+      retryAfterMs(response.headers.get('retry-after')),
     );
   }
   return data as T;

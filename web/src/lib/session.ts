@@ -4,7 +4,7 @@
  * the product keeps separate admin and operator storage keys. The server trusts only the tokens.
  */
 import { loadRuntimeConfig } from '../config/runtime';
-import { refreshTokens, revokeToken, type Tokens } from './cognito';
+import type { Tokens } from './cognito';
 
 export type SessionKind = 'visitor' | 'operator' | 'admin';
 
@@ -55,10 +55,9 @@ export async function endSession(kind: SessionKind): Promise<void> {
   if (!refreshToken) return;
   try {
     const config = await loadRuntimeConfig();
-    await revokeToken(
-      kind === 'visitor' ? config.visitorClientId : config.staffClientId,
-      refreshToken,
-    );
+    // The Cognito client loads when first needed: the wheel page's first download leaves it out.
+    const clientId = kind === 'visitor' ? config.visitorClientId : config.staffClientId;
+    await import('./cognito').then(({ revokeToken }) => revokeToken(clientId, refreshToken));
   } catch (error) {
     console.error('the refresh token could not be revoked', error);
   }
@@ -79,7 +78,10 @@ export async function getIdToken(kind: SessionKind): Promise<string | undefined>
   try {
     const config = await loadRuntimeConfig();
     const clientId = kind === 'visitor' ? config.visitorClientId : config.staffClientId;
-    const tokens = await refreshTokens(clientId, session.refreshToken);
+    const refreshToken = session.refreshToken;
+    const tokens = await import('./cognito').then(({ refreshTokens }) =>
+      refreshTokens(clientId, refreshToken),
+    );
     saveSession(kind, tokens);
     return tokens.idToken;
   } catch {

@@ -6,11 +6,32 @@
 import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { cubicOut, rampThenSteady, sineOut } from './engine/easing';
 import { centerAngle, randomAngleInSlice, targetRotationFor } from './engine/geometry';
-import type { ItemProps } from './engine/item';
-import { WHEEL_SETTING_NAMES, type WheelSettings } from './engine/settings';
+import { WHEEL_SETTING_NAMES, type ItemProps, type WheelSettings } from './engine/settings';
 import { Wheel } from './engine/wheel';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../shared/constants';
+import { SLICE_SHADE_AT_RIM } from '../../../../shared/wheel-colors';
 import './prize-wheel.css';
+
+/** The rim's width, as a share of the wheel's radius (STYLE: about 4-6 %). */
+const WHEEL_RIM_WIDTH = 0.06;
+/**
+ * Labels stop at this share of the radius, short of the hub (the Spin button, 24 % of the wheel's
+ * width: 0.25 of the radius), so long names shrink or wrap instead of running under it.
+ */
+const LABEL_INNER_RADIUS = 0.29;
+/** The pointer's tick as a peg passes: how far it kicks back (degrees) and for how long. */
+const TICK_KICK_DEG = -14;
+const TICK_MS = 90;
+/** A peg's tap on a phone that vibrates, in ms: felt, not heard. */
+const TICK_VIBRATE_MS = 4;
+/** Taps closer than this are skipped: at full speed pegs pass 40 times a second, a buzz, not taps. */
+const TICK_VIBRATE_GAP_MS = 80;
+let lastTickVibrateMs = -Infinity;
+
+/** The win's vibration: three short pulses (ms on, off, on, off, on). */
+const WIN_VIBRATION_MS = [60, 50, 60, 50, 120];
+/** Where the confetti starts, as a share of the wheel's height from its top: the prize's slice. */
+const CONFETTI_FROM_TOP = 0.18;
 
 /** Default slice colours in the required order, defined once in shared/constants. */
 export { DEFAULT_ITEM_BACKGROUND_COLORS };
@@ -40,6 +61,8 @@ export interface PrizeWheelItem {
   /** Image URL drawn on the slice. */
   image?: string | null;
   labelColor?: string | null;
+  /** Outline round the label's letters, where its colour alone lacks contrast. */
+  labelOutlineColor?: string | null;
   /** Relative slice size, greater than 0. Default 1. */
   weight?: number;
   imageOpacity?: number;
@@ -67,6 +90,14 @@ export const WHEEL_PAGE_PROPS = Object.freeze({
     borderWidth: 0.5,
     radius: 0.95,
     pointerAngle: 0,
+    rimWidth: WHEEL_RIM_WIDTH,
+    sliceShade: SLICE_SHADE_AT_RIM,
+    itemLabelFont: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    itemLabelFontWeight: '800',
+    itemLabelFontSizeMax: 30,
+    itemLabelRadius: 0.9,
+    itemLabelRadiusMax: LABEL_INNER_RADIUS,
+    itemLabelUpright: true,
     itemLabelBaselineOffset: -0.06,
     itemBackgroundColors: DEFAULT_ITEM_BACKGROUND_COLORS,
   }) satisfies PrizeWheelSettings,
@@ -102,6 +133,11 @@ export interface PrizeWheelHandle {
   spinUp(): void;
   /** Slows a spin-up to a stop (the draw failed); resolves at rest. Announces no prize. */
   settle(): Promise<void>;
+  /**
+   * The win: a short burst of confetti from the prize under the pointer and a vibration where the
+   * phone has one. Nothing with reduced motion. The confetti's code loads only now.
+   */
+  celebrate(): void;
   /** Points at item `index` at once, without spinning (a saved prize after a reload). */
   showItem(index: number): void;
   /** Free spin at `speed` degrees/s (positive clockwise). */
@@ -155,6 +191,7 @@ export function PrizeWheel({
   ref,
 }: PrizeWheelProps) {
   const stageRef = useRef<HTMLDivElement>(null);
+  const pointerRef = useRef<HTMLDivElement>(null);
   const wheelRef = useRef<Wheel | null>(null);
   const [announcement, setAnnouncement] = useState('');
   /** Set while the wheel spins up or settles: its rest is not a prize, so nothing is announced. */
@@ -177,7 +214,10 @@ export function PrizeWheel({
         if (item) setAnnouncement(toText ? toText(item, event.currentIndex) : item.label);
         notify?.(event.currentIndex);
       },
-      onCurrentIndexChange: (event) => latest.current.onCurrentIndexChange?.(event.currentIndex),
+      onCurrentIndexChange: (event) => {
+        if (wheelRef.current?.rotationSpeed) tick(pointerRef.current);
+        latest.current.onCurrentIndexChange?.(event.currentIndex);
+      },
     });
     wheelRef.current = wheel;
     return () => {
@@ -283,6 +323,18 @@ export function PrizeWheel({
           wheel.isInteractive = spunUp.wasInteractive;
         }
       },
+      celebrate() {
+        const stage = stageRef.current;
+        if (!stage || prefersReducedMotion()) return;
+        navigator.vibrate?.(WIN_VIBRATION_MS);
+        // From the prize: just inside the rim under the pointer (the top of the wheel).
+        const box = stage.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height * CONFETTI_FROM_TOP;
+        import('./confetti')
+          .then(({ burst }) => burst(x, y))
+          .catch((error: unknown) => console.error('confetti could not load', error));
+      },
       showItem(index) {
         const wheel = wheelRef.current;
         if (!wheel || index < 0 || index >= wheel.items.length) return;
@@ -313,15 +365,25 @@ export function PrizeWheel({
         style={{ transform: `rotate(${pointerAngle}deg)` }}
         aria-hidden="true"
       >
-        <svg viewBox="0 0 24 30">
-          <path
-            d="M2 2 H22 L12 28 Z"
-            fill="#e11d48"
-            stroke="#fff"
-            strokeWidth="2.5"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <div ref={pointerRef} className="prize-wheel__pointer-arm">
+          <svg viewBox="0 0 40 52">
+            <defs>
+              <linearGradient id="prize-wheel-pointer" x1="0" x2="1">
+                <stop offset="0" stopColor="#fb7185" />
+                <stop offset="0.5" stopColor="#e11d48" />
+                <stop offset="1" stopColor="#9f1239" />
+              </linearGradient>
+            </defs>
+            <path
+              d="M20 50 L5 17 A16 16 0 1 1 35 17 Z"
+              fill="url(#prize-wheel-pointer)"
+              stroke="#fff"
+              strokeWidth="3"
+              strokeLinejoin="round"
+            />
+            <circle cx="20" cy="16" r="5.5" fill="#fde68a" stroke="#92400e" strokeWidth="1.5" />
+          </svg>
+        </div>
       </div>
       <div className="prize-wheel__overlay">{children}</div>
       <ul className="prize-wheel__sr-only">
@@ -334,6 +396,24 @@ export function PrizeWheel({
       </p>
     </div>
   );
+}
+
+/**
+ * The pointer's tick as a peg passes it: a short kick back played by the compositor (one Web
+ * Animation on the still pointer, nothing redrawn), and a tap where the phone can vibrate. Skipped
+ * with reduced motion.
+ */
+function tick(pointer: HTMLElement | null): void {
+  if (!pointer || prefersReducedMotion()) return;
+  pointer.getAnimations?.().forEach((animation) => animation.cancel());
+  pointer.animate?.([{ transform: `rotate(${TICK_KICK_DEG}deg)` }, { transform: 'rotate(0deg)' }], {
+    duration: TICK_MS,
+    easing: 'ease-out',
+  });
+  const now = performance.now();
+  if (now - lastTickVibrateMs < TICK_VIBRATE_GAP_MS) return;
+  lastTickVibrateMs = now;
+  navigator.vibrate?.(TICK_VIBRATE_MS);
 }
 
 /** The reduced-motion turn: item `index`'s centre under the pointer, the short way round. */

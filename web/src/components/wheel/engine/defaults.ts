@@ -28,8 +28,14 @@ export const SLICE_EDGE_MARGIN_RATIO = 0.15;
 /** Timers for index changes fire this much after the computed crossing so the angle is past the edge. */
 export const INDEX_TIMER_SLACK_MS = 1;
 
-/** Label font size is also capped to this share of the slice's chord at the label, so labels never spill into neighbours. */
-export const LABEL_CHORD_RATIO = 0.55;
+/** A label's outline, where its colours ask for one: this share of its font size on each side. */
+export const LABEL_OUTLINE_EM = 0.12;
+
+/** A peg's radius as a share of the rim's width: a clear bead on the ring, not touching its edges. */
+export const PEG_RADIUS_OF_RIM = 0.3;
+
+/** Where the slices' shade starts, as a share of the face's radius: the middle stays flat. */
+export const SHADE_START_RATIO = 0.55;
 
 /** Label alignments accepted by `itemLabelAlign`. */
 export const LABEL_ALIGNS = Object.freeze(['left', 'right', 'center'] as const);
@@ -64,6 +70,17 @@ export const WHEEL_DEFAULTS = Object.freeze({
   itemLabelStrokeColor: '#fff',
   itemLabelStrokeWidth: 0,
   itemLabelBaselineOffset: 0,
+  /** CSS font weight of the labels. */
+  itemLabelFontWeight: 'normal',
+  /** Labels on the left half are turned half a turn so none reads upside down. */
+  itemLabelUpright: false,
+  /** Our look: the rim's width as a share of the radius; 0 draws none (the spec's plain border). */
+  rimWidth: 0,
+  rimColor: '#1f2937',
+  /** One peg on the rim at each slice boundary. */
+  pegColor: '#fde68a',
+  /** Darkest shade of the slices at the rim, as a black veil's opacity; 0 keeps them flat. */
+  sliceShade: 0,
 });
 
 /** Defaults of an item (docs/product.md). */
@@ -75,6 +92,7 @@ export const ITEM_DEFAULTS = Object.freeze({
   imageScale: 1,
   label: '',
   labelColor: null as string | null,
+  labelOutlineColor: null as string | null,
   weight: 1,
 });
 

@@ -11,35 +11,31 @@ import {
   IS_STRING_OR_NULL,
   pick,
 } from './validate';
-import { Wheel } from './wheel';
+import type { SliceSpan } from './geometry';
+import type { ItemProps } from './settings';
 
-/** Props of an item; every one is optional and falls back to its default. */
-export interface ItemProps {
-  /** CSS colour; null uses the wheel's `itemBackgroundColors`. */
-  backgroundColor?: string | null;
-  /** An image element or an image URL drawn on the slice, clipped to it. */
-  image?: HTMLImageElement | string | null;
-  /** 0 (transparent) to 1 (opaque), inclusive. Default 1. */
-  imageOpacity?: number;
-  /** Where the image's centre sits along the radius, as a share of it from the centre. Default 0.5. */
-  imageRadius?: number;
-  /** Extra rotation of the image, degrees clockwise. Default 0. */
-  imageRotation?: number;
-  /** Image size: its longer side as a share of the wheel's radius. Default 1. */
-  imageScale?: number;
-  /** Text drawn on the slice. Default ''. */
-  label?: string;
-  /** CSS colour; null uses the wheel's `itemLabelColors`. */
-  labelColor?: string | null;
-  /** Anything meaningful to the application (e.g. a prize id). Default null. */
-  value?: unknown;
-  /** Relative slice size, greater than 0. Default 1. */
-  weight?: number;
+/**
+ * What an item needs of the wheel it belongs to. The Wheel class (wheel.ts) is one; naming only
+ * this here keeps item.ts free of an import of wheel.ts, which imports item.ts.
+ */
+export interface ItemParent {
+  readonly items: readonly Item[];
+  /** The span in degrees of item `index` on the unrotated wheel. */
+  getItemSpan(index: number): SliceSpan;
+  /** Called when an item changes; `layout` when slice sizes may have changed. */
+  itemChanged(layout: boolean): void;
 }
 
-/** A slice of a {@link Wheel}. Create items by setting `wheel.items`. */
+const isItemParent = (value: unknown): value is ItemParent =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as ItemParent).items) &&
+  typeof (value as ItemParent).itemChanged === 'function' &&
+  typeof (value as ItemParent).getItemSpan === 'function';
+
+/** A slice of a wheel. Create items by setting `wheel.items`. */
 export class Item {
-  readonly wheel: Wheel;
+  readonly wheel: ItemParent;
   private _backgroundColor: string | null = ITEM_DEFAULTS.backgroundColor;
   private _image: HTMLImageElement | null = null;
   private _imageOpacity: number = ITEM_DEFAULTS.imageOpacity;
@@ -48,13 +44,14 @@ export class Item {
   private _imageScale: number = ITEM_DEFAULTS.imageScale;
   private _label: string = ITEM_DEFAULTS.label;
   private _labelColor: string | null = ITEM_DEFAULTS.labelColor;
+  private _labelOutlineColor: string | null = ITEM_DEFAULTS.labelOutlineColor;
   private _weight: number = ITEM_DEFAULTS.weight;
   /** Anything meaningful to the application. */
   value: unknown = null;
 
   /** @throws TypeError "wheel must be an instance of Wheel" */
-  constructor(wheel: Wheel, props: ItemProps = {}) {
-    if (!(wheel instanceof Wheel)) throw new TypeError(WHEEL_MESSAGES.wheelNotWheel);
+  constructor(wheel: ItemParent, props: ItemProps = {}) {
+    if (!isItemParent(wheel)) throw new TypeError(WHEEL_MESSAGES.wheelNotWheel);
     this.wheel = wheel;
     this.init(props);
   }
@@ -69,6 +66,7 @@ export class Item {
     this.imageScale = props.imageScale;
     this.label = props.label;
     this.labelColor = props.labelColor;
+    this.labelOutlineColor = props.labelOutlineColor;
     this.value = props.value ?? null;
     this.weight = props.weight;
   }
@@ -137,6 +135,14 @@ export class Item {
   }
   set labelColor(v: unknown) {
     this._labelColor = pick('item.labelColor', v, IS_STRING_OR_NULL, null);
+    this.changed();
+  }
+
+  get labelOutlineColor(): string | null {
+    return this._labelOutlineColor;
+  }
+  set labelOutlineColor(v: unknown) {
+    this._labelOutlineColor = pick('item.labelOutlineColor', v, IS_STRING_OR_NULL, null);
     this.changed();
   }
 

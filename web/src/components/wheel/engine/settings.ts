@@ -3,7 +3,6 @@
  * events the wheel reports. The Wheel class (wheel.ts) applies them.
  */
 import { LABEL_ALIGNS, WHEEL_DEFAULTS, type LabelAlign } from './defaults';
-import type { ItemProps } from './item';
 import {
   IS_BOOLEAN,
   IS_FUNCTION_OR_NULL,
@@ -16,6 +15,32 @@ import {
   isOneOf,
   type Check,
 } from './validate';
+
+/** Props of an item; every one is optional and falls back to its default. */
+export interface ItemProps {
+  /** CSS colour; null uses the wheel's `itemBackgroundColors`. */
+  backgroundColor?: string | null;
+  /** An image element or an image URL drawn on the slice, clipped to it. */
+  image?: HTMLImageElement | string | null;
+  /** 0 (transparent) to 1 (opaque), inclusive. Default 1. */
+  imageOpacity?: number;
+  /** Where the image's centre sits along the radius, as a share of it from the centre. Default 0.5. */
+  imageRadius?: number;
+  /** Extra rotation of the image, degrees clockwise. Default 0. */
+  imageRotation?: number;
+  /** Image size: its longer side as a share of the wheel's radius. Default 1. */
+  imageScale?: number;
+  /** Text drawn on the slice. Default ''. */
+  label?: string;
+  /** CSS colour; null uses the wheel's `itemLabelColors`. */
+  labelColor?: string | null;
+  /** CSS colour of an outline round the label's letters; null draws none. */
+  labelOutlineColor?: string | null;
+  /** Anything meaningful to the application (e.g. a prize id). Default null. */
+  value?: unknown;
+  /** Relative slice size, greater than 0. Default 1. */
+  weight?: number;
+}
 
 /** How a spin was started. */
 export type SpinMethod = 'interact' | 'spin' | 'spinto' | 'spintoitem';
@@ -95,6 +120,14 @@ export interface WheelSettings {
   itemLabelStrokeWidth: number;
   /** Share of the label's font size. */
   itemLabelBaselineOffset: number;
+  itemLabelFontWeight: string;
+  itemLabelUpright: boolean;
+  /** Share of the radius, 0 to 0.2. */
+  rimWidth: number;
+  rimColor: string;
+  pegColor: string;
+  /** 0 to 1. */
+  sliceShade: number;
   /** Drawn over the slices and turning with them. */
   image: HTMLImageElement | null;
   /** Drawn over the wheel, not turning. */
@@ -134,6 +167,12 @@ export const REDRAW: ReadonlySet<SettingName> = new Set<SettingName>([
   'itemLabelStrokeColor',
   'itemLabelStrokeWidth',
   'itemLabelBaselineOffset',
+  'itemLabelFontWeight',
+  'itemLabelUpright',
+  'rimWidth',
+  'rimColor',
+  'pegColor',
+  'sliceShade',
   'image',
   'overlayImage',
 ]);
@@ -161,6 +200,12 @@ export const RULES: { readonly [K in SettingName]: Check<unknown> } = {
   itemLabelStrokeColor: IS_STRING,
   itemLabelStrokeWidth: IS_NUMBER,
   itemLabelBaselineOffset: IS_NUMBER,
+  itemLabelFontWeight: IS_STRING,
+  itemLabelUpright: IS_BOOLEAN,
+  rimWidth: IS_NON_NEGATIVE,
+  rimColor: IS_STRING,
+  pegColor: IS_STRING,
+  sliceShade: IS_NON_NEGATIVE,
   image: IS_IMAGE_OR_NULL,
   overlayImage: IS_IMAGE_OR_NULL,
   onSpin: IS_FUNCTION_OR_NULL,

@@ -27,7 +27,7 @@ import {
   targetRotationFor,
   type SliceSpan,
 } from './geometry';
-import { Item, type ItemProps } from './item';
+import { Item } from './item';
 import { clampSpeed, dragReleaseSpeed, stepFreeSpin, type DragSample } from './physics';
 import { drawWheel, type RenderSlice } from './render';
 import { IS_ARRAY, IS_NUMBER, pick } from './validate';
@@ -37,6 +37,7 @@ import {
   REDRAW,
   RULES,
   SETTING_DEFAULTS,
+  type ItemProps,
   type SettingName,
   type WheelProps,
   type WheelRestEvent,
@@ -360,6 +361,7 @@ export class Wheel {
       backgroundColor: item.backgroundColor ?? backgrounds[i % backgrounds.length] ?? '#fff',
       label: item.label,
       labelColor: item.labelColor ?? labels[i % labels.length] ?? '#000',
+      labelOutlineColor: item.labelOutlineColor,
       image: item.isImageReady() ? item.image : null,
       imageOpacity: item.imageOpacity,
       imageRadius: item.imageRadius,

@@ -5,9 +5,8 @@
  * is shown as a card with its column names.
  */
 import { ADMIN_TEXT, formatOddsPercent } from '../../../../../shared/messages';
-import { oddsPercent } from '../../../../../shared/slice';
+import { oddsShare } from '../../../../../shared/slice';
 import type { Slice } from '../../../../../shared/types';
-import { sliceWheelColor } from '../../../../../shared/wheel-colors';
 
 export interface SlicesTableProps {
   slices: readonly Slice[];
@@ -15,12 +14,12 @@ export interface SlicesTableProps {
   onDelete: (slice: Slice) => void;
   /** Id of the slice being deleted: its buttons are disabled meanwhile. */
   busyId?: string;
-  /** The wheel colours, for the preview of slices left at the default white. */
-  wheelColors: readonly string[];
+  /** Each slice's colour on the wheel preview, by slice id (a sold-out slice is not on it). */
+  previewColors: ReadonlyMap<string, string>;
 }
 
 /** The table, or the required empty-state text when there are no slices. */
-export function SlicesTable({ slices, onEdit, onDelete, busyId, wheelColors }: SlicesTableProps) {
+export function SlicesTable({ slices, onEdit, onDelete, busyId, previewColors }: SlicesTableProps) {
   if (slices.length === 0) return <p className="slices-empty">{ADMIN_TEXT.noSlices}</p>;
   return (
     <table className="slices-table">
@@ -37,14 +36,14 @@ export function SlicesTable({ slices, onEdit, onDelete, busyId, wheelColors }: S
         </tr>
       </thead>
       <tbody>
-        {slices.map((slice, index) => {
+        {slices.map((slice) => {
           const outOfStock = slice.stock === 0;
           return (
             <tr key={slice.id} className={outOfStock ? 'slices-table__row--out' : undefined}>
               <td data-label={ADMIN_TEXT.previewColumn}>
                 <span
                   className="slices-table__swatch"
-                  style={{ background: sliceWheelColor(slice.bgColor, index, wheelColors) }}
+                  style={{ background: previewColors.get(slice.id) ?? slice.bgColor }}
                   aria-hidden="true"
                 />
               </td>
@@ -58,8 +57,7 @@ export function SlicesTable({ slices, onEdit, onDelete, busyId, wheelColors }: S
                 {slice.bgColor}
               </td>
               <td data-label={ADMIN_TEXT.oddsColumn} className="slices-table__odds">
-                {slice.weight} (
-                {formatOddsPercent(outOfStock ? 0 : oddsPercent(slice.weight, slices))})
+                {slice.weight} ({formatOddsPercent(oddsShare(slice, slices) * 100)})
               </td>
               <td data-label={ADMIN_TEXT.stockColumn}>
                 {slice.stock === null ? (

@@ -3,10 +3,11 @@
  * not empty) and how a visitor reaches a prize: verify before spinning, or spin first and verify to
  * claim.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../../shared/constants';
 import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
 import { gameSettingsInputSchema } from '../../../../../shared/settings';
+import { HEX_COLOR } from '../../../../../shared/slice';
 import type { GameSettings, SpinMode } from '../../../../../shared/types';
 import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';
@@ -23,9 +24,11 @@ export interface WheelSettingsFormProps {
   initial: GameSettings;
   /** Saves; resolves with the notice to show. */
   onSave: (settings: Pick<GameSettings, 'itemBackgroundColors' | 'spinMode'>) => Promise<Notice>;
+  /** The colour list as it is being edited (its valid entries), for a live preview. */
+  onColorsChange?: (colors: string[]) => void;
 }
 
-export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
+export function WheelSettingsForm({ initial, onSave, onColorsChange }: WheelSettingsFormProps) {
   const id = useId();
   // Each colour keeps a stable key so removing one does not move focus or values between rows.
   const [colors, setColors] = useState(() =>
@@ -36,6 +39,10 @@ export function WheelSettingsForm({ initial, onSave }: WheelSettingsFormProps) {
   const [notice, setNotice] = useState<Notice>();
   const [invalidKeys, setInvalidKeys] = useState<ReadonlySet<number>>(new Set());
   const [saving, setSaving] = useState(false);
+  const draftKey = colors.map((c) => c.value.trim()).join(' ');
+  useEffect(() => {
+    onColorsChange?.(draftKey.split(' ').filter((c) => HEX_COLOR.test(c)));
+  }, [draftKey, onColorsChange]);
 
   function addColor() {
     const value =

@@ -3,9 +3,9 @@
  * 10), the Add/Edit modal, delete after "Delete this slice?", and the wheel's colours and spin mode.
  * After a save the slice is replaced in place, or added at the top when new (docs/product.md).
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { MAX_SLICES } from '../../../../../shared/constants';
-import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
+import { ADMIN_TEXT, MESSAGES, VISITOR_TEXT } from '../../../../../shared/messages';
 import { canAddSlice, type SliceInput } from '../../../../../shared/slice';
 import type { GameSettings, Slice } from '../../../../../shared/types';
 import { createSlice } from '../api/create-slice';
@@ -18,6 +18,8 @@ import { ApiError } from '../../../lib/api-client';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { SliceDialog } from '../components/slice-dialog';
 import { wheelColors } from '../../../../../shared/wheel-colors';
+import { PrizeWheel, WHEEL_PAGE_PROPS } from '../../../components/wheel/prize-wheel';
+import { wheelItemsFor } from '../../../components/wheel/wheel-items';
 import { SlicesTable } from '../components/slices-table';
 import { WheelSettingsForm } from '../components/wheel-settings-form';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
@@ -41,6 +43,19 @@ export function Component() {
   const [dialog, setDialog] = useState<DialogState>();
   const [notice, setNotice] = useState<Notice>();
   const [deletingId, setDeletingId] = useState<string>();
+  /** The colour list as the form holds it now: the preview follows it before it is saved. */
+  const [draftColors, setDraftColors] = useState<string[]>();
+  const previewColorList = wheelColors(draftColors ?? game?.itemBackgroundColors);
+  // The preview is the visitors' wheel in list order (the page shuffles it a little): the slices
+  // that can be won, with the wheel's colours.
+  const preview = useMemo(() => {
+    const onWheel = (slices ?? []).filter((slice) => slice.stock !== 0);
+    const items = wheelItemsFor(onWheel, previewColorList);
+    return {
+      items,
+      colors: new Map(onWheel.map((slice, i) => [slice.id, items[i]!.backgroundColor!])),
+    };
+  }, [slices, previewColorList]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -158,7 +173,7 @@ export function Component() {
           <SlicesTable
             slices={slices}
             busyId={deletingId}
-            wheelColors={wheelColors(game?.itemBackgroundColors)}
+            previewColors={preview.colors}
             onEdit={(slice) => {
               setNotice(undefined);
               setDialog({ mode: 'edit', slice });
@@ -173,7 +188,22 @@ export function Component() {
           {MESSAGES.loadSettingsFailed}
         </p>
       ) : game ? (
-        <WheelSettingsForm initial={game} onSave={saveGame} />
+        <WheelSettingsForm initial={game} onSave={saveGame} onColorsChange={setDraftColors} />
+      ) : null}
+      {slices && slices.length > 0 ? (
+        <div className="ui-card">
+          <h2 className="ui-card__title">{ADMIN_TEXT.wheelPreview}</h2>
+          <PrizeWheel
+            {...WHEEL_PAGE_PROPS}
+            className="admin-wheel-preview"
+            items={preview.items}
+            wheelProps={{ ...WHEEL_PAGE_PROPS.wheelProps, itemBackgroundColors: previewColorList }}
+          >
+            <span className="prize-wheel__hub" aria-hidden="true">
+              {VISITOR_TEXT.spin}
+            </span>
+          </PrizeWheel>
+        </div>
       ) : null}
       {dialog && (
         <SliceDialog

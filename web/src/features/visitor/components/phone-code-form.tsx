@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef } from 'react';
-import { OTP_LENGTH, PHONE_LOCAL_LENGTH } from '../../../../../shared/constants';
+import { OTP_LENGTH } from '../../../../../shared/constants';
 import { VISITOR_TEXT } from '../../../../../shared/messages';
 import type { PhoneVerification } from '../hooks/use-phone-verification';
 
@@ -54,9 +54,12 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
           id={inputId}
           className="visitor-form__input"
           type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={PHONE_LOCAL_LENGTH}
+          inputMode="tel"
+          // "tel": what phones offer and fill most widely; they fill the number as saved
+          // ("+61 412 345 678"), which setPhone turns into 0412345678. No maxLength: the browser
+          // would cut a pasted or filled "+61 412 345 678" to "+61 412 34" before setPhone saw
+          // it; the typing rules hold the field to 10 digits instead.
+          autoComplete="tel"
           value={v.phone}
           onChange={(event) => v.setPhone(event.target.value)}
           {...described}

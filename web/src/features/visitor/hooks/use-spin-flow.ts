@@ -20,6 +20,7 @@ import { clearSession, getIdToken, hasSession } from '../../../lib/session';
 import { createSpin } from '../api/create-spin';
 import { fetchMySpin } from '../api/get-my-spin';
 import { previewSpin } from '../api/preview-spin';
+import { withDrawRetries } from '../lib/retry-draw';
 import { forgetPreview, readSavedPreview, savePreview } from '../lib/saved-preview';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -34,6 +35,8 @@ export interface SpinFlowWheel {
   settle(): Promise<unknown>;
   /** Points at the slice at `index` at once: a saved prize shown again. */
   showItem(index: number): void;
+  /** The win: confetti from the prize and a vibration (the wheel skips them with reduced motion). */
+  celebrate(): void;
 }
 
 export interface SpinFlowOptions {
@@ -130,12 +133,14 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
 
   /** POST /api/spins, with the spin-first ticket when there is one (an expired one: a fresh draw). */
   const recordSpin = useCallback(async (): Promise<SpinResult> => {
+    // A passing failure (no answer, 429, 503...) is asked again while the wheel turns.
+    const withTicket = ticket.current ?? undefined;
     let result: SpinResult;
     try {
-      result = await createSpin(ticket.current ?? undefined);
+      result = await withDrawRetries(() => createSpin(withTicket));
     } catch (error) {
       if (!(error instanceof ApiError && error.code === 'SPIN_TICKET_INVALID')) throw error;
-      result = await createSpin();
+      result = await withDrawRetries(() => createSpin());
     }
     ticket.current = null;
     forgetPreview();
@@ -145,8 +150,10 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
 
   const landOn = async (result: SpinResult) => {
     const index = slices.findIndex((slice) => slice.id === result.sliceId);
-    if (index >= 0) await wheel.spinToItem(index);
-    else await wheel.settle();
+    if (index >= 0) {
+      await wheel.spinToItem(index);
+      wheel.celebrate();
+    } else await wheel.settle();
     setCurrentOffer(result);
     setHasSpun(true);
     later(() => setPopupVisible(true), WIN_POPUP_DELAY_MS);
@@ -178,7 +185,8 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
       }
       await landOn(result);
     } catch (error) {
-      // A failed spin or save is only logged; the wheel slows to a stop.
+      // A spin that failed for good (after the retries) is only logged; the wheel slows to a stop
+      // and Spin works again.
       console.error('spin failed', error);
       await wheel.settle();
       setSpinning(false);

@@ -5,7 +5,7 @@ import {
   spinModeOf,
 } from '../../../../../shared/constants';
 import type { BusinessSettings, WheelResponse } from '../../../../../shared/types';
-import { sliceWheelColor, wheelColors } from '../../../../../shared/wheel-colors';
+import { wheelColors } from '../../../../../shared/wheel-colors';
 import { fetchWheel } from '../api/get-wheel';
 
 export type WheelData = WheelResponse;
@@ -53,11 +53,9 @@ function toWheelData(response: WheelResponse): WheelData {
       spinMode: spinModeOf(response.game?.spinMode),
       itemBackgroundColors: [...colors],
     },
-    slices: slices
-      // Colours by place in the whole list, as the admin's table shows them...
-      .map((slice, i) => ({ ...slice, bgColor: sliceWheelColor(slice.bgColor, i, colors) }))
-      // ...then a sold-out prize, which can never be drawn, is left off the wheel.
-      .filter((slice) => !slice.soldOut),
+    // A sold-out prize can never be drawn: it is left off the wheel. Slices keep their own colour
+    // here; the wheel's colours are given in the order the wheel shows them (lib/wheel-items.ts).
+    slices: slices.filter((slice) => !slice.soldOut),
   };
 }
 

@@ -2,38 +2,47 @@
  * The public wheel page (docs/product.md, "Wheel page"): the header, the wheel with its Spin
  * button, the footer, and the dialogs the spin flow (hooks/use-spin-flow.ts) opens.
  */
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES, VISITOR_TEXT } from '../../../../../shared/messages';
 import {
   PrizeWheel,
   WHEEL_PAGE_PROPS,
   type PrizeWheelHandle,
 } from '../../../components/wheel/prize-wheel';
+import { wheelItemsFor } from '../../../components/wheel/wheel-items';
 import { SiteFooter } from '../components/site-footer';
-import { VerificationDialog } from '../components/verification-dialog';
 import { WheelHeader } from '../components/wheel-header';
-import { WinPopup } from '../components/win-popup';
 import { useSpinFlow, type SpinFlowWheel } from '../hooks/use-spin-flow';
 import { useWheelData } from '../hooks/use-wheel-data';
-import { shuffleSlices, toWheelItems } from '../lib/wheel-items';
+import { shuffleSlices } from '../lib/wheel-items';
 import './wheel-page.css';
 
 /**
- * Labels stop at this fraction of the wheel radius (engine default 0.2), so that long prize names
- * shrink instead of running under the central Spin button (22 % of the wheel's width, about 0.23
- * of its radius).
+ * The dialogs (the phone form, the sign-in client) are not needed to show the wheel: they load
+ * just after it, while the visitor looks at it (at once if one is wanted first), so the page's
+ * first download stays small. Once loaded they render in the same pass as any other element.
  */
-const LABEL_INNER_RADIUS = 0.3;
+const loadDialogs = async () => ({
+  VerificationDialog: await import('../components/verification-dialog').then(
+    ({ VerificationDialog }) => VerificationDialog,
+  ),
+  WinPopup: await import('../components/win-popup').then(({ WinPopup }) => WinPopup),
+});
+type Dialogs = Awaited<ReturnType<typeof loadDialogs>>;
+/** How long after the wheel shows the dialogs' code starts loading: after the first paints. */
+const DIALOGS_PRELOAD_DELAY_MS = 300;
 
 export function Component() {
   const { status, data } = useWheelData();
   const slices = useMemo(() => shuffleSlices(data.slices), [data.slices]);
-  const items = useMemo(() => toWheelItems(slices), [slices]);
+  const items = useMemo(
+    () => wheelItemsFor(slices, data.game.itemBackgroundColors),
+    [slices, data.game.itemBackgroundColors],
+  );
   const wheelProps = useMemo(
     () => ({
       ...WHEEL_PAGE_PROPS.wheelProps,
       itemBackgroundColors: data.game.itemBackgroundColors,
-      itemLabelRadiusMax: LABEL_INNER_RADIUS,
     }),
     [data.game.itemBackgroundColors],
   );
@@ -45,10 +54,28 @@ export function Component() {
       spinToItem: (index) => wheel.current?.spinToItem(index) ?? Promise.resolve(),
       settle: () => wheel.current?.settle() ?? Promise.resolve(),
       showItem: (index) => wheel.current?.showItem(index),
+      celebrate: () => wheel.current?.celebrate(),
     }),
     [],
   );
   const flow = useSpinFlow({ slices, spinMode: data.game.spinMode, wheel: flowWheel });
+  const [dialogs, setDialogs] = useState<Dialogs>();
+  const dialogWanted = flow.dialogOpen || flow.popupVisible;
+  useEffect(() => {
+    if (dialogs) return;
+    let live = true;
+    const timer = setTimeout(
+      () =>
+        void loadDialogs()
+          .then((loaded) => live && setDialogs(loaded))
+          .catch((error: unknown) => console.error('the dialogs could not load', error)),
+      dialogWanted ? 0 : DIALOGS_PRELOAD_DELAY_MS,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [dialogs, dialogWanted]);
   const spin = () => void flow.spin();
   /** Closing a dialog puts focus back on Spin. */
   const spinButtonElement = () => spinButton.current;
@@ -81,7 +108,7 @@ export function Component() {
             <button
               ref={spinButton}
               type="button"
-              className="wheel-page__spin"
+              className="prize-wheel__hub wheel-page__spin"
               onClick={spin}
               aria-disabled={flow.isSpinning || slices.length === 0 || undefined}
             >
@@ -91,15 +118,15 @@ export function Component() {
         )}
       </main>
       <SiteFooter business={data.business} />
-      {flow.dialogOpen ? (
-        <VerificationDialog
+      {flow.dialogOpen && dialogs ? (
+        <dialogs.VerificationDialog
           onVerified={flow.onDialogVerified}
           onClose={flow.closeDialog}
           returnFocus={spinButtonElement}
         />
       ) : null}
-      {flow.popupVisible && flow.currentOffer ? (
-        <WinPopup
+      {flow.popupVisible && flow.currentOffer && dialogs ? (
+        <dialogs.WinPopup
           offer={flow.currentOffer}
           claimed={flow.recorded}
           onClaimVerified={flow.onClaimVerified}
