@@ -1,5 +1,5 @@
 /**
- * Per-client budgets: what one client (an IPv4 address or an IPv6 /64, as CloudFront saw it; see
+ * Per-client budgets: what one client (an IPv4 address or an IPv6 /56, as CloudFront saw it; see
  * lib/viewer.ts) may do in an hour, whatever numbers it tries. A shop's Wi-Fi or a carrier's NAT
  * puts many visitors behind one address, so the code budget is configurable at deploy.
  */
