@@ -9,6 +9,7 @@ export const handler = async (
     event.request.userAttributes.phone_number,
     event.request.privateChallengeParameters,
     event.request.challengeAnswer,
+    event.request.userNotFound === true,
   );
   return event;
 };

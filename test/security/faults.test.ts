@@ -145,6 +145,13 @@ async function unchanged(before: string): Promise<void> {
  * What differs between two snapshots: the key of each limits item added, removed or changed, and
  * the names of the other tables, the bucket and the pools that changed at all.
  */
+/**
+ * What otp/start itself keeps, whatever happens after it: the challenge it used and the client's
+ * lookup (each otp/start is one, lambdas/domain/otp-start.ts). Left out where a test follows the
+ * send's give-backs.
+ */
+const otpStartSpend = (change: string) => /^limits (challenge#|client-lookups#)/.test(change);
+
 function changesBetween(before: string, after: string): string[] {
   type Snapshot = { tables: Record<string, string[]>; objects: string[]; users: unknown };
   const [a, b] = [JSON.parse(before) as Snapshot, JSON.parse(after) as Snapshot];
@@ -310,10 +317,7 @@ describe('faults mid-request', () => {
     const local = '0400000103';
     const intl = '+61400000103';
     const beforeStart = await harness.snapshot();
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+    expect((await harness.startOtp(local)).status).toBe(202);
     const outboxUrl = process.env.SMS_OUTBOX_URL;
     process.env.SMS_OUTBOX_URL = '';
     setClientsForTest({
@@ -345,13 +349,10 @@ describe('faults mid-request', () => {
     expect(failure?.message).toContain(`INTERNAL: ${API_MESSAGES.internal}`);
     expect(failure?.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     // Only the user, its record and the grant for the next attempt remain since otp/start.
-    expect(changesBetween(beforeStart, await harness.snapshot())).toEqual(
-      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
-    );
     expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+      changesBetween(beforeStart, await harness.snapshot()).filter((c) => !otpStartSpend(c)),
+    ).toEqual([`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort());
+    expect((await harness.startOtp(local)).status).toBe(202);
     const challenge = await initiate();
     expect(challenge.ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
@@ -372,7 +373,7 @@ describe('faults mid-request', () => {
     const request: SendOptions = {
       method: 'POST',
       url: '/api/otp/start',
-      body: { phoneNumber: local },
+      body: { phoneNumber: local, altcha: await harness.otpAltcha() },
     };
     const before = await harness.snapshot();
     setClientsForTest({ cognito: throttled });
@@ -395,10 +396,7 @@ describe('faults mid-request', () => {
     const local = '0400000105';
     const intl = '+61400000105';
     const beforeStart = await harness.snapshot();
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+    expect((await harness.startOtp(local)).status).toBe(202);
     const outboxUrl = process.env.SMS_OUTBOX_URL;
     process.env.SMS_OUTBOX_URL = '';
     setClientsForTest({
@@ -435,13 +433,10 @@ describe('faults mid-request', () => {
     // for the next attempt) remain: the client's code budget, the number's budgets and the
     // deployment's hourly cap are all as they were, and no code is kept.
     const after = await harness.snapshot();
-    expect(changesBetween(beforeStart, after)).toEqual(
+    expect(changesBetween(beforeStart, after).filter((c) => !otpStartSpend(c))).toEqual(
       [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
     );
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+    expect((await harness.startOtp(local)).status).toBe(202);
     expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });
@@ -451,10 +446,7 @@ describe('faults mid-request', () => {
     const local = '0400000110';
     const intl = '+61400000110';
     const beforeStart = await harness.snapshot();
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+    expect((await harness.startOtp(local)).status).toBe(202);
     setClientsForTest({ dynamo: faultyDynamo(failing(/TransactWrite/)) });
     const initiate = () =>
       harness.cognito.call('InitiateAuth', {
@@ -475,13 +467,10 @@ describe('faults mid-request', () => {
     expect(failure?.type).toBe('UserLambdaValidationException');
     expect(failure?.message).not.toMatch(/Throttl|Rate exceeded/);
     expect(harness.outbox.latestCode(intl)).toBeUndefined();
-    expect(changesBetween(beforeStart, await harness.snapshot())).toEqual(
-      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
-    );
     expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+      changesBetween(beforeStart, await harness.snapshot()).filter((c) => !otpStartSpend(c)),
+    ).toEqual([`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort());
+    expect((await harness.startOtp(local)).status).toBe(202);
     expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });
