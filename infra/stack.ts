@@ -31,7 +31,12 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Storage } from './constructs/storage';
-import { DEFAULT_API_RATE_LIMIT, DEFAULT_AUTH_RATE_LIMIT, RateLimitAcl } from './constructs/waf';
+import {
+  DEFAULT_API_RATE_LIMIT,
+  DEFAULT_AUTH_RATE_LIMIT,
+  DEFAULT_STAFF_AUTH_RATE_LIMIT,
+  RateLimitAcl,
+} from './constructs/waf';
 import { Web } from './constructs/web';
 import { REPO_ROOT } from './deploy-config';
 import { withFunctionLogGroups } from './function-defaults';
@@ -232,6 +237,14 @@ export class SpinWinStack extends Stack {
         limit: DEFAULT_AUTH_RATE_LIMIT,
         associateWith: {
           resourceArn: this.auth.visitorPool.userPoolArn,
+          handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
+        },
+      });
+      new RateLimitAcl(this, 'StaffPoolWaf', {
+        scope: 'REGIONAL',
+        limit: DEFAULT_STAFF_AUTH_RATE_LIMIT,
+        associateWith: {
+          resourceArn: this.auth.staffPool.userPoolArn,
           handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
         },
       });
