@@ -51,6 +51,9 @@ function preloadApp(): Plugin {
 export default defineConfig({
   root: 'web',
   plugins: [react(), preloadApp()],
+  // The code challenge's worker (web/src/features/visitor/lib/challenge-worker.ts) loads its solver
+  // on demand, which needs an ES module worker.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -27,3 +27,4 @@ export const otpStartRequestSchema = z.strictObject({
   phoneNumber: localPhoneSchema,
   altcha: solvedChallengeSchema,
 });
+export type OtpStartRequest = z.infer<typeof otpStartRequestSchema>;

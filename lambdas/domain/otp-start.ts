@@ -37,9 +37,9 @@ export interface OtpStartDeps {
 }
 
 /**
- * Refuses a challenge that is not solved, not ours for a code, used, expired or cheaper than the
- * work asked now (400), and a client past its reward lookups (429): whether the number has a
- * reward is an answer, so no client gets more of them than its lookups. Then refuses a number that
+ * Refuses a challenge that is not solved, not ours for a code, used, expired or more than one
+ * step cheaper than the work asked now (400), and a client past its reward lookups (429): whether
+ * the number has a reward is an answer, so no client gets more of them than its lookups. Then refuses a number that
  * already has a reward (409, the required message) or whose SMS budget is used up (429; read only,
  * CreateAuthChallenge spends it), and a client past its hourly code budget (429). Then grants the
  * number one code and makes sure its user exists: nothing is created for a request that is
@@ -52,7 +52,9 @@ export async function startOtp(
 ): Promise<void> {
   const phoneNumber = toInternational(localNumber);
   const started = deps.nowMs();
-  await spendChallenge('otp', solved, await deps.guard.workFactor(started));
+  // Work solved one step below today's is still taken: a visitor whose form opened just before the
+  // work rose is not refused, and challenges stocked up cheap buy one step at most.
+  await spendChallenge('otp', solved, (await deps.guard.workFactor(started)) / 2);
   // A failure of ours (Cognito or DynamoDB throttled) told nothing: what was spent goes back, so
   // the retry at once is let through. A refusal (409, 429) is an answer: it stays paid for.
   const ours = (error: unknown) => !isAppError(error) || error.status >= 500;

@@ -26,8 +26,12 @@ const ALGORITHM = 'SHA-256';
  */
 const COUNTER_MIN = 5_000;
 const COUNTER_MAX = 15_000;
-/** A challenge must be solved and used within this time. */
-const CHALLENGE_TTL_S = 5 * 60;
+/**
+ * A challenge must be solved and used within this time: a preview's at once; a code's is solved as
+ * the verification form opens and spent when the visitor has typed the number, which may take a
+ * while.
+ */
+const CHALLENGE_TTL_S: Record<ChallengePurpose, number> = { preview: 5 * 60, otp: 15 * 60 };
 
 const MESSAGE: Record<ChallengePurpose, string> = {
   preview: API_MESSAGES.challengeInvalid,
@@ -64,15 +68,14 @@ export function newChallenge(
     counter: randomInt(COUNTER_MAX * workFactor, COUNTER_MIN * workFactor),
     data: { work: workFactor },
     deriveKey,
-    expiresAt: Math.floor(nowMs / 1000) + CHALLENGE_TTL_S,
+    expiresAt: Math.floor(nowMs / 1000) + CHALLENGE_TTL_S[purpose],
     ...signingSecrets(purpose),
   });
 }
 
 /**
  * 400 unless `solved` answers a challenge of ours for `purpose`, unexpired, not used before and
- * issued at `minWorkFactor` or more (a cheap challenge fetched before the work rose buys nothing);
- * uses it up.
+ * issued at `minWorkFactor` or more; uses it up.
  */
 export async function spendChallenge(
   purpose: ChallengePurpose,

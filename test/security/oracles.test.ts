@@ -134,7 +134,7 @@ describe('the challenge in front of every code', () => {
   it('refuses otp/start without a solved challenge, with a preview challenge, a reused, an expired or a forged one', async () => {
     const local = '0440000001';
     const intl = intlOf(local);
-    const expired = await newChallenge('otp', Date.now() - 10 * 60_000);
+    const expired = await newChallenge('otp', Date.now() - 20 * 60_000);
     const once = await harness.otpAltcha();
     expect((await startWith('0440000002', once)).status).toBe(202);
     const forged = await harness.otpAltcha();
@@ -332,11 +332,17 @@ describe('work that rises with the threat', () => {
       attack(asked === work);
       expect(asked, `${sentThisHour()} of ${HOURLY_CAP}`).toBe(work);
     }
-    // A challenge fetched before the work rose buys nothing now.
     figures.push(`work per code: ${seen.join(', ')}`);
   });
 
-  it('refuses a cheap challenge fetched before the work rose', async () => {
+  it('refuses a challenge stocked up cheap, more than one step below the work asked now', async () => {
+    // At x8 now: x4 (fetched just before the last step) is taken, x1 and x2 are not.
+    const at = async (work: number) => {
+      const challenge = await newChallenge('otp', Date.now(), work);
+      return { challenge, solution: await solveChallenge({ challenge, deriveKey }) };
+    };
+    expect((await startWith('0445000002', await at(4), clientAddress(45_002))).status).toBe(202);
+    expect((await startWith('0445000003', await at(2), clientAddress(45_003))).status).toBe(400);
     const cheap = await newChallenge('otp', Date.now(), 1);
     const answer = await startWith('0445000001', {
       challenge: cheap,
