@@ -53,6 +53,9 @@ export default defineConfig({
   // `@shared/*` is shared/*, as tsconfig.base.json's paths say (tsc, tsx and esbuild read them too).
   resolve: { tsconfigPaths: true },
   plugins: [react(), preloadApp()],
+  // The code challenge's worker (web/src/features/visitor/lib/challenge-worker.ts) loads its solver
+  // on demand, which needs an ES module worker.
+  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -153,9 +153,15 @@ async function latestCode(stack: RunningStack, localPhone: string): Promise<stri
 
 /** otp/start, CUSTOM_AUTH, (a wrong code), the right code: the visitor's ID token. */
 async function verify(crowd: Crowd, from: string, localPhone: string, typo: boolean) {
+  // The proof of work each code costs, solved as the browser's worker would.
+  const issued = (await api(crowd, from, '/api/otp/challenge')).json() as unknown as Challenge;
+  const altcha = {
+    challenge: issued,
+    solution: await solveChallenge({ challenge: issued, deriveKey }),
+  };
   const start = await api(crowd, from, '/api/otp/start', {
     method: 'POST',
-    body: { phoneNumber: localPhone },
+    body: { phoneNumber: localPhone, altcha },
   });
   if (start.status !== 202) throw new Error(`otp/start answered ${start.status}`);
   const { visitor } = crowd.stack.pools;

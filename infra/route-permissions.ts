@@ -97,6 +97,8 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   },
   // Signs a challenge: touches nothing.
   'spin-challenge': {},
+  // Signs a challenge as hard as the deployment's SMS count this hour calls for (limits, read).
+  'otp-challenge': { tables: { limits: 'read' } },
   // Takes the ticket (limits), then one transaction: put the customer if absent, decrement the
   // slice's stock if it has one.
   'create-spin': {

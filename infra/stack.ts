@@ -31,7 +31,12 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { Storage } from './constructs/storage';
-import { DEFAULT_API_RATE_LIMIT, DEFAULT_AUTH_RATE_LIMIT, RateLimitAcl } from './constructs/waf';
+import {
+  DEFAULT_API_RATE_LIMIT,
+  DEFAULT_AUTH_RATE_LIMIT,
+  DEFAULT_STAFF_AUTH_RATE_LIMIT,
+  RateLimitAcl,
+} from './constructs/waf';
 import { Web } from './constructs/web';
 import { REPO_ROOT } from './deploy-config';
 import { withFunctionLogGroups } from './function-defaults';
@@ -234,16 +239,26 @@ export class SpinWinStack extends Stack {
       webAclArn: props.webAclArn,
     });
 
-    const visitorPoolWaf = !props.waf
-      ? undefined
-      : new RateLimitAcl(this, 'VisitorPoolWaf', {
-          scope: 'REGIONAL',
-          limit: DEFAULT_AUTH_RATE_LIMIT,
-          associateWith: {
-            resourceArn: this.auth.visitorPool.userPoolArn,
-            handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
-          },
-        });
+    const poolWafs = !props.waf
+      ? []
+      : [
+          new RateLimitAcl(this, 'VisitorPoolWaf', {
+            scope: 'REGIONAL',
+            limit: DEFAULT_AUTH_RATE_LIMIT,
+            associateWith: {
+              resourceArn: this.auth.visitorPool.userPoolArn,
+              handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
+            },
+          }),
+          new RateLimitAcl(this, 'StaffPoolWaf', {
+            scope: 'REGIONAL',
+            limit: DEFAULT_STAFF_AUTH_RATE_LIMIT,
+            associateWith: {
+              resourceArn: this.auth.staffPool.userPoolArn,
+              handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
+            },
+          }),
+        ];
 
     this.alarms = new Alarms(this, 'Alarms', {
       email: props.alarmEmail,
@@ -266,7 +281,7 @@ export class SpinWinStack extends Stack {
         this.web.distribution,
         originSecret,
         erasureKey,
-        ...(visitorPoolWaf ? [visitorPoolWaf] : []),
+        ...poolWafs,
       );
     }
 

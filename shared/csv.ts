@@ -1,9 +1,15 @@
 /**
  * The customers CSV (admin "Download CSV"): one row per customer, the columns below, RFC 4180
- * quoting, and spreadsheet-safe text: a cell a spreadsheet would read as a formula (starting with
- * =, +, -, @, a tab or a carriage return) is prefixed with an apostrophe. That applies to the text
- * people typed (prize names, staff usernames); numbers, times and flags come from our own
- * validated formats and are written as they are.
+ * quoting, and spreadsheet-safe text whatever delimiter the reader's locale uses:
+ * - a cell holding any delimiter a spreadsheet may split on (comma, semicolon, tab), a quote, a
+ *   line break or outer spaces is quoted, so `x;=1+2` stays one cell in a `;` locale instead of
+ *   becoming `x` and the formula `=1+2`;
+ * - a cell a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a carriage
+ *   return) is prefixed with an apostrophe, and so is such a character right after a delimiter or
+ *   line break inside it: a reader whose delimiter is not the comma honours no quotes in the
+ *   middle of its field, so `x;=1+2` there still splits before `=1+2` and must find `'=1+2`.
+ *   That applies to the text people typed (prize names, staff usernames); numbers, times and
+ *   flags come from our own validated formats and are written as they are.
  */
 import { businessIsoTime } from './business-day';
 import type { Customer } from './types';
@@ -25,12 +31,22 @@ const TIMES: ReadonlySet<string> = new Set(['createdAt', 'redeemedAt', 'expiresA
 /** Columns holding text that people typed. */
 const TYPED_TEXT: ReadonlySet<string> = new Set(['offer', 'redeemedBy']);
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** A tab or carriage return that starts the cell (some readers drop it and see what follows). */
+const CONTROL_START = /^[\t\r]/;
+/**
+ * A formula character at the start of the cell or where another locale's reader starts a new one
+ * (after a delimiter or line break), spaces and quotes before it aside.
+ */
+const FORMULA_AT_BREAK = /(^|[,;\t\r\n])([ "]*[=+\-@])/g;
+/** Characters that end a cell in some reader: the delimiters of every locale, quotes, line breaks. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 /** One cell: neutralised when typed text looks like a formula, quoted when it needs it. */
 function csvCell(value: string, typedText: boolean): string {
-  const safe = typedText && FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = typedText
+    ? (CONTROL_START.test(value) ? `'${value}` : value).replace(FORMULA_AT_BREAK, "$1'$2")
+    : value;
+  return NEEDS_QUOTES.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** The header line, ending in CRLF. */

@@ -109,6 +109,7 @@ export const API_MESSAGES = Object.freeze({
   codeNotAuthorized: 'Please request a code through the site.',
   previewNotOffered: 'Spins are drawn after verification in this game.',
   challengeInvalid: 'The spin check failed or expired. Please spin again.',
+  otpChallengeInvalid: 'The sign-in check failed or expired. Please try again.',
   spinBusy: 'The prize draw is busy. Please try again.',
   passwordPolicy: 'The new password does not meet the password policy (at least 6 characters).',
   accountNotFound: 'The staff account does not exist.',

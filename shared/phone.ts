@@ -2,6 +2,7 @@
 import * as z from './zod';
 import { MESSAGES } from './messages';
 import { LOCAL_MOBILE } from './phone-format';
+import { solvedChallengeSchema } from './spin';
 
 export {
   acceptPhoneInput,
@@ -20,3 +21,10 @@ export const localPhoneSchema = z
 /** Request body of POST /api/otp/start and POST /api/users/exists. */
 export const phoneRequestSchema = z.strictObject({ phoneNumber: localPhoneSchema });
 export type PhoneRequest = z.infer<typeof phoneRequestSchema>;
+
+/** Request body of POST /api/otp/start: the number and a solved GET /api/otp/challenge. */
+export const otpStartRequestSchema = z.strictObject({
+  phoneNumber: localPhoneSchema,
+  altcha: solvedChallengeSchema,
+});
+export type OtpStartRequest = z.infer<typeof otpStartRequestSchema>;

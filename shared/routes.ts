@@ -17,6 +17,7 @@ export interface RouteDef {
 
 export const ROUTES = [
   { id: 'get-wheel', method: 'GET', path: '/api/wheel', auth: 'public' },
+  { id: 'otp-challenge', method: 'GET', path: '/api/otp/challenge', auth: 'public' },
   { id: 'start-otp', method: 'POST', path: '/api/otp/start', auth: 'public' },
   { id: 'user-exists', method: 'POST', path: '/api/users/exists', auth: 'public' },
   { id: 'spin-challenge', method: 'GET', path: '/api/spins/challenge', auth: 'public' },

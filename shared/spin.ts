@@ -24,7 +24,7 @@ const wholeNumber = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
  * A solved proof-of-work challenge (ALTCHA): the challenge GET /api/spins/challenge issued, as
  * issued, and the counter and key the browser found. The server checks its signature and expiry.
  */
-const solvedChallengeSchema = z.strictObject({
+export const solvedChallengeSchema = z.strictObject({
   challenge: z.strictObject({
     parameters: z.strictObject({
       algorithm: boundedText(32),
@@ -35,6 +35,8 @@ const solvedChallengeSchema = z.strictObject({
       keyPrefix: boundedText(256),
       keySignature: boundedText(256).optional(),
       expiresAt: wholeNumber.optional(),
+      /** The work factor the server signed in (lambdas/domain/preview-challenge.ts). */
+      data: z.strictObject({ work: wholeNumber }).optional(),
     }),
     signature: boundedText(256),
   }),

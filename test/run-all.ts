@@ -37,6 +37,7 @@ const SECURITY_AREAS: Record<string, string> = {
   faults: 'faults',
   abuse: 'abuse',
   attacks: 'attacks',
+  oracles: 'oracles and lockouts',
   'headers-logs': 'headers/logs',
 };
 

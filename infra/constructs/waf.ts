@@ -2,7 +2,9 @@
  * Optional WAF (context waf=true): rate-based rules per client IP.
  * - CLOUDFRONT scope (must live in us-east-1): requests to /api/* through the distribution.
  * - REGIONAL scope: the visitor user pool's own endpoint, where the browser calls InitiateAuth and
- *   RespondToAuthChallenge directly (each sign-in can cost an SMS).
+ *   RespondToAuthChallenge directly (each sign-in can cost an SMS); and the staff pool's, where
+ *   the fixed staff usernames meet password guessing (Cognito locks a user after 5 failures, but
+ *   a guesser would keep the owner locked out: the rule stops the guesser's address first).
  * Off by default: each web ACL costs USD 5 a month plus USD 1 per rule and USD 0.60 per million
  * requests.
  */
@@ -22,6 +24,11 @@ const RATE_WINDOW_SECONDS = 300;
 export const DEFAULT_API_RATE_LIMIT = 300;
 /** Cognito calls per IP per window: a sign-in is 2 to 4 calls; this allows a shop's shared Wi-Fi. */
 export const DEFAULT_AUTH_RATE_LIMIT = 100;
+/**
+ * Staff pool calls per IP per window (WAF's minimum is 10): a sign-in is one call, a token refresh
+ * one an hour per device; 20 leaves a shop's devices room and stops a guesser within 20 tries.
+ */
+export const DEFAULT_STAFF_AUTH_RATE_LIMIT = 20;
 
 export interface RateLimitAclProps {
   /** CLOUDFRONT (create in us-east-1) or REGIONAL. */

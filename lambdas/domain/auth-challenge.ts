@@ -5,10 +5,17 @@
  * Define in `session`; Define alone decides between another try, tokens and failure (a wrong
  * CUSTOM_CHALLENGE answer never becomes CodeMismatchException).
  */
-import { warnOnFailure } from '../lib/logger';
+import { randomBytes } from 'node:crypto';
+import { logger, warnOnFailure } from '../lib/logger';
 import { maskPhone } from '../../shared/phone-format';
-import { codeMatches, digestFromMetadata, digestToMetadata, type CodeDigest } from './otp-code';
-import { issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
+import {
+  codeMatches,
+  digestCode,
+  digestFromMetadata,
+  digestToMetadata,
+  type CodeDigest,
+} from './otp-code';
+import { CodeNotAuthorizedError, issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
 import { assertAustralianMobile } from './sms-cost-guard';
 import { markVerified } from '../repositories/visitor-users';
 import type { SessionEntry } from './auth-define';
@@ -20,21 +27,50 @@ export interface CreatedChallenge {
 }
 
 /**
+ * The digest of no code at all (random text, never 6 digits): a challenge built on it looks like
+ * any other and can never be answered.
+ */
+const unanswerableDigest = (): CodeDigest => digestCode(randomBytes(32).toString('hex'));
+
+/**
+ * A new session's code: from otp-delivery (reused if just sent, else a budgeted SMS), or, for a
+ * number that asked for none (no grant from POST /api/otp/start) or a user that does not exist,
+ * a challenge that can never be answered and no SMS. Cognito's public client then answers a number
+ * with no grant, a number never seen and a number that asked just now alike: a challenge
+ * (docs/security.md, "What Cognito tells").
+ */
+async function newSessionDigest(
+  phone: string,
+  userNotFound: boolean,
+  deps: OtpDeliveryDeps,
+): Promise<CodeDigest> {
+  if (userNotFound) return unanswerableDigest();
+  try {
+    return await issueCode(phone, deps);
+  } catch (error) {
+    if (!(error instanceof CodeNotAuthorizedError)) throw error;
+    logger.warn('no grant: unanswerable challenge, no SMS', { phone: maskPhone(phone) });
+    return unanswerableDigest();
+  }
+}
+
+/**
  * Create: after a wrong answer the same session keeps its code (from challengeMetadata, no new
- * SMS); a new session gets a code from otp-delivery (reused if just sent, else a budgeted SMS).
+ * SMS); a new session gets one from newSessionDigest.
  */
 export async function createCodeChallenge(
   phoneNumber: string | undefined,
   session: readonly SessionEntry[],
   deps: OtpDeliveryDeps,
+  userNotFound = false,
 ): Promise<CreatedChallenge> {
   const phone = phoneNumber ?? '';
-  assertAustralianMobile(phone);
+  if (!userNotFound) assertAustralianMobile(phone);
   const earlier = [...session]
     .reverse()
     .map((entry) => digestFromMetadata(entry.challengeMetadata))
     .find(Boolean);
-  const digest = earlier ?? (await issueCode(phone, deps));
+  const digest = earlier ?? (await newSessionDigest(phone, userNotFound, deps));
   return {
     publicChallengeParameters: {},
     privateChallengeParameters: { salt: digest.salt, hash: digest.hash },
@@ -44,13 +80,16 @@ export async function createCodeChallenge(
 
 /**
  * Verify: constant-time comparison of the answer with the challenge's code digest. A correct code
- * is spent so that no later session can reuse it, and the number counted verified (once).
+ * is spent so that no later session can reuse it, and the number counted verified (once). A user
+ * that does not exist answers nothing.
  */
 export async function verifyCodeAnswer(
   phoneNumber: string | undefined,
   privateParameters: Record<string, string> | undefined,
   answer: unknown,
+  userNotFound = false,
 ): Promise<boolean> {
+  if (userNotFound) return false;
   const salt = privateParameters?.salt;
   const hash = privateParameters?.hash;
   if (!salt || !hash) return false;

@@ -22,18 +22,19 @@ export interface DefineDecision {
 const fail: DefineDecision = { issueTokens: false, failAuthentication: true };
 
 /**
- * Define: tokens after a correct answer; failure for an unknown user, any other challenge kind
- * (e.g. an SRP step this pool never offers), or OTP_MAX_ATTEMPTS wrong answers; else a (new) code
- * challenge.
+ * Define: tokens after a correct answer; failure for any other challenge kind (e.g. an SRP step
+ * this pool never offers) or OTP_MAX_ATTEMPTS wrong answers; else a (new) code challenge. A user
+ * that does not exist (Cognito's userNotFound, the app client preventing user existence errors)
+ * goes through the same steps, with a challenge Create makes unanswerable, so the caller cannot
+ * tell; it never gets tokens.
  */
 export function defineNextStep(
   session: readonly SessionEntry[],
   userNotFound = false,
 ): DefineDecision {
-  if (userNotFound) return fail;
   if (session.some((entry) => entry.challengeName !== CUSTOM_CHALLENGE)) return fail;
   if (session.at(-1)?.challengeResult === true)
-    return { issueTokens: true, failAuthentication: false };
+    return userNotFound ? fail : { issueTokens: true, failAuthentication: false };
   const wrongAnswers = session.filter((entry) => !entry.challengeResult).length;
   if (wrongAnswers >= OTP_MAX_ATTEMPTS) return fail;
   return { challengeName: CUSTOM_CHALLENGE, issueTokens: false, failAuthentication: false };

@@ -1,5 +1,5 @@
 /**
- * Per-client budgets: what one client (an IPv4 address or an IPv6 /64, as CloudFront saw it; see
+ * Per-client budgets: what one client (an IPv4 address or an IPv6 /56, as CloudFront saw it; see
  * lib/viewer.ts) may do in an hour, whatever numbers it tries. A shop's Wi-Fi or a carrier's NAT
  * puts many visitors behind one address, so the code budget is configurable at deploy.
  */
@@ -11,7 +11,10 @@ import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
 
 /** Default number of codes one client may ask for an hour (`clientCodesPerHour` at deploy). */
 export const CLIENT_CODES_PER_HOUR_DEFAULT = 20;
-/** "Does this number have a reward?" lookups one client may make an hour. */
+/**
+ * "Does this number have a reward?" lookups one client may make an hour (POST /api/users/exists
+ * and POST /api/otp/start), or its code budget if that is larger.
+ */
 export const CLIENT_LOOKUPS_PER_HOUR = 30;
 /** Spin-first previews one client may draw an hour. */
 export const CLIENT_PREVIEWS_PER_HOUR = 10;
@@ -33,8 +36,14 @@ function budgetOf(kind: ClientBudgetKind): {
       };
     }
     case 'lookups':
+      // Every otp/start is a lookup too (it tells whether the number has a reward), so a network
+      // allowed more codes is allowed as many lookups.
       return {
-        budget: { name: 'client-lookups', windowSeconds: HOUR_S, limit: CLIENT_LOOKUPS_PER_HOUR },
+        budget: {
+          name: 'client-lookups',
+          windowSeconds: HOUR_S,
+          limit: Math.max(CLIENT_LOOKUPS_PER_HOUR, budgetOf('codes').budget.limit),
+        },
         code: 'CLIENT_LOOKUP_LIMIT',
         message: API_MESSAGES.clientLookupLimit,
       };

@@ -72,6 +72,9 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   const reused = await claimRecentCode(phoneNumber, reuseRule(now));
   if (reused) {
     logger.info('reusing recent code', { phone: maskPhone(phoneNumber) });
+    // A grant made for this sign-in (otp/start again within the minute) is used up by the reuse:
+    // left behind, it would send a fresh SMS to whoever started a sign-in at Cognito later.
+    await takeCodeAuthorization(phoneNumber, now);
     return reused;
   }
   const grant = await takeCodeAuthorization(phoneNumber, now);
@@ -139,6 +142,13 @@ export async function checkCanIssue(
   settledValue(budgets);
 }
 
-/** After a correct answer the code is spent: no later challenge may reuse it. */
-export const spendCode = (phoneNumber: string, digest: CodeDigest): Promise<void> =>
-  forgetCode(phoneNumber, digest.hash);
+/**
+ * After a correct answer the code is spent, and so is any grant still waiting for the number: no
+ * later challenge may reuse the code, and no later sign-in started at Cognito may send one.
+ */
+export const spendCode = async (phoneNumber: string, digest: CodeDigest): Promise<void> => {
+  await Promise.all([
+    forgetCode(phoneNumber, digest.hash),
+    takeCodeAuthorization(phoneNumber, Number.MIN_SAFE_INTEGER),
+  ]);
+};

@@ -2,8 +2,10 @@
  * POST /api/otp/start: everything the server checks before the browser starts a CUSTOM_AUTH
  * sign-in, so the visitor gets a clear answer instead of a failed trigger; and the grant of one
  * SMS code that CreateAuthChallenge needs before it sends (every SMS needs its own otp/start).
+ * Each call costs a solved proof-of-work challenge (GET /api/otp/challenge) and one of the
+ * client's reward lookups, before anything about the number is read.
  */
-import { conflict } from '../../shared/errors';
+import { conflict, isAppError } from '../../shared/errors';
 import { MESSAGES } from '../../shared/messages';
 import { toInternational } from '../../shared/phone-format';
 import { hasReward } from '../repositories/customers';
@@ -11,9 +13,18 @@ import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-authorizations';
 import { putVisitorRecord } from '../repositories/visitor-users';
 import { refundClientBudget, spendClientBudget } from './client-budgets';
+import type { Challenge } from 'altcha-lib';
+import type { SolvedChallenge } from '../../shared/spin';
+import { warnOnFailure } from '../lib/logger';
 import { settledValue } from '../lib/settled';
 import { CODE_AUTHORIZATION_MS, checkCanIssue } from './otp-delivery';
+import { giveBackChallenge, newChallenge, spendChallenge } from './preview-challenge';
 import type { SmsCostGuard } from './sms-cost-guard';
+
+/** A challenge for one otp/start, as hard as the deployment's sends this hour call for. */
+export async function newOtpChallenge(guard: SmsCostGuard, nowMs: number): Promise<Challenge> {
+  return newChallenge('otp', nowMs, await guard.workFactor(nowMs));
+}
 
 export interface OtpStartDeps {
   guard: SmsCostGuard;
@@ -26,13 +37,49 @@ export interface OtpStartDeps {
 }
 
 /**
- * Refuses a number that already has a reward (409, the required message) or whose SMS budget is
- * used up (429; read only, CreateAuthChallenge spends it), and a client past its hourly code
- * budget (429). Then grants the number one code and makes sure its user exists: nothing is
- * created for a request that is refused.
+ * Refuses a challenge that is not solved, not ours for a code, used, expired or more than one
+ * step cheaper than the work asked now (400), and a client past its reward lookups (429): whether
+ * the number has a reward is an answer, so no client gets more of them than its lookups. Then refuses a number that
+ * already has a reward (409, the required message) or whose SMS budget is used up (429; read only,
+ * CreateAuthChallenge spends it), and a client past its hourly code budget (429). Then grants the
+ * number one code and makes sure its user exists: nothing is created for a request that is
+ * refused.
  */
-export async function startOtp(localNumber: string, deps: OtpStartDeps): Promise<void> {
+export async function startOtp(
+  localNumber: string,
+  solved: SolvedChallenge,
+  deps: OtpStartDeps,
+): Promise<void> {
   const phoneNumber = toInternational(localNumber);
+  const started = deps.nowMs();
+  // Work solved one step below today's is still taken: a visitor whose form opened just before the
+  // work rose is not refused, and challenges stocked up cheap buy one step at most.
+  await spendChallenge('otp', solved, (await deps.guard.workFactor(started)) / 2);
+  // A failure of ours (Cognito or DynamoDB throttled) told nothing: what was spent goes back, so
+  // the retry at once is let through. A refusal (409, 429) is an answer: it stays paid for.
+  const ours = (error: unknown) => !isAppError(error) || error.status >= 500;
+  try {
+    await spendClientBudget('lookups', deps.client, started);
+  } catch (error) {
+    if (ours(error)) await giveBackChallenge(solved);
+    throw error;
+  }
+  try {
+    await checkAndCreate(phoneNumber, deps);
+  } catch (error) {
+    if (ours(error))
+      await Promise.all([
+        refundClientBudget('lookups', deps.client, started).catch(
+          warnOnFailure('could not give back a lookup'),
+        ),
+        giveBackChallenge(solved),
+      ]);
+    throw error;
+  }
+}
+
+/** The checks after the challenge and the lookup, then the user, then the grant. */
+async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<void> {
   // Reads only, asked together; a reward decides before any budget's answer.
   const [reward, canIssue] = await Promise.allSettled([
     hasReward(phoneNumber),

@@ -1,8 +1,10 @@
 /**
- * The proof of work a spin-first preview costs (ALTCHA, altcha-lib): the server issues a signed
- * challenge whose answer is a counter it chose at random, the browser finds it by trying counters
- * in turn (a fraction of a second on a phone, repeated for every draw a prize hunter wants), and
- * the server checks the signature, the expiry and the answer, once per challenge.
+ * The proof of work a spin-first preview and every SMS code cost (ALTCHA, altcha-lib): the server
+ * issues a signed challenge whose answer is a counter it chose at random, the browser finds it by
+ * trying counters in turn (a fraction of a second on a phone, repeated for every draw or code an
+ * attacker wants), and the server checks the signature, the expiry and the answer, once per
+ * challenge. Each purpose signs with its own key, so a challenge issued for a code cannot buy a
+ * preview, nor the other way round.
  */
 import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
@@ -11,51 +13,96 @@ import { badRequest } from '../../shared/errors';
 import { API_MESSAGES } from '../../shared/messages';
 import type { SolvedChallenge } from '../../shared/spin';
 import { requireEnv } from '../lib/env';
-import { useChallengeOnce } from '../repositories/used-challenges';
+import { forgetChallengeUse, useChallengeOnce } from '../repositories/used-challenges';
+import { warnOnFailure } from '../lib/logger';
+
+/** What a challenge buys: one spin-first preview, or one POST /api/otp/start. */
+export type ChallengePurpose = 'preview' | 'otp';
 
 const ALGORITHM = 'SHA-256';
-/** The answer lies in this range: about 10,000 hashes on average for the browser. */
+/**
+ * At work factor 1 the answer lies in this range: about 10,000 hashes on average for the browser.
+ * A factor f moves both ends f times up, so f times the hashes on average.
+ */
 const COUNTER_MIN = 5_000;
 const COUNTER_MAX = 15_000;
-/** A challenge must be solved and used within this time. */
-const CHALLENGE_TTL_S = 5 * 60;
+/**
+ * A challenge must be solved and used within this time: a preview's at once; a code's is solved as
+ * the verification form opens and spent when the visitor has typed the number, which may take a
+ * while.
+ */
+const CHALLENGE_TTL_S: Record<ChallengePurpose, number> = { preview: 5 * 60, otp: 15 * 60 };
+
+const MESSAGE: Record<ChallengePurpose, string> = {
+  preview: API_MESSAGES.challengeInvalid,
+  otp: API_MESSAGES.otpChallengeInvalid,
+};
 
 /**
- * The challenge's signing keys, derived from the deployment's origin secret (one secret, one key
- * per purpose): a challenge cannot be forged or altered without them.
+ * The challenge's signing keys for `purpose`, derived from the deployment's origin secret (one
+ * secret, one key per purpose): a challenge cannot be forged, altered or spent on the other purpose
+ * without them.
  */
-function signingSecrets(): { hmacSignatureSecret: string; hmacKeySignatureSecret: string } {
+function signingSecrets(purpose: ChallengePurpose): {
+  hmacSignatureSecret: string;
+  hmacKeySignatureSecret: string;
+} {
   const base = requireEnv('ORIGIN_SECRET');
-  const derive = (purpose: string) => createHmac('sha256', base).update(purpose).digest('hex');
+  const derive = (use: string) =>
+    createHmac('sha256', base).update(`${use}#${purpose}`).digest('hex');
   return {
     hmacSignatureSecret: derive('altcha-challenge'),
     hmacKeySignatureSecret: derive('altcha-key'),
   };
 }
 
-/** A fresh challenge for one preview. */
-export function newPreviewChallenge(nowMs: number): Promise<Challenge> {
+/** A fresh challenge for `purpose`, `workFactor` times the base work (signed into its data). */
+export function newChallenge(
+  purpose: ChallengePurpose,
+  nowMs: number,
+  workFactor = 1,
+): Promise<Challenge> {
   return createChallenge({
     algorithm: ALGORITHM,
     cost: 1,
-    counter: randomInt(COUNTER_MAX, COUNTER_MIN),
+    counter: randomInt(COUNTER_MAX * workFactor, COUNTER_MIN * workFactor),
+    data: { work: workFactor },
     deriveKey,
-    expiresAt: Math.floor(nowMs / 1000) + CHALLENGE_TTL_S,
-    ...signingSecrets(),
+    expiresAt: Math.floor(nowMs / 1000) + CHALLENGE_TTL_S[purpose],
+    ...signingSecrets(purpose),
   });
 }
 
-/** 400 unless `solved` answers a challenge of ours, unexpired and not used before; uses it up. */
-export async function spendPreviewChallenge(solved: SolvedChallenge): Promise<void> {
-  const invalid = () => badRequest('CHALLENGE_INVALID', API_MESSAGES.challengeInvalid);
-  if (solved.challenge.parameters.algorithm !== ALGORITHM) throw invalid();
+/**
+ * 400 unless `solved` answers a challenge of ours for `purpose`, unexpired, not used before and
+ * issued at `minWorkFactor` or more; uses it up.
+ */
+export async function spendChallenge(
+  purpose: ChallengePurpose,
+  solved: SolvedChallenge,
+  minWorkFactor = 1,
+): Promise<void> {
+  const invalid = () => badRequest('CHALLENGE_INVALID', MESSAGE[purpose]);
+  const { parameters } = solved.challenge;
+  if (parameters.algorithm !== ALGORITHM) throw invalid();
   const result = await verifySolution({
     challenge: solved.challenge as Challenge,
     solution: solved.solution,
     deriveKey,
-    ...signingSecrets(),
+    ...signingSecrets(purpose),
   });
   if (!result.verified) throw invalid();
-  const expiresAt = solved.challenge.parameters.expiresAt ?? 0;
-  if (!(await useChallengeOnce(solved.challenge.parameters.nonce, expiresAt))) throw invalid();
+  if ((parameters.data?.work ?? 1) < minWorkFactor) throw invalid();
+  if (!(await useChallengeOnce(parameters.nonce, parameters.expiresAt ?? 0))) throw invalid();
+}
+
+/**
+ * Makes a challenge spent with spendChallenge usable again, when the request it paid for failed on
+ * our side (a throttled dependency) and told the caller nothing: the retry may send it again.
+ * Best effort: logged if it fails.
+ */
+export async function giveBackChallenge(solved: SolvedChallenge): Promise<void> {
+  await forgetChallengeUse(solved.challenge.parameters.nonce).catch(
+    warnOnFailure('could not give back a challenge'),
+  );
 }

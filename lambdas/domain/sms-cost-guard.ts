@@ -9,6 +9,7 @@
  * minute boundary, but the hour, day and global budgets still bound the spend, and the code reuse
  * in otp-delivery.ts keeps a retried Create from spending at all.
  */
+import { challengeWorkFactor } from '../../shared/challenge-work';
 import {
   SMS_GLOBAL_HOURLY_CAP_DEFAULT,
   SMS_LIMIT_PER_DAY,
@@ -105,6 +106,17 @@ export class SmsCostGuard {
     );
     const full = counts.findIndex((count, i) => count >= (specs[i]?.limit ?? 0));
     if (full >= 0) throw this.budgets[full]!.error();
+  }
+
+  /**
+   * The proof-of-work factor a code costs now (shared/challenge-work.ts): it rises as the
+   * deployment's sends this hour near the cap. One read.
+   */
+  async workFactor(nowMs: number): Promise<number> {
+    const deployment = this.budgets.find((budget) => !budget.perNumber)!;
+    const spec = budgetCounter(deployment, 'all', nowMs);
+    const sent = await readCounter(spec.key, Math.floor(nowMs / 1000));
+    return challengeWorkFactor(sent, deployment.limit);
   }
 
   /** Spends one SMS from every budget, or none if any is used up (throws that budget's 429). */

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { badRequest, conflict } from '../../shared/errors';
 import type { SolvedChallenge } from '../../shared/spin';
 import { getGameSettings } from '../repositories/settings';
-import { spendPreviewChallenge } from './preview-challenge';
+import { spendChallenge } from './preview-challenge';
 import { API_MESSAGES } from '../../shared/messages';
 import type { SpinPreview, SpinResult } from '../../shared/types';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
@@ -40,7 +40,7 @@ export async function previewSpin(
   const nowS = Math.floor(nowMs / 1000);
   if ((await getGameSettings()).spinMode !== 'spin-first')
     throw conflict('PREVIEW_NOT_OFFERED', API_MESSAGES.previewNotOffered);
-  await spendPreviewChallenge(solved);
+  await spendChallenge('preview', solved);
   await spendClientBudget('previews', clientAddress, nowMs);
   const slice = await drawSlice(deps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');

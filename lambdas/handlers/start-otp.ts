@@ -1,8 +1,9 @@
 /**
- * POST /api/otp/start (public): {phoneNumber} -> 202 and one code granted; 409 already has a
- * reward; 429 SMS or client limits; 403 when not through the site.
+ * POST /api/otp/start (public): {phoneNumber, altcha: a solved GET /api/otp/challenge} -> 202 and
+ * one code granted; 400 a bad, used or outdated challenge; 409 already has a reward; 429 SMS or
+ * client limits; 403 when not through the site.
  */
-import { phoneRequestSchema } from '../../shared/phone';
+import { otpStartRequestSchema } from '../../shared/phone';
 import { startOtp } from '../domain/otp-start';
 import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';
 import { requireEnv } from '../lib/env';
@@ -10,8 +11,8 @@ import { http, ok, parseBody } from '../lib/http';
 import { viewerAddress } from '../lib/viewer';
 
 export const handler = http(async (event) => {
-  const { phoneNumber } = parseBody(phoneRequestSchema, event);
-  await startOtp(phoneNumber, {
+  const { phoneNumber, altcha } = parseBody(otpStartRequestSchema, event);
+  await startOtp(phoneNumber, altcha, {
     guard: new SmsCostGuard(smsLimitsFromEnv()),
     nowMs: Date.now,
     client: viewerAddress(event),

@@ -17,26 +17,63 @@ import { API_MESSAGES } from '../../shared/messages';
 import { requireEnv } from './env';
 import type { HttpEvent } from './http-event';
 
-const IPV6_PREFIX_GROUPS = 4;
+/**
+ * Bits of an IPv6 address that make one client. ISPs hand a home or small office a /56 (RIPE-690's
+ * advice for residential lines) or a /48 (business lines), a phone a /64: counting per /64 gave a
+ * /56 holder 256 budgets and a /48 holder 65,536. A /56 is one subscriber's whole allocation, so
+ * it counts once (docs/security.md, "Addresses").
+ */
+const IPV6_CLIENT_PREFIX_BITS = 56;
+const IPV6_GROUPS = 8;
+const GROUP_BITS = 16;
 
-/** The /64 prefix of an IPv6 address: one household or phone gets a whole /64. */
-function ipv6Prefix(address: string): string {
+/** The eight 16-bit groups of a valid IPv6 address (a dotted IPv4 tail becomes two groups). */
+function ipv6Groups(address: string): number[] {
   const [head = '', tail] = address.split('::');
-  const headGroups = head === '' ? [] : head.split(':');
-  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups];
-  return `${groups
-    .slice(0, IPV6_PREFIX_GROUPS)
-    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  const parts = (text: string | undefined): number[] =>
+    text === undefined || text === ''
+      ? []
+      : text.split(':').flatMap((part) => {
+          if (!part.includes('.')) return [parseInt(part, 16)];
+          const [a = 0, b = 0, c = 0, d = 0] = part.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        });
+  const headGroups = parts(head);
+  const tailGroups = parts(tail);
+  const missing = IPV6_GROUPS - headGroups.length - tailGroups.length;
+  return [...headGroups, ...Array<number>(Math.max(0, missing)).fill(0), ...tailGroups];
 }
 
-/** The budget owner of an address: the IPv4 address, or the IPv6 /64; undefined if malformed. */
+/** An IPv4-mapped IPv6 address (::ffff:a.b.c.d) is that IPv4 client; undefined otherwise. */
+function mappedIPv4(groups: readonly number[]): string | undefined {
+  if (groups.slice(0, 5).some((g) => g !== 0) || groups[5] !== 0xffff) return undefined;
+  const [high = 0, low = 0] = groups.slice(6);
+  return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+}
+
+/** The client prefix of an IPv6 address, e.g. 2001:db8:0:700::/56. */
+function ipv6Prefix(groups: readonly number[]): string {
+  const kept = groups.map((group, i) => {
+    const bitsBefore = i * GROUP_BITS;
+    const keep = Math.max(0, Math.min(GROUP_BITS, IPV6_CLIENT_PREFIX_BITS - bitsBefore));
+    return keep === 0 ? 0 : group & ((0xffff << (GROUP_BITS - keep)) & 0xffff);
+  });
+  const used = Math.ceil(IPV6_CLIENT_PREFIX_BITS / GROUP_BITS);
+  return `${kept
+    .slice(0, used)
+    .map((g) => g.toString(16))
+    .join(':')}::/${IPV6_CLIENT_PREFIX_BITS}`;
+}
+
+/**
+ * The budget owner of an address: the IPv4 address (also when written IPv4-mapped), or the IPv6
+ * /56; undefined if malformed.
+ */
 function clientKey(address: string): string | undefined {
   if (isIPv4(address)) return address;
-  if (isIPv6(address)) return ipv6Prefix(address);
-  return undefined;
+  if (!isIPv6(address)) return undefined;
+  const groups = ipv6Groups(address);
+  return mappedIPv4(groups) ?? ipv6Prefix(groups);
 }
 
 const notViaSite = () => new AppError('NOT_VIA_SITE', 403, API_MESSAGES.notViaSite);

@@ -2,7 +2,7 @@
  * Proof-of-work challenges already spent: each one buys one preview, so its nonce is recorded (a
  * conditional write) until the challenge would have expired anyway. Kept in the limits table.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
@@ -23,4 +23,11 @@ export async function useChallengeOnce(nonce: string, expiresAtS: number): Promi
     if (isConditionFailed(error)) return false;
     throw error;
   }
+}
+
+/** Forgets that `nonce` was used (its request failed on our side and may be sent again). */
+export async function forgetChallengeUse(nonce: string): Promise<void> {
+  await dynamo().send(
+    new DeleteCommand({ TableName: tableName('limits'), Key: { key: `challenge#${nonce}` } }),
+  );
 }

@@ -19,6 +19,7 @@ export const handler = withLambdaContext(
         event.request.userAttributes.phone_number,
         event.request.session as SessionEntry[],
         { guard: new SmsCostGuard(smsLimitsFromEnv()), send: sendSms, nowMs: Date.now },
+        event.request.userNotFound === true,
       );
       event.response.publicChallengeParameters = challenge.publicChallengeParameters;
       event.response.privateChallengeParameters = challenge.privateChallengeParameters;

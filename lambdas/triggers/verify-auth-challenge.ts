@@ -12,6 +12,7 @@ export const handler = withLambdaContext(
       event.request.userAttributes.phone_number,
       event.request.privateChallengeParameters,
       event.request.challengeAnswer,
+      event.request.userNotFound === true,
     );
     return event;
   },

@@ -21,6 +21,7 @@ export class CognitoServiceError extends Error {
 export const COGNITO_MESSAGES = Object.freeze({
   incorrectCredentials: 'Incorrect username or password.',
   userDisabled: 'User is disabled.',
+  passwordAttemptsExceeded: 'Password attempts exceeded',
   userNotFound: 'User does not exist.',
   userExists: 'User account already exists',
   phoneUserExists: 'An account with the given phone_number already exists.',

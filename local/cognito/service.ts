@@ -3,7 +3,7 @@
  * the project's triggers, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and the admin calls. Bodies and
  * answers are Cognito's JSON shapes (docs/cognito.md).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_MAX } from '../../shared/constants';
 import { CUSTOM_CHALLENGE, POOLS, STAFF_PASSWORD_POLICY } from '../../shared/definitions';
 import {
@@ -54,10 +54,36 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 
 type Json = Record<string, unknown>;
 
+/**
+ * Both app clients prevent user existence errors (infra/constructs/auth.ts,
+ * preventUserExistenceErrors: true): CUSTOM_AUTH for a user that does not exist runs the triggers
+ * with userNotFound true instead of answering UserNotFoundException, and a password sign-in for
+ * one answers as a wrong password does (docs/cognito.md).
+ */
+const PREVENT_USER_EXISTENCE_ERRORS = true;
+
+/**
+ * Cognito's lockout after failed passwords (Developer Guide, "Lockout behavior for failed sign-in
+ * attempts"): after 5 failures a user is locked for 2^(n-5) seconds, n the failures so far, up to
+ * about 15 minutes; attempts while locked answer "Password attempts exceeded" and do not count; a
+ * success after the lockout, or 15 minutes without any attempt, starts again from zero.
+ */
+const LOCKOUT_FREE_FAILURES = 5;
+const LOCKOUT_MAX_MS = 15 * 60_000;
+const LOCKOUT_RESET_MS = 15 * 60_000;
+
+interface PasswordFailures {
+  failures: number;
+  lockedUntil: number;
+  lastAttempt: number;
+}
+
 interface AuthSession {
   pool: PoolKind;
   clientId: string;
   username: string;
+  /** Set for a sign-in started for a user that does not exist (userNotFound). */
+  notFound?: boolean;
   /** Answered challenges so far, as Define sees them. */
   history: { challengeName: string; challengeResult: boolean; challengeMetadata: string | null }[];
   privateChallengeParameters: Record<string, string>;
@@ -108,6 +134,8 @@ const stringMap = (value: unknown): Record<string, string> | undefined => {
 /** The Cognito operations; each takes the request body and resolves with the answer body. */
 export class CognitoService {
   private readonly sessions = new Map<string, AuthSession>();
+  /** Failed passwords by pool and canonical (or, for no user, folded) name; memory only. */
+  private readonly passwordFailures = new Map<string, PasswordFailures>();
   private readonly now: () => number;
 
   constructor(private readonly options: CognitoServiceOptions) {
@@ -207,10 +235,36 @@ export class CognitoService {
     username: string,
     body: Json,
   ): Promise<Json> {
-    const user = this.signInUser(kind, username);
     // ClientMetadata of InitiateAuth is not passed to Define/Create (docs/cognito.md).
     void body.ClientMetadata;
-    return this.defineAndContinue(kind, clientId, user, [], undefined);
+    if (PREVENT_USER_EXISTENCE_ERRORS && !findUser(this.pool(kind), kind, username)) {
+      return this.defineAndContinue(kind, clientId, this.unknownUser(kind, username), [], {
+        notFound: true,
+        name: username,
+      });
+    }
+    const user = this.signInUser(kind, username);
+    return this.defineAndContinue(kind, clientId, user, [], {});
+  }
+
+  /**
+   * Who the triggers hear about when a sign-in names no user: no attributes, and a username shaped
+   * like a real one (a UUID), the same for the same name, as Cognito does for SRP (docs/cognito.md).
+   */
+  private unknownUser(kind: PoolKind, name: string): StoredUser {
+    const hex = createHash('sha256')
+      .update(`${this.pool(kind).poolId}#${name}`)
+      .digest('hex');
+    const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    return {
+      username: uuid,
+      attributes: {},
+      enabled: true,
+      status: 'CONFIRMED',
+      groups: [],
+      createdAt: 0,
+      modifiedAt: 0,
+    };
   }
 
   private async respondToAuthChallenge(body: Json): Promise<Json> {
@@ -229,9 +283,14 @@ export class CognitoService {
     const responses = stringMap(body.ChallengeResponses) ?? {};
     const answer = requireStr(responses, 'ANSWER');
     const named = requireStr(responses, 'USERNAME');
-    const user = this.pool(kind).users[session.username];
-    if (!user || findUser(this.pool(kind), kind, named) !== user)
-      throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
+    const notFound = session.notFound === true;
+    const user = notFound
+      ? this.unknownUser(kind, session.username)
+      : this.pool(kind).users[session.username];
+    const sameUser = notFound
+      ? named === user?.username
+      : user !== undefined && findUser(this.pool(kind), kind, named) === user;
+    if (!user || !sameUser) throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
     if (!user.enabled) throw notAuthorized(COGNITO_MESSAGES.userDisabled);
     const clientMetadata = stringMap(body.ClientMetadata);
     try {
@@ -245,7 +304,7 @@ export class CognitoService {
           privateChallengeParameters: session.privateChallengeParameters,
           challengeAnswer: answer,
           ...(clientMetadata ? { clientMetadata } : {}),
-          userNotFound: false,
+          userNotFound: notFound,
         },
         { answerCorrect: null },
       );
@@ -258,7 +317,11 @@ export class CognitoService {
           challengeMetadata: session.challengeMetadata,
         },
       ];
-      return await this.defineAndContinue(kind, clientId, user, history, clientMetadata);
+      return await this.defineAndContinue(kind, clientId, user, history, {
+        clientMetadata,
+        notFound,
+        name: session.username,
+      });
     } catch (error) {
       if (isTriggerFailure(error)) session.dead = true;
       throw error;
@@ -271,8 +334,15 @@ export class CognitoService {
     clientId: string,
     user: StoredUser,
     history: AuthSession['history'],
-    clientMetadata: Record<string, string> | undefined,
+    options: {
+      clientMetadata?: Record<string, string> | undefined;
+      /** A sign-in for no user: the triggers hear userNotFound, and no tokens are ever issued. */
+      notFound?: boolean;
+      /** For notFound: the name the sign-in gave. */
+      name?: string;
+    },
   ): Promise<Json> {
+    const { clientMetadata, notFound = false } = options;
     const metadata = clientMetadata ? { clientMetadata } : {};
     const define = await this.runTrigger(
       'DefineAuthChallenge',
@@ -283,7 +353,7 @@ export class CognitoService {
         userAttributes: this.userAttributes(user),
         session: history,
         ...metadata,
-        userNotFound: false,
+        userNotFound: notFound,
       },
       { challengeName: null, issueTokens: null, failAuthentication: null },
     );
@@ -297,7 +367,10 @@ export class CognitoService {
     );
     if (define.failAuthentication === true)
       throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
-    if (define.issueTokens === true) return this.signedIn(kind, clientId, user);
+    if (define.issueTokens === true) {
+      if (notFound) throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
+      return this.signedIn(kind, clientId, user);
+    }
     expectOutput(define.challengeName === CUSTOM_CHALLENGE);
     const create = await this.runTrigger(
       'CreateAuthChallenge',
@@ -309,7 +382,7 @@ export class CognitoService {
         challengeName: CUSTOM_CHALLENGE,
         session: history,
         ...metadata,
-        userNotFound: false,
+        userNotFound: notFound,
       },
       {
         publicChallengeParameters: null,
@@ -327,7 +400,8 @@ export class CognitoService {
     const token = this.newSession({
       pool: kind,
       clientId,
-      username: user.username,
+      username: notFound ? (options.name ?? '') : user.username,
+      ...(notFound ? { notFound } : {}),
       history,
       privateChallengeParameters: stringMap(create.privateChallengeParameters) ?? {},
       challengeMetadata:
@@ -395,9 +469,17 @@ export class CognitoService {
     password: string,
   ): Promise<Json> {
     const user = findUser(this.pool(kind), kind, username);
+    // Counted by the user's name, or for no user by the name given, so a lockout tells no more
+    // about who exists than a wrong password does.
+    const lockKey = `${kind}#${user?.username ?? username.toLowerCase()}`;
+    this.refuseWhileLockedOut(lockKey);
     // Same answer for an unknown user as for a wrong password: no user enumeration.
     const matches = await verifyPassword(password, user?.passwordHash);
-    if (!user || !matches) throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
+    if (!user || !matches) {
+      this.countPasswordFailure(lockKey);
+      throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
+    }
+    this.passwordFailures.delete(lockKey);
     if (!user.enabled) throw notAuthorized(COGNITO_MESSAGES.userDisabled);
     // A temporary password (AdminSetUserPassword Permanent false, or AdminCreateUser's) signs in to
     // a demand for a new one, never to tokens. The app does not answer it (docs/cognito.md).
@@ -415,6 +497,39 @@ export class CognitoService {
       };
     }
     return this.signedIn(kind, clientId, user);
+  }
+
+  /** "Password attempts exceeded" while `key` is locked out; the attempt counts as activity only. */
+  private refuseWhileLockedOut(key: string): void {
+    const now = this.now();
+    const record = this.passwordFailures.get(key);
+    if (!record) return;
+    if (now - record.lastAttempt >= LOCKOUT_RESET_MS) {
+      this.passwordFailures.delete(key);
+      return;
+    }
+    record.lastAttempt = now;
+    if (now < record.lockedUntil) throw notAuthorized(COGNITO_MESSAGES.passwordAttemptsExceeded);
+  }
+
+  /** One more failed password: from the fifth, a lockout of 2^(n-5) s, at most 15 minutes. */
+  private countPasswordFailure(key: string): void {
+    const now = this.now();
+    const record = this.passwordFailures.get(key) ?? {
+      failures: 0,
+      lockedUntil: 0,
+      lastAttempt: now,
+    };
+    record.failures += 1;
+    record.lastAttempt = now;
+    if (record.failures >= LOCKOUT_FREE_FAILURES) {
+      const lockMs = Math.min(
+        2 ** (record.failures - LOCKOUT_FREE_FAILURES) * MS_PER_SECOND,
+        LOCKOUT_MAX_MS,
+      );
+      record.lockedUntil = now + lockMs;
+    }
+    this.passwordFailures.set(key, record);
   }
 
   private async signedIn(kind: PoolKind, clientId: string, user: StoredUser): Promise<Json> {

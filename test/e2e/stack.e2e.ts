@@ -113,10 +113,12 @@ describe('local stack (dist)', () => {
           'cloudfront-viewer-address': `203.0.113.${n % 250}:443`,
         },
       );
+    // A client may make as many lookups as it may ask for codes, when that is more (every
+    // otp/start is a lookup too): this stack is configured like a shop's shared Wi-Fi.
+    const lookups = Math.max(CLIENT_LOOKUPS_PER_HOUR, inject('clientCodesPerHour'));
     const statuses: number[] = [];
-    for (let n = 0; n <= CLIENT_LOOKUPS_PER_HOUR; n += 1)
-      statuses.push(await lookup('127.0.0.7', n));
-    expect(statuses.slice(0, CLIENT_LOOKUPS_PER_HOUR).every((s) => s === 200)).toBe(true);
+    for (let n = 0; n <= lookups; n += 1) statuses.push(await lookup('127.0.0.7', n));
+    expect(statuses.slice(0, lookups).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another client is counted apart.
     expect(await lookup('127.0.0.8', 0)).toBe(200);

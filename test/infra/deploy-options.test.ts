@@ -1,4 +1,5 @@
 /** Context options: parsing, and what the optional WAF, custom domain and SMS settings synthesize. */
+import { DEFAULT_STAFF_AUTH_RATE_LIMIT } from '../../infra/constructs/waf';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDeployConfig } from '../../infra/deploy-config';
@@ -180,19 +181,37 @@ describe('SpinWin with every option on', () => {
     expect(distribution!.Properties.DistributionConfig.WebACLId).toBeDefined();
   });
 
-  it('puts a regional web ACL with a rate rule on the visitor pool', () => {
-    const [acl] = ofType(main, 'AWS::WAFv2::WebACL');
-    expect(acl?.Properties.Scope).toBe('REGIONAL');
+  /** The web ACL associated with a pool, its per-IP limit, and the association. */
+  const poolAcl = (pool: 'AuthVisitorPool' | 'AuthStaffPool') => {
+    const association = ofType(main, 'Custom::WebAclAssociation').find((a) =>
+      JSON.stringify(a.Properties.ResourceArn).includes(pool),
+    );
+    const aclId = association?.Properties.WebAclArn['Fn::GetAtt'][0] as string;
+    const acl = main.Resources[aclId];
+    return { association, acl, aclId };
+  };
+
+  it('puts a regional web ACL with a per-IP rate rule on the visitor pool and one on the staff pool', () => {
+    const visitor = poolAcl('AuthVisitorPool');
+    const staff = poolAcl('AuthStaffPool');
+    for (const { acl } of [visitor, staff]) {
+      expect(acl?.Type).toBe('AWS::WAFv2::WebACL');
+      expect(acl?.Properties.Scope).toBe('REGIONAL');
+      expect(acl!.Properties.Rules[0].Statement.RateBasedStatement).toMatchObject({
+        AggregateKeyType: 'IP',
+      });
+      expect(acl!.Properties.Rules[0].Action).toEqual({ Block: {} });
+    }
+    expect(visitor.aclId).not.toBe(staff.aclId);
+    expect(staff.acl!.Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(
+      DEFAULT_STAFF_AUTH_RATE_LIMIT,
+    );
   });
 
-  it('associates it through a custom resource that waits for WAF, not one that fails at once', () => {
+  it('associates them through a custom resource that waits for WAF, not one that fails at once', () => {
     expect(ofType(main, 'AWS::WAFv2::WebACLAssociation')).toEqual([]);
-    const [association] = ofType(main, 'Custom::WebAclAssociation');
-    const aclId = Object.keys(main.Resources).find(
-      (id) => main.Resources[id]!.Type === 'AWS::WAFv2::WebACL',
-    );
-    expect(association!.Properties.WebAclArn).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
-    expect(JSON.stringify(association!.Properties.ResourceArn)).toContain('AuthVisitorPool');
+    expect(ofType(main, 'Custom::WebAclAssociation')).toHaveLength(2);
+    const { association } = poolAcl('AuthVisitorPool');
     // Longer than the handler's retries (9 minutes), far shorter than CloudFormation's hour.
     expect(Number(association!.Properties.ServiceTimeout)).toBeGreaterThan(9 * 60);
     expect(Number(association!.Properties.ServiceTimeout)).toBeLessThanOrEqual(15 * 60);

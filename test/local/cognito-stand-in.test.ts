@@ -262,13 +262,32 @@ describe('Cognito stand-in CUSTOM_AUTH', () => {
     });
   });
 
-  it('answers an unknown user and a disabled user like Cognito', async () => {
-    const { triggers } = codeTriggers();
+  it('answers an unknown user as Cognito does with PreventUserExistenceErrors: the triggers run with userNotFound, and it never signs in', async () => {
+    const { triggers, events } = codeTriggers();
     const { cognito, client } = await standIn({ triggers });
-    await expect(start(client, cognito, '+61499999999')).rejects.toMatchObject({
+    const unknown = await start(client, cognito, '+61499999999');
+    expect(unknown.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    // A username shaped like a real one, the same each time for the same name.
+    const username = unknown.ChallengeParameters?.USERNAME ?? '';
+    expect(username).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect((await start(client, cognito, '+61499999999')).ChallengeParameters?.USERNAME).toBe(
+      username,
+    );
+    expect(events.define![0]!.request.userNotFound).toBe(true);
+    expect(events.create![0]!.request.userNotFound).toBe(true);
+    // Even an answer its triggers call right gets no tokens.
+    await expect(
+      answer(client, cognito, unknown.Session!, username, TEST_CODE),
+    ).rejects.toMatchObject({
       name: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
     });
+    expect(events.verify![0]!.request.userNotFound).toBe(true);
+  });
+
+  it('answers a disabled user like Cognito', async () => {
+    const { triggers } = codeTriggers();
+    const { cognito, client } = await standIn({ triggers });
     await visitor(client, cognito);
     await client.send(
       new AdminDisableUserCommand({ UserPoolId: cognito.pools.visitor.poolId, Username: PHONE }),
@@ -403,6 +422,60 @@ describe('Cognito stand-in password and refresh flows', () => {
     await expect(passwordSignIn(client, cognito, 'admin', PASSWORD)).rejects.toMatchObject({
       message: 'User is disabled.',
     });
+  });
+
+  it("locks a user out after 5 failed passwords as Cognito does: 2^(n-5) s, 'Password attempts exceeded' while locked, uncounted", async () => {
+    let now = Date.UTC(2099, 0, 1);
+    const { cognito, client } = await standIn({
+      triggers: codeTriggers().triggers,
+      now: () => now,
+    });
+    await staffUser(client, cognito);
+    const attempt = (password: string) =>
+      passwordSignIn(client, cognito, 'admin', password).then(
+        () => 'signed in',
+        (error: { name: string; message: string }) => `${error.name}: ${error.message}`,
+      );
+    const wrong = 'NotAuthorizedException: Incorrect username or password.';
+    const locked = 'NotAuthorizedException: Password attempts exceeded';
+    for (let n = 1; n <= 5; n++)
+      expect(await attempt('wrong-password'), `failure ${n}`).toBe(wrong);
+    // Failure 5 locks for 1 s: even the right password is refused, and does not count.
+    expect(await attempt(PASSWORD)).toBe(locked);
+    expect(await attempt('wrong-password')).toBe(locked);
+    now += 1_000;
+    expect(await attempt('wrong-password')).toBe(wrong); // failure 6: 2 s
+    now += 1_999;
+    expect(await attempt(PASSWORD)).toBe(locked);
+    now += 1;
+    expect(await attempt('wrong-password')).toBe(wrong); // failure 7: 4 s
+    now += 4_000;
+    // The right password after the lockout signs in and starts again from zero.
+    expect(await attempt(PASSWORD)).toBe('signed in');
+    for (let n = 1; n <= 4; n++) expect(await attempt('wrong-password')).toBe(wrong);
+    expect(await attempt(PASSWORD)).toBe('signed in');
+    // The lockout doubles up to about 15 minutes at most: failure 15 locks for 900 s, not 1024.
+    for (let n = 1; n <= 15; n++) {
+      expect(await attempt('wrong-password'), `failure ${n}`).toBe(wrong);
+      if (n >= 5) now += Math.min(2 ** (n - 5), 900) * 1000;
+    }
+    now -= 1;
+    expect(await attempt(PASSWORD)).toBe(locked); // 15 minutes after failure 15, less 1 ms
+    now += 1;
+    expect(await attempt(PASSWORD)).toBe('signed in');
+    // 15 minutes without any attempt start again from zero: 4 + 4 failures lock nobody.
+    for (let n = 1; n <= 4; n++) expect(await attempt('wrong-password')).toBe(wrong);
+    now += 15 * 60_000;
+    for (let n = 1; n <= 4; n++) expect(await attempt('wrong-password')).toBe(wrong);
+    expect(await attempt(PASSWORD)).toBe('signed in');
+    // An unknown name locks the same way: a lockout tells no more than a wrong password.
+    for (let n = 1; n <= 5; n++)
+      expect(
+        await passwordSignIn(client, cognito, 'nobody', 'x').catch((e: Error) => e.message),
+      ).toBe('Incorrect username or password.');
+    expect(
+      await passwordSignIn(client, cognito, 'nobody', 'x').catch((e: Error) => e.message),
+    ).toBe('Password attempts exceeded');
   });
 
   it('matches staff usernames in any case, as the staff pool is configured (signInCaseSensitive false)', async () => {

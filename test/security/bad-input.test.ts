@@ -16,7 +16,7 @@ import { MAX_JSON_BODY_BYTES } from '../../lambdas/lib/http';
 import { MAX_PAYLOAD_BYTES } from '../../local/api-gateway';
 import { searchRequestSchema } from '../../shared/dashboard-search';
 import { newPasswordSchema } from '../../shared/password';
-import { phoneRequestSchema } from '../../shared/phone';
+import { otpStartRequestSchema, phoneRequestSchema } from '../../shared/phone';
 import { ROUTES, type RouteId } from '../../shared/routes';
 import { businessSettingsInputSchema, gameSettingsInputSchema } from '../../shared/settings';
 import { sliceIdSchema, sliceInputSchema } from '../../shared/slice';
@@ -308,13 +308,30 @@ const VALID_SLICE = {
   stock: 3,
 };
 
+/** A solved challenge in form, though no server signed it. */
+const UNSIGNED_ALTCHA = {
+  challenge: {
+    parameters: {
+      algorithm: 'SHA-256',
+      nonce: 'a1',
+      salt: 'b2',
+      cost: 1,
+      keyLength: 32,
+      keyPrefix: 'c3',
+      expiresAt: 1,
+    },
+    signature: 'd4',
+  },
+  solution: { counter: 1, derivedKey: 'e5' },
+};
+
 const BODY_ROUTES: BodyRoute[] = [
   {
     id: 'start-otp',
     method: 'POST',
     path: '/api/otp/start',
-    schema: phoneRequestSchema,
-    valid: { phoneNumber: '0412345678' },
+    schema: otpStartRequestSchema,
+    valid: { phoneNumber: '0412345678', altcha: UNSIGNED_ALTCHA },
     who: 'none',
   },
   {
@@ -331,23 +348,7 @@ const BODY_ROUTES: BodyRoute[] = [
     path: '/api/spins/preview',
     schema: spinPreviewRequestSchema,
     // Well-formed, though no server signed it: the generated bodies are all malformed.
-    valid: {
-      altcha: {
-        challenge: {
-          parameters: {
-            algorithm: 'SHA-256',
-            nonce: 'a1',
-            salt: 'b2',
-            cost: 1,
-            keyLength: 32,
-            keyPrefix: 'c3',
-            expiresAt: 1,
-          },
-          signature: 'd4',
-        },
-        solution: { counter: 1, derivedKey: 'e5' },
-      },
-    },
+    valid: { altcha: UNSIGNED_ALTCHA },
     who: 'none',
   },
   {
@@ -546,6 +547,7 @@ function readRequests(runs: number, seed: number): GenRequest[] {
     { id: 'get-business-settings', who: 'none', benign: [200] },
     { id: 'get-game-settings', who: 'none', benign: [200] },
     { id: 'spin-challenge', who: 'none', benign: [200] },
+    { id: 'otp-challenge', who: 'none', benign: [200] },
     { id: 'get-staff-me', who: 'operator', benign: [200] },
     { id: 'list-slices', who: 'admin', benign: [200] },
     { id: 'get-my-spin', who: 'visitor', benign: [404] },

@@ -136,6 +136,13 @@ async function unchanged(before: string): Promise<void> {
  * What differs between two snapshots: the key of each limits item added, removed or changed, and
  * the names of the other tables, the bucket and the pools that changed at all.
  */
+/**
+ * What otp/start itself keeps, whatever happens after it: the challenge it used and the client's
+ * lookup (each otp/start is one, lambdas/domain/otp-start.ts). Left out where a test follows the
+ * send's give-backs.
+ */
+const otpStartSpend = (change: string) => /^limits (challenge#|client-lookups#)/.test(change);
+
 function changesBetween(before: string, after: string): string[] {
   type Snapshot = { tables: Record<string, string[]>; objects: string[]; users: unknown };
   const [a, b] = [JSON.parse(before) as Snapshot, JSON.parse(after) as Snapshot];
@@ -285,10 +292,7 @@ describe('faults mid-request', () => {
     const local = '0400000103';
     const intl = '+61400000103';
     const beforeStart = await harness.snapshot();
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+    expect((await harness.startOtp(local)).status).toBe(202);
     unreachable('sns');
     faultsInjected++;
     const initiate = () =>
@@ -310,13 +314,10 @@ describe('faults mid-request', () => {
     expect(failure?.message).toContain(`INTERNAL: ${API_MESSAGES.internal}`);
     expect(failure?.message).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
     // Only the user, its record and the grant for the next attempt remain since otp/start.
-    expect(changesBetween(beforeStart, await harness.snapshot())).toEqual(
-      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
-    );
     expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+      changesBetween(beforeStart, await harness.snapshot()).filter((c) => !otpStartSpend(c)),
+    ).toEqual([`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort());
+    expect((await harness.startOtp(local)).status).toBe(202);
     const challenge = await initiate();
     expect(challenge.ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
@@ -328,7 +329,7 @@ describe('faults mid-request', () => {
     const request: SendOptions = {
       method: 'POST',
       url: '/api/otp/start',
-      body: { phoneNumber: local },
+      body: { phoneNumber: local, altcha: await harness.otpAltcha() },
     };
     const before = await harness.snapshot();
     withFault('cognito', failing(/^Admin/, 'TooManyRequestsException', 'Too many requests'));
@@ -351,10 +352,7 @@ describe('faults mid-request', () => {
     const local = '0400000105';
     const intl = '+61400000105';
     const beforeStart = await harness.snapshot();
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+    expect((await harness.startOtp(local)).status).toBe(202);
     withFault('sns', failing(/^Publish/, 'Throttling', 'Rate exceeded'));
     const initiate = () =>
       harness.cognito.call('InitiateAuth', {
@@ -378,13 +376,10 @@ describe('faults mid-request', () => {
     // for the next attempt) remain: the client's code budget, the number's budgets and the
     // deployment's hourly cap are all as they were, and no code is kept.
     const after = await harness.snapshot();
-    expect(changesBetween(beforeStart, after)).toEqual(
+    expect(changesBetween(beforeStart, after).filter((c) => !otpStartSpend(c))).toEqual(
       [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
     );
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+    expect((await harness.startOtp(local)).status).toBe(202);
     expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });
@@ -394,10 +389,7 @@ describe('faults mid-request', () => {
     const local = '0400000110';
     const intl = '+61400000110';
     const beforeStart = await harness.snapshot();
-    expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+    expect((await harness.startOtp(local)).status).toBe(202);
     withFault('dynamo', failing(/TransactWrite/));
     const initiate = () =>
       harness.cognito.call('InitiateAuth', {
@@ -418,13 +410,10 @@ describe('faults mid-request', () => {
     expect(failure?.type).toBe('UserLambdaValidationException');
     expect(failure?.message).not.toMatch(/Throttl|Rate exceeded/);
     expect(harness.outbox.latestCode(intl)).toBeUndefined();
-    expect(changesBetween(beforeStart, await harness.snapshot())).toEqual(
-      [`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort(),
-    );
     expect(
-      (await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: local } }))
-        .status,
-    ).toBe(202);
+      changesBetween(beforeStart, await harness.snapshot()).filter((c) => !otpStartSpend(c)),
+    ).toEqual([`limits otp-auth#${intl}`, `limits visitor-user#${intl}`, 'users'].sort());
+    expect((await harness.startOtp(local)).status).toBe(202);
     expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });

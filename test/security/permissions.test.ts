@@ -46,6 +46,7 @@ const PROBES: Record<RouteId, Probe> = {
   'start-otp': { body: {}, allowed: BAD_REQUEST },
   'user-exists': { body: {}, allowed: BAD_REQUEST },
   'spin-challenge': { allowed: OK },
+  'otp-challenge': { allowed: OK },
   'preview-spin': { body: { probe: 1 }, allowed: BAD_REQUEST },
   'create-spin': { body: { probe: 1 }, allowed: BAD_REQUEST },
   'get-my-spin': { allowed: NOT_FOUND },
@@ -148,7 +149,7 @@ beforeAll(async () => {
 
 /** Signs a visitor in and returns the access token instead of the ID token. */
 async function signInVisitorAccess(localNumber: string): Promise<string> {
-  await harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: localNumber } });
+  await harness.startOtp(localNumber);
   const intl = `+61${localNumber.slice(1)}`;
   const challenge = await harness.cognito.call('InitiateAuth', {
     AuthFlow: 'CUSTOM_AUTH',

@@ -72,11 +72,7 @@ describe('POST /api/customers/erase', () => {
     // The old session is refused; the number gets no code and no second prize.
     const again = await harness.send({ method: 'POST', url: '/api/spins', token, body: {} });
     expect(again.status).toBe(401);
-    const start = await harness.send({
-      method: 'POST',
-      url: '/api/otp/start',
-      body: { phoneNumber: local },
-    });
+    const start = await harness.startOtp(local);
     expect([start.status, (start.json as { message: string }).message]).toEqual([
       409,
       MESSAGES.alreadyHasReward,

@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { TABLES, tableEnvName } from '../../shared/definitions';
 import {
@@ -64,6 +66,10 @@ export interface Harness {
   /** Moves the stand-in's clock (ms), e.g. to mint expired tokens or expire auth sessions. */
   setClockOffset(ms: number): void;
   send(options: SendOptions): Promise<Sent>;
+  /** A challenge from GET /api/otp/challenge, solved as the browser solves it. */
+  otpAltcha(from?: string): Promise<{ challenge: Challenge; solution: unknown }>;
+  /** POST /api/otp/start for a local number with a freshly solved challenge, as the page sends it. */
+  startOtp(localNumber: string, from?: string): Promise<Sent>;
   /** A visitor ID token for a local number (04...), through POST /api/otp/start and CUSTOM_AUTH. */
   visitorToken(localNumber: string): Promise<string>;
   /** The ID and access tokens of a staff user. */
@@ -154,6 +160,27 @@ export async function startHarness(): Promise<Harness> {
     return { status: answer.status, headers: answer.headers, text, json };
   }
 
+  async function otpAltcha(from?: string) {
+    const issued = await send({
+      method: 'GET',
+      url: '/api/otp/challenge',
+      ...(from ? { from } : {}),
+    });
+    if (issued.status !== 200) throw new Error(`otp/challenge answered ${issued.text}`);
+    const challenge = issued.json as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    if (!solution) throw new Error('the otp challenge was not solved');
+    return { challenge, solution };
+  }
+
+  const startOtp = async (localNumber: string, from?: string) =>
+    send({
+      method: 'POST',
+      url: '/api/otp/start',
+      body: { phoneNumber: localNumber, altcha: await otpAltcha(from) },
+      ...(from ? { from } : {}),
+    });
+
   const respond = (challenge: Record<string, unknown>, answer: string) =>
     cognito.call('RespondToAuthChallenge', {
       ClientId: cognito.pools.visitor.clientId,
@@ -173,14 +200,11 @@ export async function startHarness(): Promise<Harness> {
       offset = ms;
     },
     send,
+    otpAltcha,
+    startOtp,
     async visitorToken(localNumber) {
       // Each visitor is a client of its own, as real visitors are.
-      const started = await send({
-        method: 'POST',
-        url: '/api/otp/start',
-        body: { phoneNumber: localNumber },
-        from: clientAddress(Number(localNumber.slice(-6))),
-      });
+      const started = await startOtp(localNumber, clientAddress(Number(localNumber.slice(-6))));
       if (started.status !== 202) throw new Error(`otp/start answered ${started.text}`);
       const intl = toLocalIntl(localNumber);
       const challenge = await cognito.call('InitiateAuth', {

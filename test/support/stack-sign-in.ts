@@ -3,6 +3,8 @@
  * by password, visitors by SMS code (POST /api/otp/start -> CUSTOM_AUTH -> the code ->
  * RespondToAuthChallenge). Used by the e2e helpers and the benchmarks.
  */
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { toInternational } from '../../shared/phone';
 
 /** Where to sign in: the API origin, the Cognito endpoint and the two app clients. */
@@ -49,6 +51,22 @@ export async function staffSignIn(
   return result.AuthenticationResult.IdToken;
 }
 
+/**
+ * A challenge from GET /api/otp/challenge at `apiBase`, solved as the browser solves it: the
+ * `altcha` of a POST /api/otp/start. `headers` go with the request (e.g. the client's address).
+ */
+export async function solvedOtpChallenge(
+  apiBase: string,
+  headers: Record<string, string> = {},
+): Promise<{ challenge: Challenge; solution: unknown }> {
+  const issued = await fetch(new URL('/api/otp/challenge', apiBase), { headers });
+  if (issued.status !== 200) throw new Error(`otp/challenge: ${issued.status}`);
+  const challenge = (await issued.json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('otp challenge not solved');
+  return { challenge, solution };
+}
+
 /** Verifies `localPhone` by the SMS code `readCode` finds; returns the visitor's ID token. */
 export async function visitorSignIn(
   target: SignInTarget,
@@ -58,7 +76,10 @@ export async function visitorSignIn(
   const start = await fetch(new URL('/api/otp/start', target.apiBase), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phoneNumber: localPhone }),
+    body: JSON.stringify({
+      phoneNumber: localPhone,
+      altcha: await solvedOtpChallenge(target.apiBase),
+    }),
   });
   if (start.status !== 202) throw new Error(`otp/start: ${start.status} ${await start.text()}`);
   const username = toInternational(localPhone);

@@ -11,8 +11,12 @@ import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startStack } from '../../../local/stack';
 import type { StaffRole } from '../../../shared/types';
 
-/** Codes the suite's one client address may ask for an hour (its many visitor sign-ins). */
-const E2E_CLIENT_CODES_PER_HOUR = 10_000;
+/**
+ * Codes the suite's one client address may ask for an hour (its many visitor sign-ins, a few dozen
+ * a run); its reward lookups follow it (lambdas/domain/client-budgets.ts), and the stack test
+ * spends them all from one address, so not many more.
+ */
+const E2E_CLIENT_CODES_PER_HOUR = 300;
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +24,7 @@ declare module 'vitest' {
     staffPasswords: Record<StaffRole, string>;
     s3Endpoint: string;
     logoBucket: string;
+    clientCodesPerHour: number;
   }
 }
 
@@ -53,6 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('staffPasswords', { admin, operator });
   project.provide('s3Endpoint', process.env.S3_ENDPOINT ?? '');
   project.provide('logoBucket', stack.logoBucket);
+  project.provide('clientCodesPerHour', E2E_CLIENT_CODES_PER_HOUR);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

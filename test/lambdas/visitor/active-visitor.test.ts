@@ -186,8 +186,7 @@ describe('the visitor user check', () => {
   });
 
   it('records the real user when two otp/start for a new number race', async () => {
-    const start = () =>
-      harness.send({ method: 'POST', url: '/api/otp/start', body: { phoneNumber: '0400000209' } });
+    const start = () => harness.startOtp('0400000209');
 
     const answers = await Promise.all([start(), start()]);
 

@@ -6,10 +6,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeChallenge, verifyCodeAnswer } from '../../../lambdas/domain/auth-challenge';
 import { defineNextStep, type SessionEntry } from '../../../lambdas/domain/auth-define';
-import {
-  CODE_AUTHORIZATION_MS,
-  CodeNotAuthorizedError,
-} from '../../../lambdas/domain/otp-delivery';
+import { CODE_AUTHORIZATION_MS } from '../../../lambdas/domain/otp-delivery';
 import { SmsCostGuard } from '../../../lambdas/domain/sms-cost-guard';
 import { authorizeCode } from '../../../lambdas/repositories/otp-authorizations';
 import { sendSms } from '../../../lambdas/lib/sms';
@@ -59,8 +56,13 @@ describe('defineNextStep', () => {
     });
   });
 
-  it('fails an unknown user and any challenge kind it never offers', () => {
-    expect(defineNextStep([], true)).toMatchObject({ failAuthentication: true });
+  it('takes an unknown user through the same steps but never to tokens, and fails any challenge kind it never offers', () => {
+    expect(defineNextStep([], true)).toEqual(defineNextStep([]));
+    expect(defineNextStep([wrong], true)).toEqual(defineNextStep([wrong]));
+    expect(defineNextStep(Array<SessionEntry>(OTP_MAX_ATTEMPTS).fill(wrong), true)).toEqual(
+      defineNextStep(Array<SessionEntry>(OTP_MAX_ATTEMPTS).fill(wrong)),
+    );
+    expect(defineNextStep([right], true)).toMatchObject({ failAuthentication: true });
     expect(defineNextStep([{ challengeName: 'SRP_A', challengeResult: true }])).toMatchObject({
       failAuthentication: true,
     });
@@ -155,28 +157,45 @@ describe('code challenge', () => {
     });
   });
 
-  it('sends nothing, and spends no budget, without a grant from POST /api/otp/start', async () => {
+  it('sends nothing, and spends no budget, without a grant from POST /api/otp/start: the challenge looks like any other and no code answers it', async () => {
     const { intl } = testPhone(3004);
     const t0 = Date.UTC(2099, 1, 1, 12);
+    /** A challenge without a grant: same shape, and no 6-digit answer is right. */
+    const unanswerable = async (nowMs: number) => {
+      const challenge = await createCodeChallenge(intl, [], depsAt(nowMs));
+      expect(Object.keys(challenge.privateChallengeParameters).sort()).toEqual(['hash', 'salt']);
+      expect(challenge.publicChallengeParameters).toEqual({});
+      for (const code of ['000000', '123456', '999999'])
+        expect(await verifyCodeAnswer(intl, challenge.privateChallengeParameters, code)).toBe(
+          false,
+        );
+    };
     // A sign-in started straight at Cognito: no grant.
-    await expect(createCodeChallenge(intl, [], depsAt(t0))).rejects.toBeInstanceOf(
-      CodeNotAuthorizedError,
-    );
+    await unanswerable(t0);
     expect(sent(intl)).toBe(0);
     // The number's per-minute budget is untouched: the visitor's own request still sends.
     await grant(intl, t0 + 1_000);
     await createCodeChallenge(intl, [], depsAt(t0 + 1_000));
     expect(sent(intl)).toBe(1);
     // One grant, one SMS: past the reuse window a new code needs a new grant.
-    await expect(createCodeChallenge(intl, [], depsAt(t0 + 70_000))).rejects.toBeInstanceOf(
-      CodeNotAuthorizedError,
-    );
+    await unanswerable(t0 + 70_000);
     // An expired grant counts for nothing.
     await grant(intl, t0 + 80_000);
-    await expect(
-      createCodeChallenge(intl, [], depsAt(t0 + 80_000 + CODE_AUTHORIZATION_MS)),
-    ).rejects.toBeInstanceOf(CodeNotAuthorizedError);
+    await unanswerable(t0 + 80_000 + CODE_AUTHORIZATION_MS);
     expect(sent(intl)).toBe(1);
+  });
+
+  it('answers a user that does not exist (userNotFound) with an unanswerable challenge and no SMS', async () => {
+    const challenge = await createCodeChallenge(
+      undefined,
+      [],
+      depsAt(Date.UTC(2099, 1, 1, 13)),
+      true,
+    );
+    expect(challenge.publicChallengeParameters).toEqual({});
+    expect(
+      await verifyCodeAnswer(undefined, challenge.privateChallengeParameters, '123456', true),
+    ).toBe(false);
   });
 
   it('sends nothing to a number that is not an Australian mobile', async () => {

@@ -382,10 +382,13 @@ describe('viewerAddress', () => {
     const viaSite = (viewer: string, extra: Record<string, string> = {}) =>
       httpEvent({ sourceIp: edge, headers: { 'x-viewer-address': viewer, ...extra } });
     expect(viewerAddress(viaSite('198.51.100.4'))).toBe('198.51.100.4');
-    // IPv6: the /64, whatever the rest of the address (one household or phone).
-    expect(viewerAddress(viaSite('2001:db8:0:7::1'))).toBe('2001:db8:0:7::/64');
-    expect(viewerAddress(viaSite('2001:DB8:0:7:ffff:1:2:3'))).toBe('2001:db8:0:7::/64');
-    expect(viewerAddress(viaSite('::1'))).toBe('0:0:0:0::/64');
+    // IPv6: the /56, whatever the rest of the address (one household's allocation).
+    expect(viewerAddress(viaSite('2001:db8:0:7::1'))).toBe('2001:db8:0:0::/56');
+    expect(viewerAddress(viaSite('2001:DB8:0:1ff:ffff:1:2:3'))).toBe('2001:db8:0:100::/56');
+    expect(viewerAddress(viaSite('::1'))).toBe('0:0:0:0::/56');
+    // IPv4-mapped IPv6 is the IPv4 client, however it is written.
+    expect(viewerAddress(viaSite('::ffff:198.51.100.4'))).toBe('198.51.100.4');
+    expect(viewerAddress(viaSite('::FFFF:c633:6404'))).toBe('198.51.100.4');
     // X-Forwarded-For and CloudFront-Viewer-Address are never read.
     expect(
       viewerAddress(

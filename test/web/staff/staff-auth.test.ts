@@ -72,6 +72,8 @@ describe('signInStaff', () => {
     ['NotAuthorizedException', 'Incorrect username or password.', MESSAGES.invalidCredentials],
     ['UserNotFoundException', 'User does not exist.', MESSAGES.invalidCredentials],
     ['TooManyRequestsException', 'Rate exceeded', MESSAGES.loginFailed],
+    // Cognito's lockout after 5 failed passwords: the right password would not help now.
+    ['NotAuthorizedException', 'Password attempts exceeded', MESSAGES.loginFailed],
     [
       'InvalidParameterException',
       'USER_PASSWORD_AUTH flow not enabled for this client',

@@ -49,6 +49,24 @@ export class FakeBackend {
   /** Cognito ends the sign-in after the third wrong code: no answer counts until a new one. */
   private signInOver = false;
   private tickets = new Map<string, string>();
+  /** GET /api/otp/challenge calls so far. */
+  otpChallenges = 0;
+  /** Status to answer GET /api/otp/challenge with, when set (e.g. 503). */
+  otpChallengeStatus: number | undefined;
+  /** otp/start refuses this many solved challenges as outdated (the work rose meanwhile). */
+  staleChallenges = 0;
+  private usedChallenges = new Set<string>();
+
+  /** A real challenge, with a small answer so that the browser-side solve is quick here. */
+  private challenge(): Promise<Challenge> {
+    return createChallenge({
+      algorithm: 'SHA-256',
+      cost: 1,
+      counter: 3,
+      deriveKey,
+      ...FAKE_CHALLENGE_SECRETS,
+    });
+  }
 
   constructor(readonly wheel: WheelResponse) {
     this.drawSliceId = wheel.slices[1]?.id ?? wheel.slices[0]!.id;
@@ -94,8 +112,27 @@ export class FakeBackend {
       }
       return json(200, this.wheel);
     }
+    if (method === 'GET' && url === '/api/otp/challenge') {
+      this.otpChallenges++;
+      if (this.otpChallengeStatus)
+        return json(this.otpChallengeStatus, { code: 'UNAVAILABLE', message: 'busy' });
+      return json(200, await this.challenge());
+    }
     if (method === 'POST' && url === '/api/otp/start') {
-      const local = (body as { phoneNumber: string }).phoneNumber;
+      const { phoneNumber: local, altcha } = body as {
+        phoneNumber: string;
+        altcha?: { challenge: Challenge; solution: Solution };
+      };
+      // Every code costs a solved challenge, used once, as the real route insists.
+      const nonce = altcha?.challenge.parameters.nonce ?? '';
+      const check = altcha
+        ? await verifySolution({ ...altcha, deriveKey, ...FAKE_CHALLENGE_SECRETS })
+        : { verified: false };
+      if (!check.verified || this.usedChallenges.has(nonce) || this.staleChallenges > 0) {
+        this.staleChallenges = Math.max(0, this.staleChallenges - 1);
+        return json(400, { code: 'CHALLENGE_INVALID', message: 'bad' });
+      }
+      this.usedChallenges.add(nonce);
       if (this.customers.has(`+61${local.slice(1)}`)) {
         return json(409, { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward });
       }
@@ -105,19 +142,8 @@ export class FakeBackend {
         return json(this.otpStartStatus, { code: 'SMS_PER_MINUTE', message: 'limit' });
       return json(202, {});
     }
-    if (method === 'GET' && url === '/api/spins/challenge') {
-      // A real challenge, with a small answer so that the browser-side solve is quick here.
-      return json(
-        200,
-        await createChallenge({
-          algorithm: 'SHA-256',
-          cost: 1,
-          counter: 3,
-          deriveKey,
-          ...FAKE_CHALLENGE_SECRETS,
-        }),
-      );
-    }
+    if (method === 'GET' && url === '/api/spins/challenge')
+      return json(200, await this.challenge());
     if (method === 'POST' && url === '/api/spins/preview') {
       const { altcha } = body as { altcha: { challenge: Challenge; solution: Solution } };
       const check = await verifySolution({ ...altcha, deriveKey, ...FAKE_CHALLENGE_SECRETS });

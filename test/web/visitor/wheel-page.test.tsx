@@ -142,6 +142,7 @@ describe('wheel page', () => {
     expect(within(dialog).getByText('Resend in 60s')).toBeInTheDocument();
     expect(backend.requests.find((r) => r.url === '/api/otp/start')?.body).toEqual({
       phoneNumber: '0412345678',
+      altcha: { challenge: expect.any(Object), solution: expect.any(Object) },
     });
     await user.type(code, '12x3');
     expect(code).toHaveValue('123');

@@ -46,6 +46,11 @@ const WRONG_ROLE_MESSAGE: Record<StaffLoginPage, string> = {
  * answer NotAuthorizedException for both; this guards a pool that is not).
  */
 const BAD_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+/**
+ * Cognito's answer while a user is locked out after failed passwords (a NotAuthorizedException
+ * too): not a wrong password, so the page says "Login failed. Please try again."
+ */
+const LOCKED_OUT_MESSAGE = 'Password attempts exceeded';
 
 /**
  * Signs a staff member in for a page that requires `requiredRole`.
@@ -54,7 +59,7 @@ const BAD_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundExceptio
  * for that role are saved. On any failure nothing is saved and `message` is the required text:
  * wrong username or password -> invalidCredentials; signed in but not in the required group ->
  * invalidRole at /login, operatorOnly at /operator-login, adminOnly at /admin; anything else
- * (network, throttling, misconfiguration) -> loginFailed.
+ * (locked out after failed passwords, network, throttling, misconfiguration) -> loginFailed.
  *
  * @param username - as typed; surrounding spaces are trimmed.
  * @param password - as typed, never trimmed or logged.
@@ -74,7 +79,11 @@ export async function signInStaff(
     tokens = await passwordSignIn(staffClientId, name, password);
     idToken = tokens.idToken;
   } catch (error) {
-    if (error instanceof CognitoError && BAD_CREDENTIALS.has(error.type)) {
+    if (
+      error instanceof CognitoError &&
+      BAD_CREDENTIALS.has(error.type) &&
+      !error.message.startsWith(LOCKED_OUT_MESSAGE)
+    ) {
       return { ok: false, message: MESSAGES.invalidCredentials };
     }
     return { ok: false, message: MESSAGES.loginFailed };

@@ -1,6 +1,10 @@
-/** POST /api/otp/start: server checks (reward, SMS limits) and the visitor user, before sign-in. */
-import type { PhoneRequest } from '../../../../../shared/phone';
+/**
+ * POST /api/otp/start: server checks (reward, SMS limits) and the visitor user, before sign-in.
+ * Each call carries a solved challenge (hooks/use-otp-challenge.ts).
+ */
+import type { OtpStartRequest } from '../../../../../shared/phone';
+import type { SolvedChallenge } from '../../../../../shared/spin';
 import { callRoute } from '../../../lib/api-client';
 
-export const startOtp = (phoneNumber: string): Promise<void> =>
-  callRoute<void>('start-otp', { body: { phoneNumber } satisfies PhoneRequest });
+export const startOtp = (phoneNumber: string, altcha: SolvedChallenge): Promise<void> =>
+  callRoute<void>('start-otp', { body: { phoneNumber, altcha } satisfies OtpStartRequest });

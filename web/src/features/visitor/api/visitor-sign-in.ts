@@ -3,14 +3,21 @@
  * CUSTOM_AUTH straight from the browser; tokens are kept in the visitor session.
  */
 import { toInternational } from '../../../../../shared/phone-format';
+import type { SolvedChallenge } from '../../../../../shared/spin';
 import { loadRuntimeConfig } from '../../../config/runtime';
 import { answerCustomChallenge, startCustomAuth, type CustomChallenge } from '../../../lib/cognito';
 import { saveSession } from '../../../lib/session';
 import { startOtp } from './start-otp';
 
-/** Asks for a code to `localPhone` (04 form): a new auth session each time (also for Resend). */
-export async function requestCode(localPhone: string): Promise<CustomChallenge> {
-  await startOtp(localPhone);
+/**
+ * Asks for a code to `localPhone` (04 form): a new auth session each time (also for Resend).
+ * `challenge` hands over a solved proof of work (hooks/use-otp-challenge.ts).
+ */
+export async function requestCode(
+  localPhone: string,
+  challenge: () => Promise<SolvedChallenge>,
+): Promise<CustomChallenge> {
+  await startOtp(localPhone, await challenge());
   const { visitorClientId } = await loadRuntimeConfig();
   return startCustomAuth(visitorClientId, toInternational(localPhone));
 }

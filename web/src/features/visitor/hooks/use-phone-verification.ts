@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client';
 import { CognitoError, type CustomChallenge } from '../../../lib/cognito';
 import { answerCode, requestCode } from '../api/visitor-sign-in';
 import { useCountdown } from './use-countdown';
+import { useOtpChallenge } from './use-otp-challenge';
 
 export type VerificationStep = 'phone' | 'code';
 
@@ -50,6 +51,8 @@ export function usePhoneVerification(
   const [busy, setBusy] = useState(false);
   const [needsResend, setNeedsResend] = useState(false);
   const { remaining, restart } = useCountdown();
+  // Solving starts as the form opens, so that Send Code finds it ready.
+  const takeChallenge = useOtpChallenge();
   /** The live auth session; null once Cognito has ended it (3 wrong answers or expiry). */
   const challenge = useRef<CustomChallenge | null>(null);
 
@@ -68,7 +71,7 @@ export function usePhoneVerification(
   /** Starts a new auth session; returns the message to show on failure. */
   const startSession = async (failure: string): Promise<string | undefined> => {
     try {
-      challenge.current = await requestCode(phone);
+      challenge.current = await requestCode(phone, takeChallenge);
       setNeedsResend(false);
       restart(RESEND_COUNTDOWN_SECONDS);
       return undefined;

@@ -1,0 +1,114 @@
+/**
+ * The customers CSV read the way spreadsheets read it: whatever delimiter the reader's locale
+ * splits on (comma, semicolon, tab), every row keeps its columns and no typed cell reaches the
+ * spreadsheet as a formula.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CSV_COLUMNS, csvRow } from '../../shared/csv';
+import type { Customer } from '../../shared/types';
+
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The cells a spreadsheet whose delimiter is `delimiter` reads from `text`, as they do: a quote
+ * counts only at the start of a cell (doubled quotes inside it are one), anywhere else it is a
+ * character; outside quotes a delimiter ends the cell and a line break the row.
+ */
+function readCells(text: string, delimiter: string): string[] {
+  const cells: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let cell = '';
+    if (text[i] === '"') {
+      i++;
+      while (i < text.length) {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+        } else if (text[i] === '"') {
+          i++;
+          break;
+        } else cell += text[i++];
+      }
+    }
+    while (i < text.length && text[i] !== delimiter && text[i] !== '\r' && text[i] !== '\n')
+      cell += text[i++];
+    cells.push(cell);
+    if (text[i] === delimiter) i++;
+    else while (text[i] === '\r' || text[i] === '\n') i++;
+  }
+  return cells;
+}
+
+/** What a spreadsheet evaluates: a cell starting with a formula character (spaces aside). */
+const isFormula = (cell: string) => /^[ \t\r"]*[=+\-@]/.test(cell);
+
+const customer = (offer: string, redeemedBy?: string): Customer => ({
+  phoneNumber: '+61412345678',
+  localNumber: '0412345678',
+  offer,
+  sliceId: 's1',
+  isOfferClaimed: redeemedBy !== undefined,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...(redeemedBy === undefined ? {} : { redeemedBy, redeemedAt: '2026-01-02T00:00:00.000Z' }),
+});
+
+/** Text people type, weighted towards what spreadsheets split on or evaluate. */
+const typed = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ';', ',', '"', ' ', "'", 'x', '1'),
+    fc.string({ minLength: 1, maxLength: 1 }),
+  ),
+  maxLength: 20,
+});
+
+const ROW_NUMBERS = ['+61412345678'];
+const ZONE = 'Australia/Sydney';
+
+describe('customers CSV', () => {
+  it.each(DELIMITERS.map((d) => [JSON.stringify(d), d]))(
+    'evaluates no typed text as a formula when read with %s as the delimiter',
+    (_name, delimiter) => {
+      fc.assert(
+        fc.property(typed, typed, (offer, redeemedBy) => {
+          const cells = readCells(csvRow(customer(offer, redeemedBy), ZONE), delimiter);
+          // The phone number's own + is ours, a number in every reader.
+          const evaluated = cells.filter((c) => isFormula(c) && !ROW_NUMBERS.includes(c));
+          expect(evaluated.filter((c) => !c.startsWith('+61412345678'))).toEqual([]);
+        }),
+        { numRuns: 1000 },
+      );
+    },
+  );
+
+  it('keeps every column for a comma reader, the typed text as typed after its apostrophe', () => {
+    fc.assert(
+      fc.property(typed, typed, (offer, redeemedBy) => {
+        const cells = readCells(csvRow(customer(offer, redeemedBy), ZONE), ',');
+        expect(cells).toHaveLength(CSV_COLUMNS.length);
+        const unneutralised = (cell: string) => cell.replace(/(^|[,;\t\r\n])'/g, '$1');
+        const column = (name: (typeof CSV_COLUMNS)[number]) => cells[CSV_COLUMNS.indexOf(name)]!;
+        expect(unneutralised(column('offer'))).toBe(unneutralised(offer));
+        expect(unneutralised(column('redeemedBy'))).toBe(unneutralised(redeemedBy));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('quotes `x;=1+2`, and a semicolon reader finds no =1+2 cell', () => {
+    const line = csvRow(customer('x;=1+2'), ZONE);
+    expect(line).toContain(`"x;'=1+2"`);
+    expect(readCells(line, ';')).not.toContain('=1+2');
+    expect(readCells(line, ';').some((c) => c.startsWith('=1+2'))).toBe(false);
+  });
+
+  it('neutralises a leading =, +, -, @, tab or carriage return and quotes tabs and semicolons', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      const cells = readCells(csvRow(customer(`${start}SUM(A1)`), ZONE), ',');
+      expect(cells[CSV_COLUMNS.indexOf('offer')]).toBe(`'${start}SUM(A1)`);
+    }
+    expect(csvRow(customer('a\tb'), ZONE)).toContain('"a\tb"');
+    expect(csvRow(customer('a;b'), ZONE)).toContain('"a;b"');
+  });
+});
