@@ -33,6 +33,15 @@ const LAMBDA_LAYERS = [
   { folders: ['repositories'], below: [...HANDLER_LEVEL, 'domain'] },
   { folders: ['lib'], below: [...HANDLER_LEVEL, 'domain', 'repositories'] },
 ];
+const WEB_ONLY = forbid(
+  ['infra', 'local', 'lambdas', 'test', 'bench'],
+  'web/ imports only shared/ and web/.',
+);
+/** Outside shared/, shared/ is imported through its alias (tsconfig.base.json paths). */
+const VIA_ALIAS = {
+  regex: '^(\\.\\./)+shared/',
+  message: 'Import shared/ through its alias: @shared/...',
+};
 const ZONES = [
   {
     files: ['shared/**/*.ts'],
@@ -54,7 +63,7 @@ const ZONES = [
       ...(folders.includes('repositories')
         ? [
             {
-              regex: '(^|/)(lib/http|lib/http-event|shared/errors)$',
+              regex: '(^|/|@)(lib/http|lib/http-event|shared/errors)$',
               message:
                 'Repositories return results; handlers and domain modules build HTTP answers.',
             },
@@ -72,9 +81,7 @@ const ZONES = [
   })),
   {
     files: ['web/**/*.{ts,tsx}'],
-    patterns: [
-      forbid(['infra', 'local', 'lambdas', 'test', 'bench'], 'web/ imports only shared/ and web/.'),
-    ],
+    patterns: [WEB_ONLY],
   },
   {
     files: ['infra/**/*.ts'],
@@ -94,6 +101,8 @@ const ZONES = [
   ...['admin', 'staff', 'visitor'].map((feature) => ({
     files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
     patterns: [
+      // A later block replaces an earlier one's options for its files: the web rule again.
+      WEB_ONLY,
       forbid(
         ['admin', 'staff', 'visitor'].filter((other) => other !== feature),
         'Web features never import each other: share through web/src/components or web/src/lib.',
@@ -143,7 +152,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', { paths: [ZOD_ONLY_VIA_SHARED] }],
+      'no-restricted-imports': ['error', { paths: [ZOD_ONLY_VIA_SHARED], patterns: [VIA_ALIAS] }],
       'no-restricted-syntax': [
         'error',
         {
@@ -178,9 +187,14 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': ['error', ...NODE_ONLY_GLOBALS, ...BROWSER_ONLY_GLOBALS] },
   },
   // Later blocks replace the rule's options for their files, so each zone repeats the zod rule.
-  ...ZONES.map(({ files, patterns }) => ({
+  ...ZONES.map(({ files, patterns }, i) => ({
     files,
-    rules: { 'no-restricted-imports': ['error', { paths: [ZOD_ONLY_VIA_SHARED], patterns }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [ZOD_ONLY_VIA_SHARED], patterns: i === 0 ? patterns : [...patterns, VIA_ALIAS] },
+      ],
+    },
   })),
   {
     files: ['shared/zod.ts'],

@@ -21,12 +21,12 @@ import { DEFAULT_THROTTLE_RATE } from '../infra/constructs/api';
 import { FUNCTION_MEMORY_MB } from '../infra/function-defaults';
 import { countedLambdaMs, startCountingAwsCalls } from '../local/aws-calls';
 import { startStack, type RunningStack } from '../local/stack';
-import { CUSTOM_CHALLENGE } from '../shared/definitions';
-import { API_MESSAGES, MESSAGES } from '../shared/messages';
-import { toInternational } from '../shared/phone';
-import { SMS_GLOBAL_HOURLY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '../shared/constants';
+import { CUSTOM_CHALLENGE } from '@shared/definitions';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { toInternational } from '@shared/phone';
+import { SMS_GLOBAL_HOURLY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { DynamoDBClient, paginateScan, type AttributeValue } from '@aws-sdk/client-dynamodb';
-import { tableEnvName } from '../shared/definitions';
+import { tableEnvName } from '@shared/definitions';
 import { CAPACITY_MARKERS } from './capacity-markers';
 
 const ROOT = resolve(import.meta.dirname, '..');

@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { CHALLENGE_WORK_STEPS } from '../shared/challenge-work';
+import { CHALLENGE_WORK_STEPS } from '@shared/challenge-work';
 import { launchBrowser } from '../test/support/browser';
 
 const ROOT = resolve(import.meta.dirname, '..');

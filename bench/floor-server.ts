@@ -29,8 +29,8 @@ import {
 import { dynamo } from '../lambdas/lib/dynamo-client';
 import { CURSOR_TTL_S } from '../lambdas/repositories/page-cursors';
 import { tableName } from '../lambdas/lib/tables';
-import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '../shared/definitions';
-import { USERS_PAGE_SIZE } from '../shared/constants';
+import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '@shared/definitions';
+import { USERS_PAGE_SIZE } from '@shared/constants';
 
 const db = dynamo();
 

@@ -13,8 +13,8 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { esbuildOptionsFor } from '../infra/function-defaults';
-import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../shared/definitions';
-import { ROUTES } from '../shared/routes';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
+import { ROUTES } from '@shared/routes';
 import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');

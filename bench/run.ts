@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { format } from 'prettier';
 import { build } from 'vite';
 import { startStack } from '../local/stack';
-import { ROUTES } from '../shared/routes';
+import { ROUTES } from '@shared/routes';
 import {
   LOAD_CONNECTIONS,
   LOAD_SECONDS,

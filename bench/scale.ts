@@ -7,9 +7,9 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { CUSTOMERS_LIST_PARTITION, tableEnvName } from '../shared/definitions';
+import { CUSTOMERS_LIST_PARTITION, tableEnvName } from '@shared/definitions';
 import type { RunningStack } from '../local/stack';
-import type { Customer } from '../shared/types';
+import type { Customer } from '@shared/types';
 import { mapLimit } from './stack-client';
 import { median, timed } from './stats';
 

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUSINESS_TIME_ZONE_DEFAULT, SMS_PRICE_USD_DEFAULT } from '../shared/constants';
+import { BUSINESS_TIME_ZONE_DEFAULT, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 
 /** The repository root (infra/..): entry files and web/dist are resolved from here, not from cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));

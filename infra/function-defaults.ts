@@ -20,7 +20,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
 import { join } from 'node:path';
-import { FUNCTION_TIMEOUT_SECONDS, metricsNamespace, SERVICE_NAME } from '../shared/definitions';
+import { FUNCTION_TIMEOUT_SECONDS, metricsNamespace, SERVICE_NAME } from '@shared/definitions';
 import { REPO_ROOT } from './deploy-config';
 
 /** Node 22 (LTS until April 2027): the runtime the design fixes and the handlers are tested on. */

@@ -4,8 +4,8 @@
  * written here. Read = GetItem, BatchGetItem, Query, Scan, ConditionCheckItem (TransactWriteItems
  * checks); write adds PutItem, UpdateItem, DeleteItem.
  */
-import type { RouteId } from '../shared/routes';
-import type { TableDef } from '../shared/definitions';
+import type { RouteId } from '@shared/routes';
+import type { TableDef } from '@shared/definitions';
 
 export type TableAccess = 'read' | 'write';
 

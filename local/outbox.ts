@@ -6,7 +6,7 @@
  * read the latest code from GET /local/sms/latest?phoneNumber=%2B614...
  */
 import { randomUUID } from 'node:crypto';
-import { maskPhone, isLocalMobile, toInternational } from '../shared/phone-format';
+import { maskPhone, isLocalMobile, toInternational } from '@shared/phone-format';
 import { countAwsCall } from './aws-calls';
 
 export interface OutboxMessage {

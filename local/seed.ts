@@ -7,11 +7,11 @@
 import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { STAFF_USERS } from '../shared/definitions';
+import { STAFF_USERS } from '@shared/definitions';
 import { ensureStaffAccount } from '../lambdas/domain/staff-accounts';
-import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS } from '../shared/constants';
-import { sliceInputSchema } from '../shared/slice';
-import type { StaffRole } from '../shared/types';
+import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { sliceInputSchema } from '@shared/slice';
+import type { StaffRole } from '@shared/types';
 import {
   getBusinessSettings,
   getGameSettings,

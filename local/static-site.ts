@@ -11,7 +11,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { SPA_FALLBACK } from '../shared/cloudfront-functions';
+import { SPA_FALLBACK } from '@shared/cloudfront-functions';
 
 /** The deployed viewer-request function, as CloudFront runs it: request.uri in, request.uri out. */
 const spaFallback = new Function(`${SPA_FALLBACK}; return handler;`)() as (event: {

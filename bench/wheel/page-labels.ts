@@ -1,7 +1,7 @@
 // Label figures page: the ten-slice fixture's labels as the wheel page draws them on a 375 px
 // phone, laid out with the renderer's own room and font and measured by this browser's canvas.
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../shared/constants';
-import { labelColorsContrast } from '../../shared/wheel-colors';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
+import { labelColorsContrast } from '@shared/wheel-colors';
 import { fitLabel } from '../../web/src/components/wheel/engine/label-layout';
 import { labelFont, labelRoom } from '../../web/src/components/wheel/engine/render';
 import { WHEEL_PAGE_PROPS } from '../../web/src/components/wheel/prize-wheel';

@@ -1,6 +1,6 @@
 // Screenshot page: the PrizeWheel as the wheel page uses it; ?n=<slices>&images=<0|1>.
 import { createRoot } from 'react-dom/client';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../shared/constants';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { PrizeWheel, WHEEL_PAGE_PROPS } from '../../web/src/components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../web/src/components/wheel/wheel-items';
 import { SLICE_LABELS, makeSliceImageUrls } from './fixture';

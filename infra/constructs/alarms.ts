@@ -19,7 +19,7 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS, metricsNamespace, SERVICE_NAME } from '../../shared/definitions';
+import { BUSINESS_METRICS, metricsNamespace, SERVICE_NAME } from '@shared/definitions';
 
 /** The sent-SMS alarm fires at this share of the deployment's hourly cap. */
 const SMS_CAP_ALARM_SHARE = 0.8;

@@ -20,8 +20,8 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { RouteAuth, RouteDef } from '../../shared/routes';
-import { LOGO_KEY_PREFIX, type TableDef } from '../../shared/definitions';
+import type { RouteAuth, RouteDef } from '@shared/routes';
+import { LOGO_KEY_PREFIX, type TableDef } from '@shared/definitions';
 import { LOG_RETENTION, SpinFunction } from '../function-defaults';
 import { TABLE_ACTIONS, type RouteNeeds } from '../route-permissions';
 

@@ -20,13 +20,8 @@ import {
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import {
-  POOLS,
-  STAFF_PASSWORD_POLICY,
-  STAFF_USERS,
-  TOKEN_VALIDITY,
-} from '../../shared/definitions';
-import { STAFF_ROLES } from '../../shared/types';
+import { POOLS, STAFF_PASSWORD_POLICY, STAFF_USERS, TOKEN_VALIDITY } from '@shared/definitions';
+import { STAFF_ROLES } from '@shared/types';
 import { SpinFunction } from '../function-defaults';
 import { STATEFUL_REMOVAL_POLICY } from '../stateful';
 

@@ -5,7 +5,7 @@
 import type { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { TABLES, tableEnvName, type TableDef } from '../../shared/definitions';
+import { TABLES, tableEnvName, type TableDef } from '@shared/definitions';
 import { STATEFUL_REMOVAL_POLICY } from '../stateful';
 
 export type TableName = TableDef['name'];

@@ -35,9 +35,9 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { MEDIA_PATH_PREFIX, ORIGIN_SECRET_HEADER } from '../../shared/definitions';
-import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '../../shared/cloudfront-functions';
-import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '../../shared/security-headers';
+import { MEDIA_PATH_PREFIX, ORIGIN_SECRET_HEADER } from '@shared/definitions';
+import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '@shared/cloudfront-functions';
+import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '@shared/security-headers';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
 const HASHED_ASSETS_PREFIX = 'assets/';

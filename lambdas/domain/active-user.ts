@@ -13,9 +13,9 @@
  * the records) or holds another sub, and the answer then repairs the record.
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { unauthorized } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
-import type { StaffRole } from '../../shared/types';
+import { unauthorized } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
+import type { StaffRole } from '@shared/types';
 import {
   claimsOf,
   staffClaims,

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { logger, warnOnFailure } from '../lib/logger';
-import { maskPhone } from '../../shared/phone-format';
+import { maskPhone } from '@shared/phone-format';
 import {
   codeMatches,
   digestCode,

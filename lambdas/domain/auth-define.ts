@@ -3,8 +3,8 @@
  * from Create and Verify, which store codes in DynamoDB: the Define trigger's bundle then holds no
  * AWS SDK, and its cold start is a few milliseconds.
  */
-import { OTP_MAX_ATTEMPTS } from '../../shared/constants';
-import { CUSTOM_CHALLENGE } from '../../shared/definitions';
+import { OTP_MAX_ATTEMPTS } from '@shared/constants';
+import { CUSTOM_CHALLENGE } from '@shared/definitions';
 
 /** One answered challenge as Cognito lists it in `request.session`. */
 export interface SessionEntry {

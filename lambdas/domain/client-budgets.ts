@@ -3,8 +3,8 @@
  * lib/viewer.ts) may do in an hour, whatever numbers it tries. A shop's Wi-Fi or a carrier's NAT
  * puts many visitors behind one address, so the code budget is configurable at deploy.
  */
-import { tooManyRequests } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
+import { tooManyRequests } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
 import { intEnv } from '../lib/env';
 import { reserveCounters, releaseCounters } from '../repositories/limits';
 import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';

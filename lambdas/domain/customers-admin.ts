@@ -4,14 +4,14 @@
  * first, and mark an offer redeemed exactly once. The repositories are passed in so the rules
  * here read without DynamoDB; the handlers pass the real ones.
  */
-import * as z from '../../shared/zod';
-import { USERS_PAGE_SIZE } from '../../shared/constants';
-import { badRequest, conflict, notFound } from '../../shared/errors';
-import { API_MESSAGES, STAFF_TEXT } from '../../shared/messages';
-import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone-format';
-import { formatBusinessTime } from '../../shared/prize-validity';
-import { csvHeader, csvRow } from '../../shared/csv';
-import type { Customer, CustomersCsvPage, UsersChanges, UsersPage } from '../../shared/types';
+import * as z from '@shared/zod';
+import { USERS_PAGE_SIZE } from '@shared/constants';
+import { badRequest, conflict, notFound } from '@shared/errors';
+import { API_MESSAGES, STAFF_TEXT } from '@shared/messages';
+import { isLocalMobile, maskPhone, toInternational } from '@shared/phone-format';
+import { formatBusinessTime } from '@shared/prize-validity';
+import { csvHeader, csvRow } from '@shared/csv';
+import type { Customer, CustomersCsvPage, UsersChanges, UsersPage } from '@shared/types';
 import type { CustomerFilter, CustomerPage, RedeemResult } from '../repositories/customers';
 import * as pageCursors from '../repositories/page-cursors';
 

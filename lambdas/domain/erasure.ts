@@ -4,9 +4,9 @@
  * the number still cannot win a second time. The day counters keep their figures (they hold no
  * number). Logged with who asked and the number masked.
  */
-import { notFound } from '../../shared/errors';
-import { API_MESSAGES, ADMIN_TEXT } from '../../shared/messages';
-import { isLocalMobile, maskPhone, toInternational } from '../../shared/phone-format';
+import { notFound } from '@shared/errors';
+import { API_MESSAGES, ADMIN_TEXT } from '@shared/messages';
+import { isLocalMobile, maskPhone, toInternational } from '@shared/phone-format';
 
 export interface ErasureDeps {
   eraseCustomerRecord: (phoneNumber: string, at: string) => Promise<'erased' | 'not-found'>;

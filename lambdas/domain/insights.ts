@@ -5,30 +5,20 @@
  * the day counters (repositories/stats.ts), never from the customers table, so a view costs the
  * same at 100 customers as at 100,000.
  */
-import {
-  addDays,
-  businessDay,
-  dayCount,
-  daysBetween,
-  isCalendarDay,
-} from '../../shared/business-day';
-import {
-  INSIGHTS_DEFAULT_DAYS,
-  INSIGHTS_MAX_DAYS,
-  SMS_PRICE_USD_DEFAULT,
-} from '../../shared/constants';
+import { addDays, businessDay, dayCount, daysBetween, isCalendarDay } from '@shared/business-day';
+import { INSIGHTS_DEFAULT_DAYS, INSIGHTS_MAX_DAYS, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { amountEnv } from '../lib/env';
-import { badRequest } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
-import { oddsShare } from '../../shared/slice';
+import { badRequest } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
+import { oddsShare } from '@shared/slice';
 import {
   FUNNEL_STEPS,
   type FunnelStep,
   type GameSettings,
   type Insights,
   type Slice,
-} from '../../shared/types';
-import * as z from '../../shared/zod';
+} from '@shared/types';
+import * as z from '@shared/zod';
 import type { DayStats } from '../repositories/stats';
 
 /** GET /api/insights query: optional from and to, calendar days YYYY-MM-DD. */

@@ -2,9 +2,9 @@
  * Logo upload rules, pure and unit-tested: what kind of image the bytes really are (never trusting
  * the Content-Type header or the file name), the size cap, and a safe object name.
  */
-import { LOGO_MAX_BYTES } from '../../shared/constants';
-import { AppError, badRequest } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
+import { LOGO_MAX_BYTES } from '@shared/constants';
+import { AppError, badRequest } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
 
 /** The raster formats a browser shows as an <img> without running code. SVG is deliberately absent. */
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';

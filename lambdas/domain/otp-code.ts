@@ -3,7 +3,7 @@
  * challenge parameters nor the retry store ever hold the code itself.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_LENGTH } from '../../shared/constants';
+import { OTP_LENGTH } from '@shared/constants';
 import type { CodeDigest } from '../repositories/otp-codes';
 
 /** 10^6: codes are uniform over 000000-999999. */

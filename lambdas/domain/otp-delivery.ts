@@ -4,13 +4,13 @@
  * 5 s (cold start, slow SNS) up to 3 times, and a visitor who reloads and presses "Send Code"
  * again within the minute should get the code already on the phone, not a refusal.
  */
-import { BUSINESS_METRICS, SMS_SENT_LOG_MESSAGE } from '../../shared/definitions';
-import { AppError } from '../../shared/errors';
-import { API_MESSAGES, smsCodeMessage } from '../../shared/messages';
+import { BUSINESS_METRICS, SMS_SENT_LOG_MESSAGE } from '@shared/definitions';
+import { AppError } from '@shared/errors';
+import { API_MESSAGES, smsCodeMessage } from '@shared/messages';
 import { logger, warnOnFailure } from '../lib/logger';
 import { countEvent } from '../lib/metrics';
 import { settledValue } from '../lib/settled';
-import { maskPhone } from '../../shared/phone-format';
+import { maskPhone } from '@shared/phone-format';
 import {
   claimRecentCode,
   forgetCode,

@@ -5,16 +5,16 @@
  * Each call costs a solved proof-of-work challenge (GET /api/otp/challenge) and one of the
  * client's reward lookups, before anything about the number is read.
  */
-import { conflict, isAppError } from '../../shared/errors';
-import { MESSAGES } from '../../shared/messages';
-import { toInternational } from '../../shared/phone-format';
+import { conflict, isAppError } from '@shared/errors';
+import { MESSAGES } from '@shared/messages';
+import { toInternational } from '@shared/phone-format';
 import { hasReward } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-authorizations';
 import { putVisitorRecord } from '../repositories/visitor-users';
 import { refundClientBudget, spendClientBudget } from './client-budgets';
 import type { Challenge } from 'altcha-lib';
-import type { SolvedChallenge } from '../../shared/spin';
+import type { SolvedChallenge } from '@shared/spin';
 import { warnOnFailure } from '../lib/logger';
 import { settledValue } from '../lib/settled';
 import { CODE_AUTHORIZATION_MS, checkCanIssue } from './otp-delivery';

@@ -2,10 +2,10 @@
  * The admin's slice edits: the slices repository reports what happened, this module turns each
  * outcome into the answer the admin sees (the product's messages where it has them).
  */
-import { conflict, notFound } from '../../shared/errors';
-import { API_MESSAGES, MESSAGES } from '../../shared/messages';
-import { sliceIdSchema, type SliceInput, type SliceUpdate } from '../../shared/slice';
-import type { Slice } from '../../shared/types';
+import { conflict, notFound } from '@shared/errors';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { sliceIdSchema, type SliceInput, type SliceUpdate } from '@shared/slice';
+import type { Slice } from '@shared/types';
 import * as slicesRepository from '../repositories/slices';
 
 export type SlicesStore = Pick<

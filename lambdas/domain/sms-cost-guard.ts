@@ -9,16 +9,16 @@
  * minute boundary, but the hour, day and global budgets still bound the spend, and the code reuse
  * in otp-delivery.ts keeps a retried Create from spending at all.
  */
-import { challengeWorkFactor } from '../../shared/challenge-work';
+import { challengeWorkFactor } from '@shared/challenge-work';
 import {
   SMS_GLOBAL_HOURLY_CAP_DEFAULT,
   SMS_LIMIT_PER_DAY,
   SMS_LIMIT_PER_HOUR,
   SMS_LIMIT_PER_MINUTE,
-} from '../../shared/constants';
-import { badRequest, tooManyRequests, type AppError } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
-import { isInternationalMobile } from '../../shared/phone-format';
+} from '@shared/constants';
+import { badRequest, tooManyRequests, type AppError } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
+import { isInternationalMobile } from '@shared/phone-format';
 import { intEnv } from '../lib/env';
 import {
   readCounter,

@@ -7,12 +7,12 @@
  * previews are therefore limited per client address and per hour, which bounds that "shopping".
  */
 import { randomBytes } from 'node:crypto';
-import { badRequest, conflict } from '../../shared/errors';
-import type { SolvedChallenge } from '../../shared/spin';
+import { badRequest, conflict } from '@shared/errors';
+import type { SolvedChallenge } from '@shared/spin';
 import { getGameSettings } from '../repositories/settings';
 import { spendChallenge } from './preview-challenge';
-import { API_MESSAGES } from '../../shared/messages';
-import type { SpinPreview, SpinResult } from '../../shared/types';
+import { API_MESSAGES } from '@shared/messages';
+import type { SpinPreview, SpinResult } from '@shared/types';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
 import { warnOnFailure } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';

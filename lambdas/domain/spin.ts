@@ -5,13 +5,13 @@
  * again from fresh data, a bounded number of times.
  */
 import { randomInt as cryptoRandomInt } from 'node:crypto';
-import { drawableSlices, drawPrize, type RandomInt } from '../../shared/draw';
-import { AppError, conflict } from '../../shared/errors';
-import { API_MESSAGES, MESSAGES } from '../../shared/messages';
-import { toLocal } from '../../shared/phone-format';
-import { prizeExpiresAt } from '../../shared/prize-validity';
-import type { Customer, Slice, SpinResult } from '../../shared/types';
-import { BUSINESS_METRICS } from '../../shared/definitions';
+import { drawableSlices, drawPrize, type RandomInt } from '@shared/draw';
+import { AppError, conflict } from '@shared/errors';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { toLocal } from '@shared/phone-format';
+import { prizeExpiresAt } from '@shared/prize-validity';
+import type { Customer, Slice, SpinResult } from '@shared/types';
+import { BUSINESS_METRICS } from '@shared/definitions';
 import { retryingConflicts } from '../lib/conflict-retry';
 import { countEvent } from '../lib/metrics';
 import { getCustomer, putCustomerOnce } from '../repositories/customers';

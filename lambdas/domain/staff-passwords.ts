@@ -3,10 +3,10 @@
  * and is never stored, logged or returned by our code. The account is then signed out everywhere
  * (AdminUserGlobalSignOut): a device signed in with the old password cannot refresh its tokens.
  */
-import { STAFF_USERS, TOKEN_VALIDITY } from '../../shared/definitions';
-import { badRequest, notFound } from '../../shared/errors';
-import { API_MESSAGES, MESSAGES } from '../../shared/messages';
-import { isStaffRole, type StaffRole } from '../../shared/types';
+import { STAFF_USERS, TOKEN_VALIDITY } from '@shared/definitions';
+import { badRequest, notFound } from '@shared/errors';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { isStaffRole, type StaffRole } from '@shared/types';
 import * as staffPool from '../repositories/staff-pool';
 import * as signOuts from '../repositories/staff-sign-outs';
 

@@ -1,5 +1,5 @@
 /** POST /api/slices (admin): adds a slice; 409 with the product's message once MAX_SLICES exist. */
-import { sliceInputSchema } from '../../shared/slice';
+import { sliceInputSchema } from '@shared/slice';
 import { addSlice } from '../domain/slices-admin';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';

@@ -2,7 +2,7 @@
  * POST /api/spins (visitor): {} or {ticket} -> {sliceId, offer, comment}. The server draws (or
  * honours a spin-first ticket) and records the prize once per number; a repeat gets the saved prize.
  */
-import { spinRequestSchema } from '../../shared/spin';
+import { spinRequestSchema } from '@shared/spin';
 import { spinForVisitor } from '../domain/spin-ticket';
 import { activeVisitorClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';

@@ -2,7 +2,7 @@
  * POST /api/customers/erase (admin): {phoneNumber} (local form) -> {message}. Removes the
  * customer's record and visitor user; 404 when nothing of the number is held.
  */
-import { searchRequestSchema } from '../../shared/dashboard-search';
+import { searchRequestSchema } from '@shared/dashboard-search';
 import { eraseNumber } from '../domain/erasure';
 import { activeStaffClaims } from '../domain/active-user';
 import { requireEnv } from '../lib/env';

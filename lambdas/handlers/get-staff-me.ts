@@ -2,7 +2,7 @@
  * GET /api/staff/me (operator, admin): who the token says the caller is, {username, role, email,
  * roles}. `role` is the caller's highest role (admin before operator); `roles` lists every group.
  */
-import { STAFF_ROLES } from '../../shared/types';
+import { STAFF_ROLES } from '@shared/types';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok } from '../lib/http';
 

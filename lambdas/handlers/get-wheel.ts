@@ -4,7 +4,7 @@
  * is gone. Each call counts one visit for the owner's insights (per business day, nothing about
  * the visitor kept), written alongside the reads, never before them, and never failing the page.
  */
-import type { PublicSlice, WheelResponse } from '../../shared/types';
+import type { PublicSlice, WheelResponse } from '@shared/types';
 import { http, ok } from '../lib/http';
 import { warnOnFailure } from '../lib/logger';
 import { getBusinessSettings, getGameSettings } from '../repositories/settings';

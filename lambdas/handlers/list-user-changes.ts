@@ -2,7 +2,7 @@
  * GET /api/users/changes?since= (operator, admin): {data: {users, cursor, more}}, the customers
  * who won or were redeemed since the previous poll, for the dashboard's live list.
  */
-import { STAFF_ROLES } from '../../shared/types';
+import { STAFF_ROLES } from '@shared/types';
 import { changesSinceSchema, listChanges } from '../domain/customers-admin';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';

@@ -2,7 +2,7 @@
  * GET /api/users?cursor=&filter= (operator, admin): {data: {users, nextCursor}}, newest first;
  * filter=unredeemed lists only the offers still to redeem.
  */
-import { STAFF_ROLES } from '../../shared/types';
+import { STAFF_ROLES } from '@shared/types';
 import { listCursorSchema, listCustomersPage, listFilterSchema } from '../domain/customers-admin';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';

@@ -4,7 +4,7 @@
  * is verified. 409 in a verify-first game, 400 for a bad or reused challenge, 429 past the
  * client's previews, 403 when not through the site.
  */
-import { spinPreviewRequestSchema } from '../../shared/spin';
+import { spinPreviewRequestSchema } from '@shared/spin';
 import { previewSpin } from '../domain/spin-ticket';
 import { http, ok, parseBody } from '../lib/http';
 import { viewerAddress } from '../lib/viewer';

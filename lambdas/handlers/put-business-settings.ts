@@ -1,5 +1,5 @@
 /** PUT /api/settings/business (admin): merges the given fields into the stored document (docs/product.md). */
-import { businessSettingsInputSchema } from '../../shared/settings';
+import { businessSettingsInputSchema } from '@shared/settings';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { mergeBusinessSettings } from '../repositories/settings';

@@ -1,5 +1,5 @@
 /** PUT /api/settings/game (admin): merges the colour list and/or the spin mode. */
-import { gameSettingsInputSchema } from '../../shared/settings';
+import { gameSettingsInputSchema } from '@shared/settings';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { mergeGameSettings } from '../repositories/settings';

@@ -2,9 +2,9 @@
  * POST /api/users/redeem (operator, admin): {phoneNumber} -> {message, data: Customer}; 404 for
  * an unknown number, 409 when already redeemed. Records who redeemed (the token's username) and when.
  */
-import { searchRequestSchema } from '../../shared/dashboard-search';
-import { BUSINESS_METRICS } from '../../shared/definitions';
-import { STAFF_ROLES } from '../../shared/types';
+import { searchRequestSchema } from '@shared/dashboard-search';
+import { BUSINESS_METRICS } from '@shared/definitions';
+import { STAFF_ROLES } from '@shared/types';
 import { redeemOffer } from '../domain/customers-admin';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';

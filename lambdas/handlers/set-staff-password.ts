@@ -2,7 +2,7 @@
  * PUT /api/accounts/{role}/password (admin): sets the admin or operator password in Cognito. The
  * password is never stored, logged or echoed; the answer carries only the success message.
  */
-import { newPasswordSchema } from '../../shared/password';
+import { newPasswordSchema } from '@shared/password';
 import { activeStaffClaims } from '../domain/active-user';
 import { requireEnv } from '../lib/env';
 import { http, ok, parseBody } from '../lib/http';

@@ -3,7 +3,7 @@
  * one code granted; 400 a bad, used or outdated challenge; 409 already has a reward; 429 SMS or
  * client limits; 403 when not through the site.
  */
-import { otpStartRequestSchema } from '../../shared/phone';
+import { otpStartRequestSchema } from '@shared/phone';
 import { startOtp } from '../domain/otp-start';
 import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';
 import { requireEnv } from '../lib/env';

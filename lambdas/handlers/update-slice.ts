@@ -2,7 +2,7 @@
  * PUT /api/slices/{id} (admin): replaces a slice's fields, from the version the admin loaded; 404
  * when it does not exist, 409 SLICE_CHANGED when it changed since.
  */
-import { sliceUpdateSchema } from '../../shared/slice';
+import { sliceUpdateSchema } from '@shared/slice';
 import { editSlice, sliceIdFrom } from '../domain/slices-admin';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';

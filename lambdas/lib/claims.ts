@@ -2,10 +2,10 @@
  * Who is calling, from the HTTP API JWT authorizer's claims. The authorizer has already checked the
  * signature, issuer, audience and expiry; handlers check the token kind and the group.
  */
-import { forbidden, unauthorized } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
-import { isInternationalMobile } from '../../shared/phone-format';
-import { staffRolesOf, type StaffRole } from '../../shared/types';
+import { forbidden, unauthorized } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
+import { isInternationalMobile } from '@shared/phone-format';
+import { staffRolesOf, type StaffRole } from '@shared/types';
 import type { HttpEvent } from './http';
 
 type Claims = Record<string, string | number | boolean | string[]>;

@@ -5,7 +5,7 @@
  * of their own. A missing variable fails that request with a logged error, never silently; the
  * CDK assertions (test/infra) check that every function is given what it reads.
  */
-import { SERVICE_NAME } from '../../shared/definitions';
+import { SERVICE_NAME } from '@shared/definitions';
 
 /** A required variable. */
 export function requireEnv(name: string): string {

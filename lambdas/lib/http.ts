@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod';
 import { AppError, badRequest, isAppError, type ErrorBody } from '@shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
+import { API_MESSAGES } from '@shared/messages';
 import type { Context } from 'aws-lambda';
 import { logger, withLambdaContext } from './logger';
 import { isThrottling } from './throttling';

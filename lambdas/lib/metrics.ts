@@ -5,7 +5,7 @@
  * stack and the tests switch them off (POWERTOOLS_METRICS_DISABLED) unless a test reads them.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { BUSINESS_METRICS } from '../../shared/definitions';
+import type { BUSINESS_METRICS } from '@shared/definitions';
 import { serviceName } from './env';
 
 const metrics = new Metrics({ serviceName: serviceName() });

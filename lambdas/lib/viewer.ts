@@ -11,9 +11,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
-import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/definitions';
-import { AppError } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
+import { AppError } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
 import { requireEnv } from './env';
 import type { HttpEvent } from './http-event';
 

@@ -6,8 +6,8 @@ import {
   CUSTOMERS_BY_CHANGE_INDEX,
   CUSTOMERS_BY_CREATED_INDEX,
   CUSTOMERS_LIST_PARTITION,
-} from '../../shared/definitions';
-import type { Customer } from '../../shared/types';
+} from '@shared/definitions';
+import type { Customer } from '@shared/types';
 import { retryingConflicts } from '../lib/conflict-retry';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes } from '../lib/dynamo-errors';

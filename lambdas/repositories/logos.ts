@@ -1,6 +1,6 @@
 /** Logo files in the logo bucket, under business/ (docs/product.md), served publicly under /media/. */
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '../../shared/definitions';
+import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '@shared/definitions';
 import { s3 } from '../lib/s3-client';
 import { requireEnv } from '../lib/env';
 

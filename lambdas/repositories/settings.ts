@@ -3,9 +3,9 @@
  * one UpdateItem, so concurrent saves of different fields never lose each other's writes.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, spinModeOf } from '../../shared/constants';
-import type { BusinessSettingsInput, GameSettingsInput } from '../../shared/settings';
-import type { BusinessSettings, GameSettings } from '../../shared/types';
+import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, spinModeOf } from '@shared/constants';
+import type { BusinessSettingsInput, GameSettingsInput } from '@shared/settings';
+import type { BusinessSettings, GameSettings } from '@shared/types';
 import { dynamo } from '../lib/dynamo-client';
 import { tableName } from '../lib/tables';
 

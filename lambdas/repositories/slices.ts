@@ -9,9 +9,9 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { MAX_SLICES } from '../../shared/constants';
-import type { SliceInput, SliceVersion } from '../../shared/slice';
-import type { Slice } from '../../shared/types';
+import { MAX_SLICES } from '@shared/constants';
+import type { SliceInput, SliceVersion } from '@shared/slice';
+import type { Slice } from '@shared/types';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';

@@ -13,8 +13,8 @@
 import { randomInt } from 'node:crypto';
 import { optionalEnv } from '../lib/env';
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { businessDay } from '../../shared/business-day';
-import { BUSINESS_TIME_ZONE_DEFAULT } from '../../shared/constants';
+import { businessDay } from '@shared/business-day';
+import { BUSINESS_TIME_ZONE_DEFAULT } from '@shared/constants';
 import { dynamo } from '../lib/dynamo-client';
 import { tableName } from '../lib/tables';
 

@@ -13,7 +13,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { TOKEN_VALIDITY } from '../../shared/definitions';
+import { TOKEN_VALIDITY } from '@shared/definitions';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';

@@ -4,8 +4,8 @@
  * UserLambdaValidationException); anything else is logged and masked.
  */
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
-import { isAppError } from '../../shared/errors';
-import { API_MESSAGES } from '../../shared/messages';
+import { isAppError } from '@shared/errors';
+import { API_MESSAGES } from '@shared/messages';
 import { createCodeChallenge } from '../domain/auth-challenge';
 import type { SessionEntry } from '../domain/auth-define';
 import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';

@@ -4,8 +4,8 @@
  * answers are Cognito's JSON shapes (docs/cognito.md).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { PASSWORD_MAX } from '../../shared/constants';
-import { CUSTOM_CHALLENGE, POOLS, STAFF_PASSWORD_POLICY } from '../../shared/definitions';
+import { PASSWORD_MAX } from '@shared/constants';
+import { CUSTOM_CHALLENGE, POOLS, STAFF_PASSWORD_POLICY } from '@shared/definitions';
 import {
   COGNITO_MESSAGES,
   CognitoServiceError,

@@ -8,8 +8,8 @@ import { generateKeyPair, randomBytes, randomInt, randomUUID, type JsonWebKey } 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { promisify } from 'node:util';
-import { POOLS } from '../../shared/definitions';
-import { STAFF_ROLES } from '../../shared/types';
+import { POOLS } from '@shared/definitions';
+import { STAFF_ROLES } from '@shared/types';
 
 export type PoolKind = keyof typeof POOLS;
 export const POOL_KINDS = Object.keys(POOLS) as PoolKind[];

@@ -11,7 +11,7 @@ import {
   type KeyObject,
 } from 'node:crypto';
 import { SignJWT, type JWK } from 'jose';
-import { POOLS, TOKEN_VALIDITY } from '../../shared/definitions';
+import { POOLS, TOKEN_VALIDITY } from '@shared/definitions';
 import type { SigningJwk, StoredPool, StoredUser } from './state';
 
 const SECONDS_PER_MINUTE = 60;

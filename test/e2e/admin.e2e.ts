@@ -6,10 +6,10 @@
  */
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SLICES } from '../../shared/constants';
-import { ADMIN_TEXT, MESSAGES } from '../../shared/messages';
-import { businessSettingsInputSchema } from '../../shared/settings';
-import type { BusinessSettings, Slice } from '../../shared/types';
+import { MAX_SLICES } from '@shared/constants';
+import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { businessSettingsInputSchema } from '@shared/settings';
+import type { BusinessSettings, Slice } from '@shared/types';
 import { staffIdToken } from './staff-support';
 import { baseUrl, newBrowserPage, staffPassword } from './support/stack';
 

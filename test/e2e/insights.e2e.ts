@@ -7,11 +7,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatLocalNumber } from '../../shared/phone-format';
-import { CSV_COLUMNS } from '../../shared/csv';
-import { ADMIN_TEXT } from '../../shared/messages';
-import { businessDay } from '../../shared/business-day';
-import { FUNNEL_STEPS, type FunnelStep, type Insights } from '../../shared/types';
+import { formatLocalNumber } from '@shared/phone-format';
+import { CSV_COLUMNS } from '@shared/csv';
+import { ADMIN_TEXT } from '@shared/messages';
+import { businessDay } from '@shared/business-day';
+import { FUNNEL_STEPS, type FunnelStep, type Insights } from '@shared/types';
 import { randomLocalMobile, staffIdToken, visitorIdToken, visitorWins } from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, pageErrors, staffPassword } from './support/stack';

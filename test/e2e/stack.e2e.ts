@@ -2,12 +2,12 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
-import { securityHeaders } from '../../shared/security-headers';
+import { securityHeaders } from '@shared/security-headers';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { SAMPLE_SLICES } from '../../local/seed';
-import { PLACEHOLDER_BUSINESS } from '../../shared/constants';
+import { PLACEHOLDER_BUSINESS } from '@shared/constants';
 import { CLIENT_LOOKUPS_PER_HOUR } from '../../lambdas/domain/client-budgets';
-import type { WheelResponse } from '../../shared/types';
+import type { WheelResponse } from '@shared/types';
 import { baseUrl, latestSmsCode, newBrowserPage, pageErrors, staffPassword } from './support/stack';
 
 const get = (path: string, init?: RequestInit) => fetch(new URL(path, baseUrl()), init);

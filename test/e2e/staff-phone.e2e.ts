@@ -7,8 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatLocalNumber } from '../../shared/phone-format';
-import { SLICE_NAME_MAX, SLICE_WEIGHT_MAX } from '../../shared/constants';
+import { formatLocalNumber } from '@shared/phone-format';
+import { SLICE_NAME_MAX, SLICE_WEIGHT_MAX } from '@shared/constants';
 import { randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, staffPassword } from './support/stack';

@@ -4,8 +4,8 @@
  */
 import type { Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatLocalNumber } from '../../shared/phone-format';
-import { MESSAGES } from '../../shared/messages';
+import { formatLocalNumber } from '@shared/phone-format';
+import { MESSAGES } from '@shared/messages';
 import { randomLocalMobile, runtimeConfig, visitorWins } from './staff-support';
 import { baseUrl, newBrowserPage, staffPassword } from './support/stack';
 

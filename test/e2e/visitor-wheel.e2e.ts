@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, VISITOR_TEXT } from '../../shared/messages';
+import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { randomLocalMobile, staffIdToken, visitorIdToken } from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, staffPassword } from './support/stack';

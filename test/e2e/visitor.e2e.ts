@@ -9,8 +9,8 @@ import { mkdirSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, VISITOR_TEXT } from '../../shared/messages';
-import type { SpinResult } from '../../shared/types';
+import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import type { SpinResult } from '@shared/types';
 import { staffIdToken, visitorIdToken } from './staff-support';
 import { baseUrl, latestSmsCode, newBrowserPage, staffPassword } from './support/stack';
 

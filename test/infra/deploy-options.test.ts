@@ -3,9 +3,9 @@ import { DEFAULT_STAFF_AUTH_RATE_LIMIT } from '../../infra/constructs/waf';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDeployConfig } from '../../infra/deploy-config';
-import { SMS_PRICE_USD_DEFAULT } from '../../shared/constants';
+import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { targetLine } from '../../infra/build-app';
-import { BUSINESS_METRICS } from '../../shared/definitions';
+import { BUSINESS_METRICS } from '@shared/definitions';
 import { nagFindings, testApp } from './support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

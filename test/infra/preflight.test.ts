@@ -13,7 +13,7 @@ import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { preflight } from '../../infra/preflight/preflight';
 import capacity from '../../docs/capacity.json' with { type: 'json' };
-import { SMS_PRICE_USD_DEFAULT } from '../../shared/constants';
+import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { ParameterNotFound } from '@aws-sdk/client-ssm';
 import { ResourceNotFoundException } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { ACCOUNT, mockedAccount, readyAccount, type Stubs } from './preflight-accounts';

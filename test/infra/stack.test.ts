@@ -10,8 +10,8 @@ import { CfnResource, type CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZER_OF } from '../../infra/constructs/api';
 import { stripPrefixCode } from '../../infra/constructs/web';
-import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '../../shared/cloudfront-functions';
-import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '../../shared/constants';
+import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '@shared/cloudfront-functions';
+import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '@shared/constants';
 import {
   LOGO_KEY_PREFIX,
   MEDIA_PATH_PREFIX,
@@ -22,12 +22,12 @@ import {
   STAFF_USERS,
   TABLES,
   TOKEN_VALIDITY,
-} from '../../shared/definitions';
-import { STAFF_ROLES } from '../../shared/types';
+} from '@shared/definitions';
+import { STAFF_ROLES } from '@shared/types';
 import { ROUTE_NEEDS } from '../../infra/route-permissions';
-import { securityHeaders } from '../../shared/security-headers';
+import { securityHeaders } from '@shared/security-headers';
 import type { SpinWinStack } from '../../infra/stack';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES } from '@shared/routes';
 import { nagFindings, testApp } from './support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { BUSINESS_METRICS, SERVICE_NAME } from '../../shared/definitions';
+import { BUSINESS_METRICS, SERVICE_NAME } from '@shared/definitions';
 import { httpEvent, OPERATOR_CLAIMS, VISITOR_CLAIMS } from '../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './staff/seed';
 import { addSlice } from './visitor/support';

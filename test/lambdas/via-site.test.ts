@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { HttpEvent, HttpResult } from '../../lambdas/lib/http';
-import { API_MESSAGES } from '../../shared/messages';
-import { ROUTES } from '../../shared/routes';
+import { API_MESSAGES } from '@shared/messages';
+import { ROUTES } from '@shared/routes';
 import { httpEvent, statusAndBody, type Caller } from '../support/http-event';
 
 const CALLER_OF: Record<(typeof ROUTES)[number]['auth'], Caller> = {

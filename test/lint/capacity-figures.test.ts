@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAPACITY_MARKERS, markedSection } from '../../bench/capacity-markers';
-import { SMS_PRICE_USD_DEFAULT } from '../../shared/constants';
+import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FUNCTION_TIMEOUT_SECONDS } from '../../shared/definitions';
+import { FUNCTION_TIMEOUT_SECONDS } from '@shared/definitions';
 import type { HttpEvent } from '../../lambdas/lib/http';
 import {
   createApiGateway,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HttpEvent } from '../../lambdas/lib/http';
 import { createApiGateway } from '../../local/api-gateway';
 import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../local/cloudfront';
-import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/definitions';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
 
 const SECRET = 'the-origin-secret';
 /** No keys: /api/wheel is public, so no token is ever checked here. */

@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { POOLS, STAFF_PASSWORD_POLICY } from '../../shared/definitions';
+import { POOLS, STAFF_PASSWORD_POLICY } from '@shared/definitions';
 import {
   startCognitoStandIn,
   type CustomAuthTriggers,

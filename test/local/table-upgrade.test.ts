@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
-import { CUSTOMERS_BY_CHANGE_INDEX, CUSTOMERS_BY_CREATED_INDEX } from '../../shared/definitions';
+import { CUSTOMERS_BY_CHANGE_INDEX, CUSTOMERS_BY_CREATED_INDEX } from '@shared/definitions';
 
 const endpoint = process.env.DYNAMODB_ENDPOINT!;
 const client = new DynamoDBClient({

@@ -7,9 +7,9 @@
 process.env.SMS_HOURLY_CAP = '14';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POOLS } from '../../shared/definitions';
-import { API_MESSAGES } from '../../shared/messages';
-import { ROUTES, routePath } from '../../shared/routes';
+import { POOLS } from '@shared/definitions';
+import { API_MESSAGES } from '@shared/messages';
+import { ROUTES, routePath } from '@shared/routes';
 import { startHarness, STAFF_PASSWORDS, writeSummary, type Harness } from './support';
 
 const HOURLY_CAP = 14;

@@ -7,8 +7,8 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_CODES_PER_HOUR_DEFAULT } from '../../lambdas/domain/client-budgets';
-import { API_MESSAGES } from '../../shared/messages';
-import type { Slice } from '../../shared/types';
+import { API_MESSAGES } from '@shared/messages';
+import type { Slice } from '@shared/types';
 import {
   clientAddress,
   DEFAULT_CLIENT,

@@ -14,14 +14,14 @@ import type { z } from 'zod';
 import { sniffImageKind } from '../../lambdas/domain/logo';
 import { MAX_JSON_BODY_BYTES } from '../../lambdas/lib/http';
 import { MAX_PAYLOAD_BYTES } from '../../local/api-gateway';
-import { searchRequestSchema } from '../../shared/dashboard-search';
-import { newPasswordSchema } from '../../shared/password';
-import { otpStartRequestSchema, phoneRequestSchema } from '../../shared/phone';
-import { ROUTES, type RouteId } from '../../shared/routes';
-import { businessSettingsInputSchema, gameSettingsInputSchema } from '../../shared/settings';
-import { sliceIdSchema, sliceInputSchema } from '../../shared/slice';
-import { spinPreviewRequestSchema, spinRequestSchema } from '../../shared/spin';
-import { LOGO_MAX_BYTES } from '../../shared/constants';
+import { searchRequestSchema } from '@shared/dashboard-search';
+import { newPasswordSchema } from '@shared/password';
+import { otpStartRequestSchema, phoneRequestSchema } from '@shared/phone';
+import { ROUTES, type RouteId } from '@shared/routes';
+import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/settings';
+import { sliceIdSchema, sliceInputSchema } from '@shared/slice';
+import { spinPreviewRequestSchema, spinRequestSchema } from '@shared/spin';
+import { LOGO_MAX_BYTES } from '@shared/constants';
 import {
   hasStackMarkers,
   isCleanError,

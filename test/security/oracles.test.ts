@@ -12,7 +12,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newChallenge } from '../../lambdas/domain/preview-challenge';
 import { CLIENT_LOOKUPS_PER_HOUR } from '../../lambdas/domain/client-budgets';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import {
   clientAddress,
   startHarness,

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, routePath, type RouteAuth, type RouteId } from '../../shared/routes';
+import { ROUTES, routePath, type RouteAuth, type RouteId } from '@shared/routes';
 import { deleteVisitorRecord } from '../../lambdas/repositories/visitor-users';
 import { forge, startHarness, STAFF_PASSWORDS, writeSummary, type Harness } from './support';
 

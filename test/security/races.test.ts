@@ -19,7 +19,7 @@ import {
   listSlices,
   SLICE_COUNT_ID,
 } from '../../lambdas/repositories/slices';
-import { MAX_SLICES } from '../../shared/constants';
+import { MAX_SLICES } from '@shared/constants';
 import { addSlice, testPhone } from '../lambdas/visitor/support';
 import { httpEvent, statusAndBody, visitorClaimsFor } from '../support/http-event';
 import { writeSummary } from './support';

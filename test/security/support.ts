@@ -13,7 +13,7 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { TABLES, tableEnvName } from '../../shared/definitions';
+import { TABLES, tableEnvName } from '@shared/definitions';
 import {
   createApiGateway,
   type ApiGateway,
@@ -23,7 +23,7 @@ import {
 import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../local/cloudfront';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../local/cognito';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
-import type { StaffRole } from '../../shared/types';
+import type { StaffRole } from '@shared/types';
 import { freshStateFile } from '../local/cognito-support';
 import { startOutbox, type Outbox } from '../lambdas/visitor/support';
 

@@ -10,7 +10,7 @@ import {
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { inject } from 'vitest';
-import { tableEnvName, type TableDef } from '../../shared/definitions';
+import { tableEnvName, type TableDef } from '@shared/definitions';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { TEST_ORIGIN_SECRET } from '../support/http-event';
 

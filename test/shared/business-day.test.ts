@@ -1,6 +1,6 @@
 /** Business days (shared/business-day.ts): counting and listing calendar days, to the calendar's edges. */
 import { describe, expect, it } from 'vitest';
-import { addDays, dayCount, daysBetween, isCalendarDay } from '../../shared/business-day';
+import { addDays, dayCount, daysBetween, isCalendarDay } from '@shared/business-day';
 
 describe('business days', () => {
   it('lists every day of a range, both ends included, across a month and a leap day', () => {

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvRow } from '../../shared/csv';
-import type { Customer } from '../../shared/types';
+import { CSV_COLUMNS, csvRow } from '@shared/csv';
+import type { Customer } from '@shared/types';
 
 const DELIMITERS = [',', ';', '\t'] as const;
 

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkSearchInput,
-  searchPhoneSchema,
-  searchRequestSchema,
-} from '../../shared/dashboard-search';
-import { LOGIN_FIELD_MESSAGES, MESSAGES } from '../../shared/messages';
-import { acceptOtpInput, checkOtpLength, otpSchema } from '../../shared/otp';
-import { checkNewPassword, loginSchema, newPasswordSchema } from '../../shared/password';
+import { checkSearchInput, searchPhoneSchema, searchRequestSchema } from '@shared/dashboard-search';
+import { LOGIN_FIELD_MESSAGES, MESSAGES } from '@shared/messages';
+import { acceptOtpInput, checkOtpLength, otpSchema } from '@shared/otp';
+import { checkNewPassword, loginSchema, newPasswordSchema } from '@shared/password';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptPhoneInput, normalizePhoneInput } from '../../shared/phone-format';
+import { acceptPhoneInput, normalizePhoneInput } from '@shared/phone-format';
 
 describe('normalizePhoneInput: numbers as people paste them', () => {
   it.each([

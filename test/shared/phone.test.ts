@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import {
   acceptPhoneInput,
   isInternationalMobile,
@@ -10,7 +10,7 @@ import {
   phoneRequestSchema,
   toInternational,
   toLocal,
-} from '../../shared/phone';
+} from '@shared/phone';
 
 describe('acceptPhoneInput', () => {
   it.each([

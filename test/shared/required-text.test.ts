@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TEXT, MESSAGES, STAFF_TEXT, VISITOR_TEXT } from '../../shared/messages';
+import { ADMIN_TEXT, MESSAGES, STAFF_TEXT, VISITOR_TEXT } from '@shared/messages';
 
 /** The product's required wording, kept in the repo as data (docs/required-text.json). */
 interface RequiredText {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SLICES } from '../../shared/constants';
-import { MESSAGES, SLICE_FIELD_MESSAGES } from '../../shared/messages';
-import { businessSettingsInputSchema, gameSettingsInputSchema } from '../../shared/settings';
+import { MAX_SLICES } from '@shared/constants';
+import { MESSAGES, SLICE_FIELD_MESSAGES } from '@shared/messages';
+import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/settings';
 import {
   canAddSlice,
   checkSliceName,
   oddsShare,
   sliceIdSchema,
   sliceInputSchema,
-} from '../../shared/slice';
+} from '@shared/slice';
 
 const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ITEM_BACKGROUND_COLORS, DEFAULT_SLICE_COLOR } from '../../shared/constants';
+import { DEFAULT_ITEM_BACKGROUND_COLORS, DEFAULT_SLICE_COLOR } from '@shared/constants';
 import {
   LABEL_MIN_CONTRAST,
   labelColorsContrast,
   labelColorsOn,
   wheelColors,
   wheelSliceColors,
-} from '../../shared/wheel-colors';
+} from '@shared/wheel-colors';
 
 const hex = fc
   .tuple(fc.nat(255), fc.nat(255), fc.nat(255))

@@ -14,8 +14,8 @@ describe('shared/zod', () => {
     });
     try {
       // Act: load the schemas the way the web app does and parse objects (zod's JIT path).
-      const { loginSchema } = await import('../../shared/password');
-      const { sliceInputSchema } = await import('../../shared/slice');
+      const { loginSchema } = await import('@shared/password');
+      const { sliceInputSchema } = await import('@shared/slice');
       loginSchema.safeParse({ username: 'operator', password: 'secret1' });
       sliceInputSchema.safeParse({ name: 'Free Chips', weight: 2 });
       // Assess

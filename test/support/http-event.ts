@@ -4,7 +4,7 @@
  * "[admin]", phone_number_verified: "true").
  */
 import type { HttpEvent } from '../../lambdas/lib/http';
-import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '../../shared/definitions';
+import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
 
 /** Authorizer claims as the JWT authorizer passes them on: every value a string. */
 export type Claims = Record<string, string>;

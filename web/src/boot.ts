@@ -4,7 +4,7 @@
  * once) is evaluated after the first frame. On the wheel page it also starts GET /api/wheel now,
  * so the wheel's data loads alongside the code instead of after it.
  */
-import { routeOf } from '../../shared/routes';
+import { routeOf } from '@shared/routes';
 import { PATHS } from './config/paths';
 import { startEarlyGet } from './lib/early-fetch';
 import './app/global.css';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startStack } from '../../../local/stack';
-import type { StaffRole } from '../../../shared/types';
+import type { StaffRole } from '@shared/types';
 
 /**
  * Codes the suite's one client address may ask for an hour (its many visitor sign-ins, a few dozen

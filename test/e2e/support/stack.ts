@@ -4,8 +4,8 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
-import { toInternational } from '../../../shared/phone';
-import type { StaffRole } from '../../../shared/types';
+import { toInternational } from '@shared/phone';
+import type { StaffRole } from '@shared/types';
 import { launchBrowser } from '../../support/browser';
 
 /** How long latestSmsCode waits for a message to arrive, and how often it looks. */

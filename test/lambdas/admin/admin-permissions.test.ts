@@ -10,7 +10,7 @@ import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { getBusinessSettings, getGameSettings } from '../../../lambdas/repositories/settings';
 import { deleteSlice, listSlices } from '../../../lambdas/repositories/slices';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
-import { ROUTES } from '../../../shared/routes';
+import { ROUTES } from '@shared/routes';
 import { httpEvent, type Caller } from '../../support/http-event';
 
 // set-staff-password needs a pool id in its env; the call never reaches Cognito here.

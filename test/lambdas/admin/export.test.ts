@@ -4,8 +4,8 @@ import { logger } from '../../../lambdas/lib/logger';
 import { exportCustomersPage } from '../../../lambdas/domain/customers-admin';
 import * as customersRepository from '../../../lambdas/repositories/customers';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
-import { CSV_COLUMNS } from '../../../shared/csv';
-import type { CustomersCsvPage } from '../../../shared/types';
+import { CSV_COLUMNS } from '@shared/csv';
+import type { CustomersCsvPage } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from '../staff/seed';
 

@@ -19,9 +19,9 @@ import {
   getVisitorRecord,
   putVisitorRecord,
 } from '../../../lambdas/repositories/visitor-users';
-import { businessDay } from '../../../shared/business-day';
-import { tableEnvName } from '../../../shared/definitions';
-import type { Insights, WheelResponse } from '../../../shared/types';
+import { businessDay } from '@shared/business-day';
+import { tableEnvName } from '@shared/definitions';
+import type { Insights, WheelResponse } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent } from '../../support/http-event';
 import { addSlice, testPhone } from '../visitor/support';
 

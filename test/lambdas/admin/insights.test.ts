@@ -5,9 +5,9 @@ import { redeemCustomer } from '../../../lambdas/repositories/customers';
 import { mergeGameSettings } from '../../../lambdas/repositories/settings';
 import { deleteSlice } from '../../../lambdas/repositories/slices';
 import { addStats } from '../../../lambdas/repositories/stats';
-import { SMS_PRICE_USD_DEFAULT } from '../../../shared/constants';
-import { API_MESSAGES } from '../../../shared/messages';
-import type { Insights } from '../../../shared/types';
+import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
+import { API_MESSAGES } from '@shared/messages';
+import type { Insights } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { addSlice } from '../visitor/support';
 

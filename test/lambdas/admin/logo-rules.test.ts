@@ -5,8 +5,8 @@ import {
   sanitiseLogoName,
   sniffImageKind,
 } from '../../../lambdas/domain/logo';
-import { LOGO_MAX_BYTES } from '../../../shared/constants';
-import { API_MESSAGES } from '../../../shared/messages';
+import { LOGO_MAX_BYTES } from '@shared/constants';
+import { API_MESSAGES } from '@shared/messages';
 
 const bytes = (...parts: (number[] | string)[]): Uint8Array =>
   Uint8Array.from(

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as DomainModule from '../../../lambdas/domain/staff-passwords';
 import type * as HandlerModule from '../../../lambdas/handlers/set-staff-password';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../../local/cognito';
-import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import {
   ADMIN_CLAIMS,
   bodyOf,

@@ -4,10 +4,10 @@ import { handler as createSlice } from '../../../lambdas/handlers/create-slice';
 import { handler as deleteSlice } from '../../../lambdas/handlers/delete-slice';
 import { handler as listSlices } from '../../../lambdas/handlers/list-slices';
 import { handler as updateSlice } from '../../../lambdas/handlers/update-slice';
-import { MAX_SLICES } from '../../../shared/constants';
-import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
-import { SLICE_FIELD_MESSAGES } from '../../../shared/messages';
-import type { Slice } from '../../../shared/types';
+import { MAX_SLICES } from '@shared/constants';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { SLICE_FIELD_MESSAGES } from '@shared/messages';
+import type { Slice } from '@shared/types';
 import { bodyOf, httpEvent } from '../../support/http-event';
 
 const create = (body: unknown) =>

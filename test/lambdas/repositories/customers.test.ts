@@ -8,7 +8,7 @@ import {
 import { listCustomersPage } from '../../../lambdas/domain/customers-admin';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
 import * as customersRepository from '../../../lambdas/repositories/customers';
-import type { Customer } from '../../../shared/types';
+import type { Customer } from '@shared/types';
 
 const customer = (n: number, sliceId: string, createdAt: string): Customer => {
   const local = `04${String(n).padStart(8, '0')}`;

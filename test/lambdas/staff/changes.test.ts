@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listUserChanges } from '../../../lambdas/handlers/list-user-changes';
 import { handler as redeemUser } from '../../../lambdas/handlers/redeem-user';
-import type { UsersChanges } from '../../../shared/types';
+import type { UsersChanges } from '@shared/types';
 import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 

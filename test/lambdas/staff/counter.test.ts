@@ -11,8 +11,8 @@ import { handler as listUsers } from '../../../lambdas/handlers/list-users';
 import { handler as redeemUser } from '../../../lambdas/handlers/redeem-user';
 import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
-import { MESSAGES } from '../../../shared/messages';
-import type { Customer, UsersPage } from '../../../shared/types';
+import { MESSAGES } from '@shared/messages';
+import type { Customer, UsersPage } from '@shared/types';
 import {
   bodyOf,
   httpEvent,

@@ -1,7 +1,7 @@
 /** Paging in its own file: fresh tables, so exactly the seeded customers exist. */
 import { describe, expect, it } from 'vitest';
-import { USERS_PAGE_SIZE } from '../../../shared/constants';
-import type { Customer, UsersPage } from '../../../shared/types';
+import { USERS_PAGE_SIZE } from '@shared/constants';
+import type { Customer, UsersPage } from '@shared/types';
 import { bodyOf } from '../../support/http-event';
 import { listUsersPage } from './list-users';
 import { customerFixture, seedCustomers, seedSlice } from './seed';

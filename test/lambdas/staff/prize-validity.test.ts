@@ -5,9 +5,9 @@ import { handler as redeemUser } from '../../../lambdas/handlers/redeem-user';
 import { getCustomer, putCustomerOnce } from '../../../lambdas/repositories/customers';
 import { createSlice, deleteSlice, getSlice } from '../../../lambdas/repositories/slices';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
-import { API_MESSAGES, STAFF_TEXT } from '../../../shared/messages';
-import { SLICE_FIELD_MESSAGES } from '../../../shared/messages';
-import { formatBusinessTime } from '../../../shared/prize-validity';
+import { API_MESSAGES, STAFF_TEXT } from '@shared/messages';
+import { SLICE_FIELD_MESSAGES } from '@shared/messages';
+import { formatBusinessTime } from '@shared/prize-validity';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture } from './seed';
 

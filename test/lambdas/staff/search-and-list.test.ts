@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { listUsersPage } from './list-users';
 import { customerFixture, seedCustomers, seedSlice } from './seed';

@@ -1,7 +1,7 @@
 /** Seeds customers through the real repository (one transaction each, as a spin records them). */
 import { putCustomerOnce } from '../../../lambdas/repositories/customers';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
-import type { Customer } from '../../../shared/types';
+import type { Customer } from '@shared/types';
 
 let sliceOnce: Promise<{ id: string; stock: null }> | undefined;
 

@@ -13,8 +13,8 @@ import { sendSms } from '../../../lambdas/lib/sms';
 import { handler as createTrigger } from '../../../lambdas/triggers/create-auth-challenge';
 import { handler as defineTrigger } from '../../../lambdas/triggers/define-auth-challenge';
 import { handler as verifyTrigger } from '../../../lambdas/triggers/verify-auth-challenge';
-import { OTP_MAX_ATTEMPTS } from '../../../shared/constants';
-import { businessDay } from '../../../shared/business-day';
+import { OTP_MAX_ATTEMPTS } from '@shared/constants';
+import { businessDay } from '@shared/business-day';
 import { businessTimeZone, readStats } from '../../../lambdas/repositories/stats';
 import { startOutbox, testPhone, type Outbox } from './support';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCognitoStandIn } from '../../../local/cognito';
 import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
 import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
-import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { httpEvent, statusAndBody } from '../../support/http-event';
 import { addSlice, startOutbox, testPhone, type Outbox } from './support';
 

@@ -11,7 +11,7 @@ import { handler as userExists } from '../../../lambdas/handlers/user-exists';
 import { CLIENT_PREVIEWS_PER_HOUR } from '../../../lambdas/domain/client-budgets';
 import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
-import { API_MESSAGES } from '../../../shared/messages';
+import { API_MESSAGES } from '@shared/messages';
 import { bodyOf, httpEvent, statusAndBody, visitorClaimsFor } from '../../support/http-event';
 import { addSlice, testPhone } from './support';
 

@@ -2,7 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
-import type { Slice } from '../../../shared/types';
+import type { Slice } from '@shared/types';
 import { createOutbox } from '../../../local/outbox';
 
 /** The n-th test number in both forms: 04000nnnnn / +614000nnnnn. */

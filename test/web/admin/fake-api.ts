@@ -5,16 +5,12 @@
  */
 import { vi } from 'vitest';
 import { sanitiseLogoName } from '../../../lambdas/domain/logo';
-import {
-  DEFAULT_GAME_SETTINGS,
-  EMPTY_BUSINESS_SETTINGS,
-  MAX_SLICES,
-} from '../../../shared/constants';
-import { API_MESSAGES, MESSAGES } from '../../../shared/messages';
-import { newPasswordSchema } from '../../../shared/password';
-import { businessSettingsInputSchema } from '../../../shared/settings';
-import { sliceInputSchema, sliceUpdateSchema } from '../../../shared/slice';
-import type { Insights, BusinessSettings, GameSettings, Slice } from '../../../shared/types';
+import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, MAX_SLICES } from '@shared/constants';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { newPasswordSchema } from '@shared/password';
+import { businessSettingsInputSchema } from '@shared/settings';
+import { sliceInputSchema, sliceUpdateSchema } from '@shared/slice';
+import type { Insights, BusinessSettings, GameSettings, Slice } from '@shared/types';
 
 export interface RecordedRequest {
   method: string;

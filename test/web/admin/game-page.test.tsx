@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_ITEM_BACKGROUND_COLORS, MAX_SLICES } from '../../../shared/constants';
-import { ADMIN_TEXT, API_MESSAGES, MESSAGES } from '../../../shared/messages';
-import { SLICE_FIELD_MESSAGES } from '../../../shared/messages';
+import { DEFAULT_ITEM_BACKGROUND_COLORS, MAX_SLICES } from '@shared/constants';
+import { ADMIN_TEXT, API_MESSAGES, MESSAGES } from '@shared/messages';
+import { SLICE_FIELD_MESSAGES } from '@shared/messages';
 import { installFakeApi, makeSlice, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';
 

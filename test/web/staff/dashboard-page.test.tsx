@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../shared/messages';
-import { formatLocalNumber } from '../../../shared/phone-format';
-import { formatBusinessTime } from '../../../shared/prize-validity';
+import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '@shared/messages';
+import { formatLocalNumber } from '@shared/phone-format';
+import { formatBusinessTime } from '@shared/prize-validity';
 import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-list';
 import { hasSession } from '../../../web/src/lib/session';
 import { customer, fakeApi, type FakeApi } from './fake-api';

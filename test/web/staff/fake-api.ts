@@ -1,5 +1,5 @@
 /** A stateful stand-in for the dashboard API, behind the fake network's /api handler. */
-import type { Customer } from '../../../shared/types';
+import type { Customer } from '@shared/types';
 import { jsonResponse, type ApiCall } from './support';
 
 /** Page size of the fake list (small, so paging shows with few rows). */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { hasSession } from '../../../web/src/lib/session';
 import { customer, fakeApi } from './fake-api';
 import { renderAt, signInOperator, WHEEL_STAND_IN } from './render';

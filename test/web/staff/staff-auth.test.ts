@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 import { hasSession } from '../../../web/src/lib/session';
 import {
   isStaffSignedIn,

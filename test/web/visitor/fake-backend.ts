@@ -5,8 +5,8 @@
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
-import type { SpinResult, WheelResponse } from '../../../shared/types';
-import { MESSAGES } from '../../../shared/messages';
+import type { SpinResult, WheelResponse } from '@shared/types';
+import { MESSAGES } from '@shared/messages';
 
 const COGNITO_ENDPOINT = 'https://cognito.test/';
 export const CORRECT_CODE = '246810';

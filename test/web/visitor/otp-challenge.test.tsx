@@ -6,7 +6,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, VISITOR_TEXT } from '../../../shared/messages';
+import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { Component as WheelPage } from '../../../web/src/features/visitor/routes/wheel-page';
 import { FakeBackend, SAMPLE_WHEEL } from './fake-backend';
 

@@ -1,7 +1,7 @@
 /** The wheel page's spin flow on its own: no wheel, no page, the network faked at fetch. */
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SpinMode } from '../../../shared/types';
+import type { SpinMode } from '@shared/types';
 import { saveSession } from '../../../web/src/lib/session';
 import {
   useSpinFlow,

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, VISITOR_TEXT } from '../../../shared/messages';
+import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { saveSession } from '../../../web/src/lib/session';
 import { useCountdown } from '../../../web/src/features/visitor/hooks/use-countdown';
 import { Component as WheelPage } from '../../../web/src/features/visitor/routes/wheel-page';

@@ -3,8 +3,8 @@
  * browser: ten slices on a 375 px phone, one of them with a 16-character name.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../shared/constants';
-import { LABEL_MIN_CONTRAST, labelColorsContrast } from '../../../shared/wheel-colors';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
+import { LABEL_MIN_CONTRAST, labelColorsContrast } from '@shared/wheel-colors';
 import { fitLabel, type MeasureText } from '../../../web/src/components/wheel/engine/label-layout';
 import { labelRoom } from '../../../web/src/components/wheel/engine/render';
 import { WHEEL_PAGE_PROPS } from '../../../web/src/components/wheel/prize-wheel';

@@ -1,4 +1,4 @@
-import { VISITOR_TEXT } from '../../../shared/messages';
+import { VISITOR_TEXT } from '@shared/messages';
 
 /**
  * The first paint, before any script: the wheel page's frame and heading, with room for the logo

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 
 /** Router defaults (docs/product.md): 404 Not Found, 405, 400, or "Unexpected Application Error!". */
 export function RouteError({ notFound = false }: { notFound?: boolean }) {

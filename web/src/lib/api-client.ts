@@ -2,7 +2,7 @@
  * The typed API client: every call names a route of shared/routes.ts, which gives its method, path
  * and who may call it; JSON in and out, `{code, message}` errors as ApiError.
  */
-import type { ErrorBody } from '../../../shared/errors';
+import type { ErrorBody } from '@shared/errors';
 import { routeOf, routePath, type RouteAuth, type RouteId } from '@shared/routes';
 import { takeEarlyGet } from './early-fetch';
 import { getIdToken, type SessionKind } from './session';

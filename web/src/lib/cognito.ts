@@ -2,7 +2,7 @@
  * A small Cognito user-pool client over fetch: the JSON 1.1 protocol for the four calls the app
  * makes. No Amplify and no AWS SDK in the browser bundle.
  */
-import { CUSTOM_CHALLENGE } from '../../../shared/definitions';
+import { CUSTOM_CHALLENGE } from '@shared/definitions';
 import { loadRuntimeConfig } from '../config/runtime';
 
 export interface Tokens {

@@ -11,8 +11,8 @@
  * group, so an admin at /login is refused with the required "Invalid user role..." text; an account
  * placed in both groups by hand could use both areas, which is also what the server allows.
  */
-import { MESSAGES } from '../../../shared/messages';
-import { staffRolesOf, type StaffAccount, type StaffRole } from '../../../shared/types';
+import { MESSAGES } from '@shared/messages';
+import { staffRolesOf, type StaffAccount, type StaffRole } from '@shared/types';
 import { loadRuntimeConfig } from '../config/runtime';
 import { CognitoError, decodeJwtPayload, passwordSignIn } from './cognito';
 import { endSession, hasSession, saveSession } from './session';

@@ -8,8 +8,8 @@ import { cubicOut, rampThenSteady, sineOut } from './engine/easing';
 import { centerAngle, randomAngleInSlice, targetRotationFor } from './engine/geometry';
 import { WHEEL_SETTING_NAMES, type ItemProps, type WheelSettings } from './engine/settings';
 import { Wheel } from './engine/wheel';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../shared/constants';
-import { SLICE_SHADE_AT_RIM } from '../../../../shared/wheel-colors';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
+import { SLICE_SHADE_AT_RIM } from '@shared/wheel-colors';
 import './prize-wheel.css';
 
 /** The rim's width, as a share of the wheel's radius (STYLE: about 4-6 %). */

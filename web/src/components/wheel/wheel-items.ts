@@ -3,7 +3,7 @@
  * in the order the wheel shows them (no two neighbours alike, shared/wheel-colors.ts) and the label
  * colours that read best on it. Slices are drawn the same size: the odds are the server's business.
  */
-import { labelColorsOn, labelOutlineFor, wheelSliceColors } from '../../../../shared/wheel-colors';
+import { labelColorsOn, labelOutlineFor, wheelSliceColors } from '@shared/wheel-colors';
 import type { PrizeWheelItem } from './prize-wheel';
 
 /** What the wheel shows of a prize. */

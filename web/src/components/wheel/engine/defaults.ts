@@ -2,7 +2,7 @@
  * Frozen defaults and named constants of the wheel engine. Values marked "required" are the
  * product's (docs/product.md, "The wheel"); the others are our own choices, each with the reason.
  */
-import { MESSAGES } from '../../../../../shared/messages';
+import { MESSAGES } from '@shared/messages';
 
 /** Degrees in a full turn. */
 export const FULL_TURN_DEG = 360;

@@ -1,6 +1,6 @@
 /** POST /api/slices (admin): adds a slice; 409 once MAX_SLICES exist. */
-import type { SliceInput } from '../../../../../shared/slice';
-import type { Slice } from '../../../../../shared/types';
+import type { SliceInput } from '@shared/slice';
+import type { Slice } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 export const createSlice = (input: SliceInput): Promise<Slice> =>

@@ -1,5 +1,5 @@
 /** GET /api/customers/export?cursor= (admin): the customers CSV, one page at a time. */
-import type { CustomersCsvPage } from '../../../../../shared/types';
+import type { CustomersCsvPage } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 /** Every page of the customers CSV, joined (header first), as the server wrote them. */

@@ -1,5 +1,5 @@
 /** GET /api/settings/business: the stored business settings (public). */
-import type { BusinessSettings } from '../../../../../shared/types';
+import type { BusinessSettings } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 export const getBusinessSettings = (signal?: AbortSignal): Promise<BusinessSettings> =>

@@ -1,5 +1,5 @@
 /** GET /api/insights?from=&to= (admin): the promotion's figures over a range of days. */
-import type { Insights } from '../../../../../shared/types';
+import type { Insights } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 export const getInsights = (

@@ -1,5 +1,5 @@
 /** GET /api/slices (admin): every slice with odds and stock, newest first. */
-import type { Slice } from '../../../../../shared/types';
+import type { Slice } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 export const listSlices = (signal?: AbortSignal): Promise<Slice[]> =>

@@ -1,9 +1,9 @@
 /** PUT /api/settings/business (admin): merge-saves the business fields. */
-import type { BusinessSettingsInput } from '../../../../../shared/settings';
-import type { BusinessSettings } from '../../../../../shared/types';
+import type { BusinessSettingsInput } from '@shared/settings';
+import type { BusinessSettings } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
-export { businessSettingsInputSchema } from '../../../../../shared/settings';
+export { businessSettingsInputSchema } from '@shared/settings';
 
 export const putBusinessSettings = (input: BusinessSettingsInput): Promise<BusinessSettings> =>
   callRoute<BusinessSettings>('put-business-settings', { body: input });

@@ -1,8 +1,8 @@
 /** PUT /api/accounts/{role}/password (admin): sets a staff password in Cognito. */
-import type { StaffRole } from '../../../../../shared/types';
+import type { StaffRole } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
-export { checkNewPassword } from '../../../../../shared/password';
+export { checkNewPassword } from '@shared/password';
 
 export const setStaffPassword = (role: StaffRole, password: string): Promise<{ message: string }> =>
   callRoute<{ message: string }>('set-staff-password', { params: { role }, body: { password } });

@@ -2,8 +2,8 @@
  * PUT /api/slices/{id} (admin): replaces a slice's fields, from the version `loaded`; 404 when it
  * no longer exists, 409 SLICE_CHANGED when it changed since it was loaded.
  */
-import type { SliceInput } from '../../../../../shared/slice';
-import type { Slice } from '../../../../../shared/types';
+import type { SliceInput } from '@shared/slice';
+import type { Slice } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 /** Updates a slice and resolves with the stored version. */

@@ -2,8 +2,8 @@
  * POST /api/logo (admin): the file's bytes as the body, its name URI-encoded in x-file-name. The
  * server checks the bytes; the browser only pre-checks the type and size to answer faster.
  */
-import { LOGO_MAX_BYTES } from '../../../../../shared/constants';
-import { API_MESSAGES } from '../../../../../shared/messages';
+import { LOGO_MAX_BYTES } from '@shared/constants';
+import { API_MESSAGES } from '@shared/messages';
 import { callRoute } from '../../../lib/api-client';
 
 /** What the file picker offers: the formats the server accepts (no SVG). */

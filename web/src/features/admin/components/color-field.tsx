@@ -1,8 +1,8 @@
 /**
  * A colour as a text field plus a native colour picker, kept in step (docs/product.md)"). The text may be #rgb or #rrggbb; the picker shows its value.
  */
-import { HEX_COLOR } from '../../../../../shared/slice';
-import { DEFAULT_SLICE_COLOR } from '../../../../../shared/constants';
+import { HEX_COLOR } from '@shared/slice';
+import { DEFAULT_SLICE_COLOR } from '@shared/constants';
 
 /** The #rrggbb form a colour input needs, from any valid hex colour; the default otherwise. */
 function toPickerValue(color: string): string {

@@ -4,8 +4,8 @@
  * only a one-way code so the number cannot win again). Numbers follow the dashboard search rules.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { checkSearchInput, searchPhoneSchema } from '../../../../../shared/dashboard-search';
-import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
+import { checkSearchInput, searchPhoneSchema } from '@shared/dashboard-search';
+import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { eraseCustomer } from '../api/erase-customer';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';

@@ -6,8 +6,8 @@
  * at 375 px; each picture has a summary for screen readers and its figures as a table.
  */
 import { useId } from 'react';
-import { ADMIN_TEXT, formatOddsPercent } from '../../../../../shared/messages';
-import type { FunnelStep, Insights } from '../../../../../shared/types';
+import { ADMIN_TEXT, formatOddsPercent } from '@shared/messages';
+import type { FunnelStep, Insights } from '@shared/types';
 
 /** "1 May" from YYYY-MM-DD (a calendar day: no time zone conversion). */
 const shortDay = (day: string): string =>

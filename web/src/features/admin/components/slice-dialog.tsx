@@ -4,14 +4,10 @@
  * inside, Escape cancels, and focus returns to the opener on close.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import {
-  DEFAULT_SLICE_COLOR,
-  SLICE_NAME_MAX,
-  SLICE_WEIGHT_DEFAULT,
-} from '../../../../../shared/constants';
-import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
-import { checkSliceName, sliceInputSchema, type SliceInput } from '../../../../../shared/slice';
-import type { Slice } from '../../../../../shared/types';
+import { DEFAULT_SLICE_COLOR, SLICE_NAME_MAX, SLICE_WEIGHT_DEFAULT } from '@shared/constants';
+import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { checkSliceName, sliceInputSchema, type SliceInput } from '@shared/slice';
+import type { Slice } from '@shared/types';
 import { wrapTabFocus } from '../../../lib/focus';
 import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';

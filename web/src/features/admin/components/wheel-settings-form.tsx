@@ -4,11 +4,11 @@
  * claim.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { DEFAULT_ITEM_BACKGROUND_COLORS } from '../../../../../shared/constants';
-import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
-import { gameSettingsInputSchema } from '../../../../../shared/settings';
-import { HEX_COLOR } from '../../../../../shared/slice';
-import type { GameSettings, SpinMode } from '../../../../../shared/types';
+import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
+import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { gameSettingsInputSchema } from '@shared/settings';
+import { HEX_COLOR } from '@shared/slice';
+import type { GameSettings, SpinMode } from '@shared/types';
 import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';
 

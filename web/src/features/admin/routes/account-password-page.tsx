@@ -5,8 +5,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
-import { isStaffRole, type StaffRole } from '../../../../../shared/types';
+import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { isStaffRole, type StaffRole } from '@shared/types';
 import { PATHS } from '../../../config/paths';
 import { checkNewPassword, setStaffPassword } from '../api/set-staff-password';
 import { NoticeRegion, type Notice } from '../components/notice';

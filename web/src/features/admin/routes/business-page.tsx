@@ -4,9 +4,9 @@
  * The uploaded logo's URL is saved with the other fields.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ADMIN_TEXT, MESSAGES } from '../../../../../shared/messages';
-import { EMPTY_BUSINESS_SETTINGS } from '../../../../../shared/constants';
-import type { BusinessSettings } from '../../../../../shared/types';
+import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { EMPTY_BUSINESS_SETTINGS } from '@shared/constants';
+import type { BusinessSettings } from '@shared/types';
 import { getBusinessSettings } from '../api/get-business-settings';
 import { businessSettingsInputSchema, putBusinessSettings } from '../api/put-business-settings';
 import { LOGO_ACCEPT, precheckLogo, uploadLogo } from '../api/upload-logo';

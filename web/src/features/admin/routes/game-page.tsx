@@ -4,10 +4,10 @@
  * After a save the slice is replaced in place, or added at the top when new (docs/product.md).
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { MAX_SLICES } from '../../../../../shared/constants';
-import { ADMIN_TEXT, MESSAGES, VISITOR_TEXT } from '../../../../../shared/messages';
-import { canAddSlice, type SliceInput } from '../../../../../shared/slice';
-import type { GameSettings, Slice } from '../../../../../shared/types';
+import { MAX_SLICES } from '@shared/constants';
+import { ADMIN_TEXT, MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import { canAddSlice, type SliceInput } from '@shared/slice';
+import type { GameSettings, Slice } from '@shared/types';
 import { createSlice } from '../api/create-slice';
 import { deleteSlice } from '../api/delete-slice';
 import { getGameSettings } from '../api/get-game-settings';
@@ -17,7 +17,7 @@ import { updateSlice } from '../api/update-slice';
 import { ApiError } from '../../../lib/api-client';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { SliceDialog } from '../components/slice-dialog';
-import { wheelColors } from '../../../../../shared/wheel-colors';
+import { wheelColors } from '@shared/wheel-colors';
 import { PrizeWheel, WHEEL_PAGE_PROPS } from '../../../components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../../components/wheel/wheel-items';
 import { SlicesTable } from '../components/slices-table';

@@ -5,9 +5,9 @@
  * by the business's date), and erasing a customer's number on request.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { businessDay } from '../../../../../shared/business-day';
-import { ADMIN_TEXT } from '../../../../../shared/messages';
-import { FUNNEL_STEPS, type Insights } from '../../../../../shared/types';
+import { businessDay } from '@shared/business-day';
+import { ADMIN_TEXT } from '@shared/messages';
+import { FUNNEL_STEPS, type Insights } from '@shared/types';
 import { loadRuntimeConfig } from '../../../config/runtime';
 import { exportCustomersCsv } from '../api/export-customers';
 import { getInsights } from '../api/get-insights';

@@ -1,5 +1,5 @@
 /** GET /api/staff/me: who the server says the signed-in staff member is. */
-import type { StaffAccount, StaffRole } from '../../../../../shared/types';
+import type { StaffAccount, StaffRole } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 export interface StaffMe extends StaffAccount {

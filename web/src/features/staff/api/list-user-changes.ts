@@ -1,5 +1,5 @@
 /** GET /api/users/changes?since=: customers won or redeemed since the previous poll. */
-import type { UsersChanges } from '../../../../../shared/types';
+import type { UsersChanges } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 /** Changes since `since` (a cursor from the previous answer); without it, a fresh cursor. */

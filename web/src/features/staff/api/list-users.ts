@@ -1,5 +1,5 @@
 /** GET /api/users?cursor=&filter=: one page of customers, newest first. */
-import type { UsersPage } from '../../../../../shared/types';
+import type { UsersPage } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 /**

@@ -1,6 +1,6 @@
 /** POST /api/users/redeem: marks a customer's offer redeemed (once; 409 when already). */
-import type { SearchRequest } from '../../../../../shared/dashboard-search';
-import type { Customer } from '../../../../../shared/types';
+import type { SearchRequest } from '@shared/dashboard-search';
+import type { Customer } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 export interface RedeemResponse {

@@ -1,6 +1,6 @@
 /** POST /api/users/search: the customer with this local number, or null. */
-import type { SearchRequest } from '../../../../../shared/dashboard-search';
-import type { Customer } from '../../../../../shared/types';
+import type { SearchRequest } from '@shared/dashboard-search';
+import type { Customer } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 export async function searchUser(phoneNumber: string): Promise<Customer | null> {

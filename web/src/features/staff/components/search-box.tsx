@@ -6,8 +6,8 @@
  * and shows the message.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { acceptSearchInput, searchPhoneSchema } from '../../../../../shared/dashboard-search';
-import { STAFF_TEXT } from '../../../../../shared/messages';
+import { acceptSearchInput, searchPhoneSchema } from '@shared/dashboard-search';
+import { STAFF_TEXT } from '@shared/messages';
 
 export interface SearchBoxProps {
   /** Runs the search for a valid 10-digit number. */

@@ -9,10 +9,10 @@
  * CSS display value.
  */
 import type { ReactNode } from 'react';
-import { STAFF_TEXT } from '../../../../../shared/messages';
-import { formatLocalNumber } from '../../../../../shared/phone-format';
-import { formatBusinessTime, isPrizeExpired } from '../../../../../shared/prize-validity';
-import type { Customer } from '../../../../../shared/types';
+import { STAFF_TEXT } from '@shared/messages';
+import { formatLocalNumber } from '@shared/phone-format';
+import { formatBusinessTime, isPrizeExpired } from '@shared/prize-validity';
+import type { Customer } from '@shared/types';
 
 /** The line under the offer: who redeemed it and when, or until when it may be redeemed. */
 function offerStatus(

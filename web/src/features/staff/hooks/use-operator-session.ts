@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { StaffAccount } from '../../../../../shared/types';
+import type { StaffAccount } from '@shared/types';
 import { PATHS } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { readStaffAccount, signOutStaff } from '../../../lib/staff-auth';

@@ -7,7 +7,7 @@
  * unredeemed), and the live feed keeps it so: a row redeemed meanwhile leaves, a new win comes in.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Customer } from '../../../../../shared/types';
+import type { Customer } from '@shared/types';
 import { ApiError } from '../../../lib/api-client';
 import { listUserChanges } from '../api/list-user-changes';
 import { listUsers } from '../api/list-users';

@@ -8,10 +8,10 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '../../../../../shared/messages';
-import { formatLocalNumber } from '../../../../../shared/phone-format';
-import { isPrizeExpired } from '../../../../../shared/prize-validity';
-import type { Customer } from '../../../../../shared/types';
+import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '@shared/messages';
+import { formatLocalNumber } from '@shared/phone-format';
+import { isPrizeExpired } from '@shared/prize-validity';
+import type { Customer } from '@shared/types';
 import { PATHS } from '../../../config/paths';
 import { loadRuntimeConfig } from '../../../config/runtime';
 import { ApiError } from '../../../lib/api-client';

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { STAFF_TEXT } from '../../../../../shared/messages';
-import type { StaffAccount } from '../../../../../shared/types';
+import { STAFF_TEXT } from '@shared/messages';
+import type { StaffAccount } from '@shared/types';
 import { StaffLoginForm } from '../../../components/staff-login-form';
 import { PATHS } from '../../../config/paths';
 import { isStaffSignedIn, signInStaff, signOutStaff } from '../../../lib/staff-auth';

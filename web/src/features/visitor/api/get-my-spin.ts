@@ -1,5 +1,5 @@
 /** GET /api/spins/mine (visitor): the saved prize of the signed-in number. */
-import type { SpinResult } from '../../../../../shared/types';
+import type { SpinResult } from '@shared/types';
 import { ApiError, callRoute } from '../../../lib/api-client';
 
 /** The saved prize, or undefined when this number has not spun (404 NO_SPIN). */

@@ -1,5 +1,5 @@
 /** GET /api/wheel: business settings, game settings and slices, in one round trip. */
-import type { WheelResponse } from '../../../../../shared/types';
+import type { WheelResponse } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
 export const fetchWheel = (signal?: AbortSignal): Promise<WheelResponse> =>

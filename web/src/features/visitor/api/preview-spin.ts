@@ -3,7 +3,7 @@
  * draw costs a proof of work: a challenge from GET /api/spins/challenge, solved in the browser.
  */
 import type { Challenge } from 'altcha-lib/types';
-import type { SpinPreview } from '../../../../../shared/types';
+import type { SpinPreview } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 import { solveChallenge } from '../lib/solve-challenge';
 

@@ -2,8 +2,8 @@
  * The visitor's SMS code sign-in: server checks first (POST /api/otp/start), then Cognito
  * CUSTOM_AUTH straight from the browser; tokens are kept in the visitor session.
  */
-import { toInternational } from '../../../../../shared/phone-format';
-import type { SolvedChallenge } from '../../../../../shared/spin';
+import { toInternational } from '@shared/phone-format';
+import type { SolvedChallenge } from '@shared/spin';
 import { loadRuntimeConfig } from '../../../config/runtime';
 import { answerCustomChallenge, startCustomAuth, type CustomChallenge } from '../../../lib/cognito';
 import { saveSession } from '../../../lib/session';

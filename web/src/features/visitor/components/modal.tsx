@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { VISITOR_TEXT } from '../../../../../shared/messages';
+import { VISITOR_TEXT } from '@shared/messages';
 import { useFocusTrap } from '../hooks/use-focus-trap';
 
 export interface ModalProps {

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useRef } from 'react';
-import { OTP_LENGTH } from '../../../../../shared/constants';
-import { VISITOR_TEXT } from '../../../../../shared/messages';
+import { OTP_LENGTH } from '@shared/constants';
+import { VISITOR_TEXT } from '@shared/messages';
 import type { PhoneVerification } from '../hooks/use-phone-verification';
 
 export interface PhoneCodeFormProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { PLACEHOLDER_BUSINESS } from '../../../../../shared/constants';
-import { VISITOR_TEXT } from '../../../../../shared/messages';
-import type { BusinessSettings } from '../../../../../shared/types';
+import { PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { VISITOR_TEXT } from '@shared/messages';
+import type { BusinessSettings } from '@shared/types';
 
 type LinkKey = keyof typeof VISITOR_TEXT.footerLinks;
 

@@ -1,4 +1,4 @@
-import { VISITOR_TEXT } from '../../../../../shared/messages';
+import { VISITOR_TEXT } from '@shared/messages';
 import { usePhoneVerification } from '../hooks/use-phone-verification';
 import { Modal } from './modal';
 import { PhoneCodeForm } from './phone-code-form';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VISITOR_TEXT } from '../../../../../shared/messages';
+import { VISITOR_TEXT } from '@shared/messages';
 
 export interface WheelHeaderProps {
   businessName: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { VISITOR_TEXT } from '../../../../../shared/messages';
-import type { SpinResult } from '../../../../../shared/types';
+import { VISITOR_TEXT } from '@shared/messages';
+import type { SpinResult } from '@shared/types';
 import { usePhoneVerification } from '../hooks/use-phone-verification';
 import { Modal } from './modal';
 import { PhoneCodeForm } from './phone-code-form';

@@ -6,7 +6,7 @@
  * error.
  */
 import { useEffect, useRef } from 'react';
-import type { SolvedChallenge } from '../../../../../shared/spin';
+import type { SolvedChallenge } from '@shared/spin';
 
 /**
  * Starts solving a challenge as the calling form mounts. The returned function hands over the

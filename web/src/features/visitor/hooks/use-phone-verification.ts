@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
-import { RESEND_COUNTDOWN_SECONDS } from '../../../../../shared/constants';
-import { MESSAGES } from '../../../../../shared/messages';
-import { acceptOtpInput, checkOtpLength } from '../../../../../shared/otp-format';
+import { RESEND_COUNTDOWN_SECONDS } from '@shared/constants';
+import { MESSAGES } from '@shared/messages';
+import { acceptOtpInput, checkOtpLength } from '@shared/otp-format';
 import {
   acceptPhoneInput,
   isLocalMobile,
   normalizePhoneInput,
   toInternational,
-} from '../../../../../shared/phone-format';
+} from '@shared/phone-format';
 import { ApiError } from '../../../lib/api-client';
 import { CognitoError, type CustomChallenge } from '../../../lib/cognito';
 import { answerCode, requestCode } from '../api/visitor-sign-in';

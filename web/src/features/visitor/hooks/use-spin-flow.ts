@@ -9,12 +9,8 @@
  * and in spin-first the unclaimed preview is kept on the device, so a reload replays it too.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  SPIN_STATE_CLEAR_MS,
-  VERIFICATION_BANNER_MS,
-  WIN_POPUP_DELAY_MS,
-} from '../../../../../shared/constants';
-import type { Slice, SpinMode, SpinResult } from '../../../../../shared/types';
+import { SPIN_STATE_CLEAR_MS, VERIFICATION_BANNER_MS, WIN_POPUP_DELAY_MS } from '@shared/constants';
+import type { Slice, SpinMode, SpinResult } from '@shared/types';
 import { ApiError } from '../../../lib/api-client';
 import { clearSession, getIdToken, hasSession } from '../../../lib/session';
 import { createSpin } from '../api/create-spin';

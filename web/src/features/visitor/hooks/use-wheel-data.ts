@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  DEFAULT_GAME_SETTINGS,
-  PLACEHOLDER_BUSINESS,
-  spinModeOf,
-} from '../../../../../shared/constants';
-import type { BusinessSettings, WheelResponse } from '../../../../../shared/types';
-import { wheelColors } from '../../../../../shared/wheel-colors';
+import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS, spinModeOf } from '@shared/constants';
+import type { BusinessSettings, WheelResponse } from '@shared/types';
+import { wheelColors } from '@shared/wheel-colors';
 import { fetchWheel } from '../api/get-wheel';
 
 export type WheelData = WheelResponse;

@@ -5,7 +5,7 @@
  * wheel page itself.
  */
 import type { Challenge, Solution } from 'altcha-lib/types';
-import type { SolvedChallenge } from '../../../../../shared/spin';
+import type { SolvedChallenge } from '@shared/spin';
 import { callRoute } from '../../../lib/api-client';
 import { solveChallenge } from './solve-challenge';
 

@@ -2,7 +2,7 @@
  * Spin-first: the previewed prize is kept on the device until it is claimed, so a reload shows the
  * same prize instead of drawing a new one.
  */
-import type { SpinPreview } from '../../../../../shared/types';
+import type { SpinPreview } from '@shared/types';
 
 const STORAGE_KEY = 'spinwin.preview';
 

@@ -2,8 +2,8 @@
  * The wheel page's order of the loaded slices: the required partial shuffle with browser crypto
  * randomness (colours are given after it, components/wheel/wheel-items.ts).
  */
-import { partialShuffle } from '../../../../../shared/draw';
-import type { PublicSlice } from '../../../../../shared/types';
+import { partialShuffle } from '@shared/draw';
+import type { PublicSlice } from '@shared/types';
 
 /** 2^32: the range of one Uint32 from crypto.getRandomValues. */
 const UINT32_RANGE = 2 ** 32;

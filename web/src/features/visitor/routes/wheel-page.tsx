@@ -3,7 +3,7 @@
  * button, the footer, and the dialogs the spin flow (hooks/use-spin-flow.ts) opens.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MESSAGES, VISITOR_TEXT } from '../../../../../shared/messages';
+import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import {
   PrizeWheel,
   WHEEL_PAGE_PROPS,
