@@ -7,7 +7,8 @@
 import * as z from '@shared/zod';
 import { USERS_PAGE_SIZE } from '@shared/constants';
 import { badRequest, conflict, notFound } from '@shared/errors';
-import { API_MESSAGES, STAFF_TEXT } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import { isLocalMobile, maskPhone, toInternational } from '@shared/phone-format';
 import { formatBusinessTime } from '@shared/prize-validity';
 import { csvHeader, csvRow } from '@shared/csv';

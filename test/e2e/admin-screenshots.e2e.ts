@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import type { Page } from 'playwright-core';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, staffPassword } from './support/stack';

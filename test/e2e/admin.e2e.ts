@@ -7,7 +7,8 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SLICES } from '@shared/constants';
-import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { businessSettingsInputSchema } from '@shared/settings';
 import type { BusinessSettings, Slice } from '@shared/types';
 import { staffIdToken } from './staff-support';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatLocalNumber } from '@shared/phone-format';
 import { CSV_COLUMNS } from '@shared/csv';
-import { ADMIN_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { businessDay } from '@shared/business-day';
 import { FUNNEL_STEPS, type FunnelStep, type Insights } from '@shared/types';
 import { randomLocalMobile, staffIdToken, visitorIdToken, visitorWins } from './staff-support';

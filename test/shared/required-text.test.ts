@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_TEXT, MESSAGES, STAFF_TEXT, VISITOR_TEXT } from '@shared/messages';
+import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
+import { STAFF_TEXT } from '@shared/messages-staff';
 
 /** The product's required wording, kept in the repo as data (docs/required-text.json). */
 interface RequiredText {

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';
 

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MESSAGES, ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { SETTINGS_FIELD_MESSAGES } from '@shared/messages';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { setRuntimeConfig } from '../../../web/src/config/runtime';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_TEXT, API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { percent } from '../../../web/src/features/admin/components/insights-charts';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';

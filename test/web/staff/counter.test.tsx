@@ -6,7 +6,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, STAFF_TEXT } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-list';
 import { customer, fakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInOperator } from './render';

@@ -5,7 +5,7 @@
  * a click outside cancels, and focus returns to the control that opened it.
  */
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { STAFF_TEXT } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import { wrapTabFocus } from '../lib/focus';
 
 export interface ConfirmDialogProps {

@@ -4,7 +4,7 @@
  * /admin; the page supplies the title, what submitting does, and an optional link slot.
  */
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { STAFF_TEXT } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import { loginSchema } from '@shared/password';
 import './ui.css';
 import './staff-login-form.css';

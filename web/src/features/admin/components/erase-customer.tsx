@@ -5,7 +5,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { checkSearchInput, searchPhoneSchema } from '@shared/dashboard-search';
-import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { eraseCustomer } from '../api/erase-customer';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';

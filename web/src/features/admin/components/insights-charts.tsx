@@ -6,7 +6,7 @@
  * at 375 px; each picture has a summary for screen readers and its figures as a table.
  */
 import { useId } from 'react';
-import { ADMIN_TEXT, formatOddsPercent } from '@shared/messages';
+import { ADMIN_TEXT, formatOddsPercent } from '@shared/messages-admin';
 import type { FunnelStep, Insights } from '@shared/types';
 
 /** "1 May" from YYYY-MM-DD (a calendar day: no time zone conversion). */

@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { DEFAULT_SLICE_COLOR, SLICE_NAME_MAX, SLICE_WEIGHT_DEFAULT } from '@shared/constants';
-import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { checkSliceName, sliceInputSchema, type SliceInput } from '@shared/slice';
 import type { Slice } from '@shared/types';
 import { wrapTabFocus } from '../../../lib/focus';

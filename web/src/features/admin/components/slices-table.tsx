@@ -4,7 +4,7 @@
  * plus each slice's odds (weight and share of the in-stock total), stock and validity. Below 700px each row
  * is shown as a card with its column names.
  */
-import { ADMIN_TEXT, formatOddsPercent } from '@shared/messages';
+import { ADMIN_TEXT, formatOddsPercent } from '@shared/messages-admin';
 import { oddsShare } from '@shared/slice';
 import type { Slice } from '@shared/types';
 

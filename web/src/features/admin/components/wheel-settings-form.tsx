@@ -5,7 +5,8 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
-import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { gameSettingsInputSchema } from '@shared/settings';
 import { HEX_COLOR } from '@shared/slice';
 import type { GameSettings, SpinMode } from '@shared/types';

@@ -5,7 +5,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { isStaffRole, type StaffRole } from '@shared/types';
 import { PATHS } from '../../../config/paths';
 import { checkNewPassword, setStaffPassword } from '../api/set-staff-password';

@@ -4,7 +4,8 @@
  * The uploaded logo's URL is saved with the other fields.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { EMPTY_BUSINESS_SETTINGS } from '@shared/constants';
 import type { BusinessSettings } from '@shared/types';
 import { getBusinessSettings } from '../api/get-business-settings';

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { MAX_SLICES } from '@shared/constants';
-import { ADMIN_TEXT, MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { canAddSlice, type SliceInput } from '@shared/slice';
 import type { GameSettings, Slice } from '@shared/types';
 import { createSlice } from '../api/create-slice';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { businessDay } from '@shared/business-day';
-import { ADMIN_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { FUNNEL_STEPS, type Insights } from '@shared/types';
 import { loadRuntimeConfig } from '../../../config/runtime';
 import { exportCustomersCsv } from '../api/export-customers';

@@ -4,7 +4,7 @@
  * Settings (docs/product.md).
  */
 import { Navigate, useNavigate } from 'react-router-dom';
-import { ADMIN_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { StaffLoginForm } from '../../../components/staff-login-form';
 import { PATHS } from '../../../config/paths';
 import { isStaffSignedIn, signInStaff } from '../../../lib/staff-auth';

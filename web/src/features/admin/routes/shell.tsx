@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { ADMIN_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
 import { PATHS } from '../../../config/paths';
 import { isStaffSignedIn } from '../../../lib/staff-auth';
 import { useAdminLogout } from '../hooks/use-admin-session';

@@ -3,7 +3,8 @@
  * the next page by itself when the end scrolls into view (where the browser has one).
  */
 import { useEffect, useRef } from 'react';
-import { MESSAGES, STAFF_TEXT } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import type { ListStatus } from '../hooks/use-users-list';
 
 /** Start loading this far before the end of the list is actually on screen. */

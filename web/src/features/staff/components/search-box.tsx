@@ -7,7 +7,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { acceptSearchInput, searchPhoneSchema } from '@shared/dashboard-search';
-import { STAFF_TEXT } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 
 export interface SearchBoxProps {
   /** Runs the search for a valid 10-digit number. */

@@ -1,5 +1,5 @@
 /** The dashboard's top bar (docs/product.md): "Spin & Win" and Logout, plus who is signed in. */
-import { STAFF_TEXT } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 
 export interface TopBarProps {
   username: string;

@@ -9,7 +9,7 @@
  * CSS display value.
  */
 import type { ReactNode } from 'react';
-import { STAFF_TEXT } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import { formatBusinessTime, isPrizeExpired } from '@shared/prize-validity';
 import type { Customer } from '@shared/types';

@@ -8,7 +8,8 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '@shared/messages';
+import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import { isPrizeExpired } from '@shared/prize-validity';
 import type { Customer } from '@shared/types';

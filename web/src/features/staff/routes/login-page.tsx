@@ -4,7 +4,7 @@
  * "Invalid user role. Please contact administrator." (docs/product.md).
  */
 import { Link, useNavigate } from 'react-router-dom';
-import { STAFF_TEXT } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import { StaffLoginForm } from '../../../components/staff-login-form';
 import { PATHS } from '../../../config/paths';
 import { signInStaff } from '../../../lib/staff-auth';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { STAFF_TEXT } from '@shared/messages';
+import { STAFF_TEXT } from '@shared/messages-staff';
 import type { StaffAccount } from '@shared/types';
 import { StaffLoginForm } from '../../../components/staff-login-form';
 import { PATHS } from '../../../config/paths';
