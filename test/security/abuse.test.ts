@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POOLS } from '@shared/definitions';
 import { API_MESSAGES } from '@shared/messages';
 import { ROUTES, routePath } from '@shared/routes';
-import { startHarness, STAFF_PASSWORDS, writeSummary, type Harness } from './support';
+import {
+  startHarness,
+  STAFF_PASSWORDS,
+  writeSummary,
+  type Harness,
+  AttackTally,
+  answerVisitorChallenge,
+  initiateVisitorAuth,
+  intlOf,
+  type CognitoAnswer,
+} from './support';
 
 const HOURLY_CAP = 14;
 /** Cognito's default auth session validity is 3 minutes; 4 is past it. */
@@ -18,8 +28,7 @@ const HOURLY_CAP = 14;
 const PAST_SESSION_MS = (POOLS.visitor.authSessionValidityMinutes + 1) * 60 * 1000;
 
 let harness: Harness;
-let attacks = 0;
-let breaches = 0;
+const tally = new AttackTally();
 
 beforeAll(async () => {
   harness = await startHarness();
@@ -27,35 +36,25 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  writeSummary('abuse', { label: 'attacks tried', count: attacks, dataChanges: breaches });
+  writeSummary('abuse', {
+    label: 'attacks tried',
+    count: tally.attacks,
+    dataChanges: tally.breaches,
+  });
   await harness?.stop();
 });
 
-type Answer = Record<string, unknown>;
+type Answer = CognitoAnswer;
 type Refusal = { type: string; message: string };
 
-const intlOf = (local: string) => `+61${local.slice(1)}`;
 const smsTo = (intl: string) => harness.outbox.messages.filter((m) => m.phoneNumber === intl);
 
 const start = (local: string) => harness.startOtp(local);
 
-const initiate = (username: string): Promise<Answer> =>
-  harness.cognito.call('InitiateAuth', {
-    AuthFlow: 'CUSTOM_AUTH',
-    ClientId: harness.cognito.pools.visitor.clientId,
-    AuthParameters: { USERNAME: username },
-  });
+const initiate = (username: string): Promise<Answer> => initiateVisitorAuth(harness, username);
 
 const respond = (challenge: Answer, answer: string): Promise<Answer> =>
-  harness.cognito.call('RespondToAuthChallenge', {
-    ClientId: harness.cognito.pools.visitor.clientId,
-    ChallengeName: 'CUSTOM_CHALLENGE',
-    Session: challenge.Session,
-    ChallengeResponses: {
-      USERNAME: (challenge.ChallengeParameters as Record<string, string>).USERNAME,
-      ANSWER: answer,
-    },
-  });
+  answerVisitorChallenge(harness, challenge, answer);
 
 /** The Cognito error a call ends with, or undefined when it succeeded (a breach for an attack). */
 const refusal = (call: Promise<unknown>): Promise<Refusal | undefined> =>
@@ -64,11 +63,7 @@ const refusal = (call: Promise<unknown>): Promise<Refusal | undefined> =>
     (error: unknown) => error as Refusal,
   );
 
-/** Counts one attack; a breach when it was not refused. */
-function attack(refused: boolean): void {
-  attacks++;
-  if (!refused) breaches++;
-}
+const attack = (refused: boolean): void => tally.attack(refused);
 
 const wrong = (code: string) => (code === '000000' ? '000001' : '000000');
 

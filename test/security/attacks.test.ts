@@ -16,11 +16,14 @@ import {
   STAFF_PASSWORDS,
   writeSummary,
   type Harness,
+  AttackTally,
+  initiateVisitorAuth,
+  intlOf,
+  type CognitoAnswer,
 } from './support';
 
 let harness: Harness;
-let attacks = 0;
-let breaches = 0;
+const tally = new AttackTally();
 const figures: string[] = [];
 
 beforeAll(async () => {
@@ -39,22 +42,17 @@ beforeAll(async () => {
 afterAll(async () => {
   writeSummary('attacks', {
     label: 'attacks tried',
-    count: attacks,
-    dataChanges: breaches,
+    count: tally.attacks,
+    dataChanges: tally.breaches,
     detail: figures.join('; '),
   });
   await harness?.stop();
 });
 
-/** Counts one attack; a breach when it was not stopped. */
-function attack(stopped: boolean): void {
-  attacks++;
-  if (!stopped) breaches++;
-}
+const attack = (stopped: boolean): void => tally.attack(stopped);
 
-type Answer = Record<string, unknown>;
+type Answer = CognitoAnswer;
 
-const intlOf = (local: string) => `+61${local.slice(1)}`;
 const smsTo = (intl: string) => harness.outbox.messages.filter((m) => m.phoneNumber === intl);
 const start = async (local: string, from: string, headers: Record<string, string> = {}) =>
   harness.send({
@@ -64,12 +62,7 @@ const start = async (local: string, from: string, headers: Record<string, string
     from,
     headers,
   });
-const initiate = (intl: string): Promise<Answer> =>
-  harness.cognito.call('InitiateAuth', {
-    AuthFlow: 'CUSTOM_AUTH',
-    ClientId: harness.cognito.pools.visitor.clientId,
-    AuthParameters: { USERNAME: intl },
-  });
+const initiate = (intl: string): Promise<Answer> => initiateVisitorAuth(harness, intl);
 const refused = (call: Promise<unknown>): Promise<{ type: string; message: string } | undefined> =>
   call.then(
     () => undefined,

@@ -20,14 +20,18 @@ import {
   writeSummary,
   type Harness,
   type Sent,
+  AttackTally,
+  answerVisitorChallenge,
+  initiateVisitorAuth,
+  intlOf,
+  type CognitoAnswer,
 } from './support';
 
 const HOURLY_CAP = 20;
 
 let harness: Harness;
 let admin = '';
-let attacks = 0;
-let breaches = 0;
+const tally = new AttackTally();
 const figures: string[] = [];
 
 beforeAll(async () => {
@@ -48,23 +52,18 @@ afterAll(async () => {
   vi.useRealTimers();
   writeSummary('oracles', {
     label: 'attacks tried',
-    count: attacks,
-    dataChanges: breaches,
+    count: tally.attacks,
+    dataChanges: tally.breaches,
     detail: figures.join('; '),
   });
   await harness?.stop();
 });
 
-/** Counts one attack; a breach when it was not stopped. */
-function attack(stopped: boolean): void {
-  attacks++;
-  if (!stopped) breaches++;
-}
+const attack = (stopped: boolean): void => tally.attack(stopped);
 
-type Answer = Record<string, unknown>;
+type Answer = CognitoAnswer;
 type Altcha = { challenge: Challenge; solution: unknown };
 
-const intlOf = (local: string) => `+61${local.slice(1)}`;
 const smsTo = (intl: string) => harness.outbox.messages.filter((m) => m.phoneNumber === intl);
 const usersOf = (intl: string) =>
   harness.cognito
@@ -82,23 +81,10 @@ const startWith = (local: string, altcha: unknown, from?: string): Promise<Sent>
     ...(from ? { from } : {}),
   });
 
-const initiate = (intl: string): Promise<Answer> =>
-  harness.cognito.call('InitiateAuth', {
-    AuthFlow: 'CUSTOM_AUTH',
-    ClientId: harness.cognito.pools.visitor.clientId,
-    AuthParameters: { USERNAME: intl },
-  });
+const initiate = (intl: string): Promise<Answer> => initiateVisitorAuth(harness, intl);
 
 const respond = (challenge: Answer, answer: string): Promise<Answer> =>
-  harness.cognito.call('RespondToAuthChallenge', {
-    ClientId: harness.cognito.pools.visitor.clientId,
-    ChallengeName: 'CUSTOM_CHALLENGE',
-    Session: challenge.Session,
-    ChallengeResponses: {
-      USERNAME: (challenge.ChallengeParameters as Record<string, string>).USERNAME,
-      ANSWER: answer,
-    },
-  });
+  answerVisitorChallenge(harness, challenge, answer);
 
 /** What Cognito answered, as type and shape only: what an attacker can compare. */
 const outcome = (call: Promise<Answer>): Promise<string> =>

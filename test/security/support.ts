@@ -355,3 +355,44 @@ export async function pool<T>(tasks: (() => Promise<T>)[], limit: number): Promi
   await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
   return results;
 }
+
+/** An answer of the Cognito stand-in, as its JSON API returns it. */
+export type CognitoAnswer = Record<string, unknown>;
+
+/** +61 form of a local number (0412345678 -> +61412345678). */
+export const intlOf = (local: string): string => `+61${local.slice(1)}`;
+
+/** Starts a visitor sign-in straight at Cognito's public client (CUSTOM_AUTH), as an attacker can. */
+export const initiateVisitorAuth = (harness: Harness, username: string): Promise<CognitoAnswer> =>
+  harness.cognito.call('InitiateAuth', {
+    AuthFlow: 'CUSTOM_AUTH',
+    ClientId: harness.cognito.pools.visitor.clientId,
+    AuthParameters: { USERNAME: username },
+  });
+
+/** Answers a visitor's custom challenge straight at Cognito. */
+export const answerVisitorChallenge = (
+  harness: Harness,
+  challenge: CognitoAnswer,
+  answer: string,
+): Promise<CognitoAnswer> =>
+  harness.cognito.call('RespondToAuthChallenge', {
+    ClientId: harness.cognito.pools.visitor.clientId,
+    ChallengeName: 'CUSTOM_CHALLENGE',
+    Session: challenge.Session,
+    ChallengeResponses: {
+      USERNAME: (challenge.ChallengeParameters as Record<string, string>).USERNAME,
+      ANSWER: answer,
+    },
+  });
+
+/** The attacks a suite tried and how many got through (its summary line's figures). */
+export class AttackTally {
+  attacks = 0;
+  breaches = 0;
+  /** Counts one attack; a breach when it was not stopped. */
+  attack(stopped: boolean): void {
+    this.attacks++;
+    if (!stopped) this.breaches++;
+  }
+}

@@ -9,6 +9,7 @@ import { fitLabel, type MeasureText } from '../../../web/src/components/wheel/en
 import { labelRoom } from '../../../web/src/components/wheel/engine/render';
 import { WHEEL_PAGE_PROPS } from '../../../web/src/components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../../web/src/components/wheel/wheel-items';
+import { SLICE_LABELS } from '../../../bench/wheel/fixture';
 
 /** The wheel's square on a 375 px phone: 92 vw (wheel-page.css), the canvas square (the wheel is radius 0.95 of it). */
 const WHEEL_PX_AT_375 = 375 * 0.92;
@@ -28,18 +29,8 @@ const wideBold: MeasureText = (text) =>
     return width + 0.68;
   }, 0);
 
-const TEN = [
-  'Free Chips',
-  'BOGOF Burger',
-  'Free Drink',
-  '10% Off',
-  'Free Dessert',
-  'Try Again',
-  'Free Side',
-  'Double Points',
-  'Free Sauce',
-  'Free Large Pizza',
-];
+/** The benchmark's ten-slice fixture, so this test and the bench's label figures judge one wheel. */
+const TEN = SLICE_LABELS;
 
 describe('label layout', () => {
   const style = WHEEL_PAGE_PROPS.wheelProps;
