@@ -5,8 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { securityHeaders } from '@shared/security-headers';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { SAMPLE_SLICES } from '../../local/seed';
-import { PLACEHOLDER_BUSINESS } from '@shared/constants';
-import { CLIENT_LOOKUPS_PER_HOUR } from '../../lambdas/domain/client-budgets';
+import { CLIENT_LOOKUPS_PER_HOUR, PLACEHOLDER_BUSINESS } from '@shared/constants';
 import type { WheelResponse } from '@shared/types';
 import { baseUrl, latestSmsCode, newBrowserPage, pageErrors, staffPassword } from './support/stack';
 

@@ -4,7 +4,7 @@
  * answers; the handlers themselves are tested against DynamoDB Local in test/lambdas/admin.
  */
 import { vi } from 'vitest';
-import { sanitiseLogoName } from '../../../lambdas/domain/logo';
+import { checkLogo } from '../../../lambdas/domain/logo';
 import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, MAX_SLICES } from '@shared/constants';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { newPasswordSchema } from '@shared/password';
@@ -87,6 +87,15 @@ export function makeSlice(overrides: Partial<Slice> = {}): Slice {
     ...overrides,
   };
 }
+
+/** A Blob's bytes (jsdom's Blob has no arrayBuffer(); its FileReader reads one). */
+const readBytes = (blob: Blob) =>
+  new Promise<Uint8Array>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(blob);
+  });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -171,8 +180,10 @@ export function installFakeApi(
       return json(200, { data: { ...api.insights, from, to } });
     }
     if (url.pathname === '/api/logo' && method === 'POST') {
-      const name = sanitiseLogoName(headers['x-file-name'], 'png');
-      return json(201, { logoUrl: `/media/business/1700000000000-${name}` });
+      // Named by the server's own rule, as the upload-logo route names it.
+      const bytes = await readBytes(rawBody as Blob);
+      const { fileName } = checkLogo(bytes, headers['x-file-name'], new Date(1700000000000));
+      return json(201, { logoUrl: `/media/business/${fileName}` });
     }
     if (url.pathname === '/api/slices') {
       if (method === 'GET') return json(200, api.slices);
