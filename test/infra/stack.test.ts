@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CfnResource, type CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stripPrefixCode } from '../../infra/constructs/web';
-import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '@shared/cloudfront-functions';
+import {
+  SPA_FALLBACK,
+  STRIP_MEDIA_PREFIX_CODE,
+  VIEWER_ADDRESS_CODE,
+} from '@shared/cloudfront-functions';
 import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '@shared/constants';
 import {
   LOGO_KEY_PREFIX,
@@ -939,6 +942,6 @@ describe('CloudFront functions', () => {
     ['/media/business/a%20b.webp', '/business/a%20b.webp'],
     ['/mediaX/business/x.png', '/mediaX/business/x.png'],
   ])('media prefix strip maps %s to key path %s', (uri, expected) => {
-    expect(run(stripPrefixCode(MEDIA_PATH_PREFIX), uri)).toBe(expected);
+    expect(run(STRIP_MEDIA_PREFIX_CODE, uri)).toBe(expected);
   });
 });
