@@ -7,10 +7,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, STAFF_TEXT } from '@shared/messages';
-import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-list';
 import { customer, fakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInOperator } from './render';
 import { installFakeNetwork, type FakeNetwork } from './support';
+
+/** A visible dashboard asks for changes every 5 seconds (docs/architecture.md). */
+const LIVE_POLL_MS = 5000;
 
 let network: FakeNetwork;
 let api: FakeApi;

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, MESSAGES, STAFF_TEXT } from '@shared/messages';
 import { formatLocalNumber } from '@shared/phone-format';
 import { formatBusinessTime } from '@shared/prize-validity';
-import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-list';
 import { hasSession } from '../../../web/src/lib/session';
 import { customer, fakeApi, type FakeApi } from './fake-api';
 import { ADMIN_STAND_IN, renderAt, signInOperator } from './render';
@@ -16,6 +15,9 @@ import {
   type FakeNetwork,
 } from './support';
 import { setRuntimeConfig } from '../../../web/src/config/runtime';
+
+/** A visible dashboard asks for changes every 5 seconds (docs/architecture.md). */
+const LIVE_POLL_MS = 5000;
 
 let network: FakeNetwork;
 let api: FakeApi;
