@@ -11,6 +11,7 @@ import { newPasswordSchema } from '@shared/password';
 import { businessSettingsInputSchema } from '@shared/settings';
 import { sliceInputSchema, sliceUpdateSchema } from '@shared/slice';
 import type { Insights, BusinessSettings, GameSettings, Slice } from '@shared/types';
+import type { RuntimeConfig } from '../../../web/src/config/runtime';
 
 export interface RecordedRequest {
   method: string;
@@ -20,6 +21,11 @@ export interface RecordedRequest {
 }
 
 export interface FakeApi {
+  /**
+   * What /config.json answers, as the deployment serves it. The app reads it once per page load:
+   * a test of another deployment loads the app afresh (vi.resetModules and a new import).
+   */
+  config: RuntimeConfig;
   business: BusinessSettings;
   game: GameSettings;
   slices: Slice[];
@@ -108,6 +114,7 @@ export function installFakeApi(
   const failures = new Map<string, { status: number; message: string }>();
   const holds = new Map<string, Promise<void>>();
   const api: FakeApi = {
+    config: { cognitoEndpoint: 'https://cognito.test/', visitorClientId: 'v', staffClientId: 's' },
     business: { ...EMPTY_BUSINESS_SETTINGS, ...initial.business },
     game: { ...DEFAULT_GAME_SETTINGS, ...initial.game },
     slices: [...(initial.slices ?? [])],
@@ -124,6 +131,7 @@ export function installFakeApi(
 
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/config.json') return json(200, api.config);
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(
       Object.entries((init.headers ?? {}) as Record<string, string>),

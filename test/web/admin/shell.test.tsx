@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT, MESSAGES } from '@shared/messages';
-import { setRuntimeConfig } from '../../../web/src/config/runtime';
 import { installFakeApi } from './fake-api';
 import { fakeIdToken, renderAt, signInAdmin } from './render-admin';
 
@@ -96,11 +95,7 @@ describe('admin shell and login', () => {
 
   describe('login at /admin', () => {
     const cognitoAnswers = (groups: string[]) => {
-      setRuntimeConfig({
-        cognitoEndpoint: 'https://cognito.test/',
-        visitorClientId: 'v',
-        staffClientId: 's',
-      });
+      // The fake API serves /config.json naming https://cognito.test/ as the Cognito endpoint.
       const apiFetch = globalThis.fetch;
       vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
         if (!String(input).startsWith('https://cognito.test/')) return apiFetch(input, init);
