@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyWafAssociation,
   type WafAssociationDeps,
-} from '../../lambdas/custom-resources/waf-association';
+} from '../../lambdas/domain/waf-association';
 
 const ACL = 'arn:aws:wafv2:ap-southeast-2:1:regional/webacl/a/1';
 const POOL = 'arn:aws:cognito-idp:ap-southeast-2:1:userpool/ap-southeast-2_x';

@@ -18,7 +18,7 @@ const SKIPPED_DIRS = new Set(['node_modules', 'cdk.out', 'dist', '.local', '.git
 
 /** Exports loaded by name from outside our own imports. */
 const ENTRY_POINTS: { path: RegExp; name: string; loadedBy: string }[] = [
-  { path: /^lambdas\/(handlers|custom-resources)\//, name: 'handler', loadedBy: 'Lambda' },
+  { path: /^lambdas\/(handlers|triggers|custom-resources)\//, name: 'handler', loadedBy: 'Lambda' },
   {
     path: /^lambdas\/lib\/env-credentials\.ts$/,
     name: 'defaultProvider',

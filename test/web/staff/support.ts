@@ -5,7 +5,7 @@
 import { vi } from 'vitest';
 import type { RuntimeConfig } from '../../../web/src/config/runtime';
 
-export const COGNITO_ENDPOINT = 'http://cognito.test/';
+const COGNITO_ENDPOINT = 'http://cognito.test/';
 export const STAFF_CLIENT_ID = 'staff-client';
 
 /** An unsigned JWT with these claims (the browser never verifies; the server does). */
