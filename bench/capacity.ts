@@ -23,7 +23,7 @@ import { countedLambdaMs, startCountingAwsCalls } from '../local/aws-calls';
 import { startStack, type RunningStack } from '../local/stack';
 import { CUSTOM_CHALLENGE } from '@shared/definitions';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
-import { toInternational } from '@shared/phone';
+import { toInternational } from '@shared/phone-format';
 import { SMS_GLOBAL_HOURLY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { DynamoDBClient, paginateScan, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { tableEnvName } from '@shared/definitions';

@@ -4,7 +4,7 @@
  * SMS outbox -> RespondToAuthChallenge), exactly as the wheel page does it.
  */
 import type { RunningStack } from '../local/stack';
-import { toInternational } from '@shared/phone';
+import { toInternational } from '@shared/phone-format';
 import { staffSignIn, visitorSignIn, type SignInTarget } from '../test/support/stack-sign-in';
 
 const target = (stack: RunningStack): SignInTarget => ({

@@ -74,7 +74,7 @@ export interface SpinWinStackProps extends StackProps {
   readonly smsHourlyCap?: number;
   /**
    * SMS codes one client (an IPv4 address or IPv6 /64) may ask for an hour.
-   * @default - CLIENT_CODES_PER_HOUR_DEFAULT (lambdas/domain/client-budgets.ts)
+   * @default - CLIENT_CODES_PER_HOUR_DEFAULT (shared/constants.ts)
    */
   readonly clientCodesPerHour?: number;
   /**

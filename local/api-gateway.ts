@@ -13,7 +13,7 @@ import { ROUTES, type RouteAuth, type RouteDef } from '@shared/routes';
 import type { HttpEvent, HttpResult } from '../lambdas/lib/http';
 
 /** HTTP API's payload limit. */
-export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 /**
  * Lambda's limit on a synchronous invocation's payload: the whole event, body included (a binary
  * body base64-encoded, a third larger). API Gateway answers a bigger one 413.

@@ -26,7 +26,7 @@ import type { CognitoStandIn } from './cognito';
  * The required sample prizes (section 1): a buy-one-get-one-free main and a free side with a minimum
  * spend; then four more takeaway prizes.
  */
-export const SAMPLE_SLICES = [
+const SAMPLE_SLICES = [
   {
     name: 'Buy 1 Get 1 Free',
     comment: 'Buy any main and get a second main free',
@@ -40,7 +40,8 @@ export const SAMPLE_SLICES = [
   { name: 'Free Dip', comment: 'Any dip with any side', bgColor: '#e040fb' },
 ] as const;
 
-export const SEED_MARKER = 'seeded.json';
+const SEED_MARKER = 'seeded.json';
+/** The staff passwords, in the data directory (the README and `npm start` name it). */
 export const PASSWORDS_FILE = 'staff-passwords.json';
 /** Generated staff passwords: 20 characters from an alphabet without look-alikes (about 115 bits). */
 const GENERATED_PASSWORD_LENGTH = 20;

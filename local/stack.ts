@@ -27,7 +27,7 @@ import {
 import { createOutbox } from './outbox';
 import { freePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
-import { passwordsBox, seedIfNeeded } from './seed';
+import { PASSWORDS_FILE, passwordsBox, seedIfNeeded } from './seed';
 import { accessDenied, createStaticSite } from './static-site';
 import { BUSINESS_TIME_ZONE_DEFAULT } from '@shared/constants';
 
@@ -223,7 +223,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const seed = options.seed === false ? undefined : await seedIfNeeded(dataDir, cognito);
     const passwords = seed?.passwords ?? {};
-    const passwordsFile = join(dataDir, 'staff-passwords.json');
+    const passwordsFile = join(dataDir, PASSWORDS_FILE);
 
     const outbox = createOutbox({ print: log });
     const api = createApiGateway({

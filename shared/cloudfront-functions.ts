@@ -3,7 +3,7 @@
  * CloudFront JS 2.0 runtime), deployed by infra/constructs/web.ts and run as-is by the local stack
  * (local/static-site.ts, local/cloudfront.ts), so both answer the same request the same way.
  */
-import { VIEWER_ADDRESS_HEADER } from './definitions';
+import { MEDIA_PATH_PREFIX, VIEWER_ADDRESS_HEADER } from './definitions';
 
 /**
  * Viewer-request function of the default behaviour: a path whose last segment has no dot is an app
@@ -25,5 +25,18 @@ export const SPA_FALLBACK = `function handler(event) {
 export const VIEWER_ADDRESS_CODE = `function handler(event) {
   var request = event.request;
   request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
+
+const MEDIA_DIR = MEDIA_PATH_PREFIX.replace(/\/$/, '');
+
+/**
+ * Viewer-request function of the media behaviour: the path prefix removed, so /media/business/a.png
+ * reads the logo bucket's business/a.png. The local stack serves /media/ by the same slice
+ * (local/stack.ts serveMedia).
+ */
+export const STRIP_MEDIA_PREFIX_CODE = `function handler(event) {
+  var request = event.request;
+  if (request.uri.indexOf('${MEDIA_DIR}/') === 0) request.uri = request.uri.substring(${MEDIA_DIR.length});
   return request;
 }`;

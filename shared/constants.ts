@@ -60,6 +60,8 @@ export const BUSINESS_NAME_MAX = 100;
 
 /** Logo upload: PNG, JPEG, WebP or GIF, at most 2 MB. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+/** Longest sanitised logo file name kept in the object key (the timestamp prefix comes on top). */
+export const LOGO_NAME_MAX = 80;
 
 /** Dashboard list page size (docs/product.md: 50 rows a page). */
 export const USERS_PAGE_SIZE = 50;
@@ -69,6 +71,19 @@ export const SMS_LIMIT_PER_MINUTE = 1;
 export const SMS_LIMIT_PER_HOUR = 5;
 export const SMS_LIMIT_PER_DAY = 10;
 export const SMS_GLOBAL_HOURLY_CAP_DEFAULT = 500;
+
+/**
+ * Per-client hourly budgets (lambdas/domain/client-budgets.ts): the codes one client may ask for
+ * (the default of the `clientCodesPerHour` deploy option), its "does this number have a reward?"
+ * lookups (POST /api/users/exists and POST /api/otp/start; or its code budget if that is larger)
+ * and its spin-first previews.
+ */
+export const CLIENT_CODES_PER_HOUR_DEFAULT = 20;
+export const CLIENT_LOOKUPS_PER_HOUR = 30;
+export const CLIENT_PREVIEWS_PER_HOUR = 10;
+
+/** Largest JSON request body any route accepts; bigger bodies are refused before parsing. */
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
 /** Wrong code answers allowed in one sign-in session before it fails. */
 export const OTP_MAX_ATTEMPTS = 3;

@@ -14,7 +14,7 @@
 import { businessIsoTime } from './business-day';
 import type { Customer } from './types';
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'phoneNumber',
   'localNumber',
   'offer',

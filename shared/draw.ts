@@ -37,7 +37,7 @@ export function drawPrize<T extends Drawable>(
 }
 
 /** Number of swaps for the wheel page's partial shuffle: a third of the count, 1 to 3. */
-export const shuffleSwapCount = (count: number): number =>
+const shuffleSwapCount = (count: number): number =>
   Math.min(SHUFFLE_MAX_SWAPS, Math.max(SHUFFLE_MIN_SWAPS, Math.round(count / 3)));
 
 /** Returns a copy with a few random swaps (docs/product.md); lists under 2 are returned as is. */

@@ -1,6 +1,6 @@
 /**
  * One-time code typing and length rules (docs/product.md), without zod: the wheel page imports
- * this so its bundle does not carry the schema library (shared/otp.ts adds the schema).
+ * this so its bundle does not carry the schema library.
  */
 import { OTP_LENGTH } from './constants';
 import { MESSAGES } from './messages';

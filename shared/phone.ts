@@ -4,17 +4,8 @@ import { MESSAGES } from './messages';
 import { LOCAL_MOBILE } from './phone-format';
 import { solvedChallengeSchema } from './spin';
 
-export {
-  acceptPhoneInput,
-  isInternationalMobile,
-  isLocalMobile,
-  maskPhone,
-  toInternational,
-  toLocal,
-} from './phone-format';
-
 /** The local number a visitor sends: exactly 10 digits starting 04. */
-export const localPhoneSchema = z
+const localPhoneSchema = z
   .string({ error: MESSAGES.phoneInvalid })
   .regex(LOCAL_MOBILE, { error: MESSAGES.phoneInvalid });
 

@@ -65,7 +65,7 @@ export function wheelSliceColors(
 export const SLICE_SHADE_AT_RIM = 0.12;
 
 /** The least contrast a label has with its slice (WCAG AA for text). */
-export const LABEL_MIN_CONTRAST = 4.5;
+const LABEL_MIN_CONTRAST = 4.5;
 
 /** Light and dark label colours: white, else near-black, else black where near-black falls short. */
 const LABEL_LIGHT = '#ffffff';

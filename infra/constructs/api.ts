@@ -36,7 +36,7 @@ export const DEFAULT_THROTTLE_RATE = 1000;
 const DEFAULT_THROTTLE_BURST = 2000;
 
 /** The pool that signs the tokens a route accepts, by the route's auth kind. */
-export const AUTHORIZER_OF: Readonly<Record<RouteAuth, 'visitor' | 'staff' | undefined>> = {
+const AUTHORIZER_OF: Readonly<Record<RouteAuth, 'visitor' | 'staff' | undefined>> = {
   public: undefined,
   visitor: 'visitor',
   // Admin routes take staff tokens; the handler checks the admin group claim.

@@ -19,8 +19,6 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
@@ -28,16 +26,19 @@ import {
   ResponseHeadersPolicy,
   SecurityPolicyProtocol,
   ViewerProtocolPolicy,
-  type ResponseCustomHeader,
-  type ResponseSecurityHeadersBehavior,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { MEDIA_PATH_PREFIX, ORIGIN_SECRET_HEADER } from '@shared/definitions';
-import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '@shared/cloudfront-functions';
-import { HSTS_MAX_AGE_SECONDS, securityHeaders } from '@shared/security-headers';
+import {
+  SPA_FALLBACK,
+  STRIP_MEDIA_PREFIX_CODE,
+  VIEWER_ADDRESS_CODE,
+} from '@shared/cloudfront-functions';
+import { securityHeaders } from '@shared/security-headers';
+import { responseHeadersFrom } from './response-headers';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
 const HASHED_ASSETS_PREFIX = 'assets/';
@@ -176,7 +177,7 @@ export class Web extends Construct {
           functionAssociations: [
             {
               eventType: FunctionEventType.VIEWER_REQUEST,
-              function: this.viewerFunction('StripMediaPrefix', stripPrefixCode(MEDIA_PATH_PREFIX)),
+              function: this.viewerFunction('StripMediaPrefix', STRIP_MEDIA_PREFIX_CODE),
             },
           ],
         },
@@ -246,72 +247,4 @@ export class Web extends Construct {
       runtime: FunctionRuntime.JS_2_0,
     });
   }
-}
-
-/** Viewer-request function removing a path prefix: '/media/' makes /media/business/a.png read business/a.png. */
-export function stripPrefixCode(prefix: string): string {
-  const keep = prefix.replace(/\/$/, '');
-  return `function handler(event) {
-  var request = event.request;
-  if (request.uri.indexOf('${keep}/') === 0) request.uri = request.uri.substring(${keep.length});
-  return request;
-}`;
-}
-
-/**
- * CloudFront's response headers policy from the header map the local stack also serves: the five
- * security headers CloudFront models are set through securityHeadersBehavior (CloudFront refuses
- * them as custom headers), any other header as a custom header. Headers are forced over whatever
- * the origin sent.
- */
-export function responseHeadersFrom(headers: Record<string, string>): {
-  securityHeadersBehavior: ResponseSecurityHeadersBehavior;
-  customHeadersBehavior: { customHeaders: ResponseCustomHeader[] };
-} {
-  const security: {
-    -readonly [K in keyof ResponseSecurityHeadersBehavior]: ResponseSecurityHeadersBehavior[K];
-  } = {};
-  const customHeaders: ResponseCustomHeader[] = [];
-  for (const [name, value] of Object.entries(headers)) {
-    switch (name.toLowerCase()) {
-      case 'content-security-policy':
-        security.contentSecurityPolicy = { contentSecurityPolicy: value, override: true };
-        break;
-      case 'strict-transport-security':
-        if (!value.startsWith(`max-age=${HSTS_MAX_AGE_SECONDS}`))
-          throw new Error(`Unexpected HSTS value ${value}`);
-        security.strictTransportSecurity = {
-          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
-          includeSubdomains: /includeSubDomains/i.test(value),
-          preload: /preload/i.test(value),
-          override: true,
-        };
-        break;
-      case 'x-content-type-options':
-        if (value !== 'nosniff') throw new Error(`Unexpected x-content-type-options ${value}`);
-        security.contentTypeOptions = { override: true };
-        break;
-      case 'x-frame-options':
-        security.frameOptions = { frameOption: frameOption(value), override: true };
-        break;
-      case 'referrer-policy':
-        security.referrerPolicy = { referrerPolicy: referrerPolicy(value), override: true };
-        break;
-      default:
-        customHeaders.push({ header: name, value, override: true });
-    }
-  }
-  return { securityHeadersBehavior: security, customHeadersBehavior: { customHeaders } };
-}
-
-function frameOption(value: string): HeadersFrameOption {
-  const match = Object.values(HeadersFrameOption).find((o) => o === value.toUpperCase());
-  if (!match) throw new Error(`Unexpected x-frame-options ${value}`);
-  return match;
-}
-
-function referrerPolicy(value: string): HeadersReferrerPolicy {
-  const match = Object.values(HeadersReferrerPolicy).find((p) => p === value.toLowerCase());
-  if (!match) throw new Error(`Unexpected referrer-policy ${value}`);
-  return match;
 }

@@ -53,14 +53,14 @@ function sdkCall(cognito: StaffUsersDeps['cognito']): StaffAccountCall {
   };
 }
 
-/** The AWS calls this resource makes, injectable for tests. */
-export interface StaffUsersDeps {
+/** The AWS calls this resource makes. */
+interface StaffUsersDeps {
   cognito: Pick<CognitoIdentityProviderClient, 'send'>;
   secrets: Pick<SecretsManagerClient, 'send'>;
 }
 
 /** Applies the resource's desired state; returns the physical resource id. */
-export async function applyStaffUsers(
+async function applyStaffUsers(
   event: CloudFormationCustomResourceEvent,
   deps: StaffUsersDeps,
 ): Promise<string> {

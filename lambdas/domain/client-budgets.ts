@@ -3,21 +3,16 @@
  * lib/viewer.ts) may do in an hour, whatever numbers it tries. A shop's Wi-Fi or a carrier's NAT
  * puts many visitors behind one address, so the code budget is configurable at deploy.
  */
+import {
+  CLIENT_CODES_PER_HOUR_DEFAULT,
+  CLIENT_LOOKUPS_PER_HOUR,
+  CLIENT_PREVIEWS_PER_HOUR,
+} from '@shared/constants';
 import { tooManyRequests } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { intEnv } from '../lib/env';
 import { reserveCounters, releaseCounters } from '../repositories/limits';
 import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
-
-/** Default number of codes one client may ask for an hour (`clientCodesPerHour` at deploy). */
-export const CLIENT_CODES_PER_HOUR_DEFAULT = 20;
-/**
- * "Does this number have a reward?" lookups one client may make an hour (POST /api/users/exists
- * and POST /api/otp/start), or its code budget if that is larger.
- */
-export const CLIENT_LOOKUPS_PER_HOUR = 30;
-/** Spin-first previews one client may draw an hour. */
-export const CLIENT_PREVIEWS_PER_HOUR = 10;
 
 export type ClientBudgetKind = 'codes' | 'lookups' | 'previews';
 

@@ -1,8 +1,8 @@
 /**
- * Logo upload rules, pure and unit-tested: what kind of image the bytes really are (never trusting
+ * Logo upload rules, pure and unit-tested through checkLogo: what kind of image the bytes really are (never trusting
  * the Content-Type header or the file name), the size cap, and a safe object name.
  */
-import { LOGO_MAX_BYTES } from '@shared/constants';
+import { LOGO_MAX_BYTES, LOGO_NAME_MAX } from '@shared/constants';
 import { AppError, badRequest } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 
@@ -35,7 +35,7 @@ const ascii = (text: string): number[] => Array.from(text, (c) => c.charCodeAt(0
  * The image kind of a byte buffer from its magic bytes, or undefined for anything else (HTML,
  * SVG, PDF, text, a truncated header...).
  */
-export function sniffImageKind(bytes: Uint8Array): ImageKind | undefined {
+function sniffImageKind(bytes: Uint8Array): ImageKind | undefined {
   if (startsWithBytes(bytes, PNG_SIGNATURE)) return 'png';
   if (startsWithBytes(bytes, JPEG_SIGNATURE)) return 'jpeg';
   if (startsWithBytes(bytes, ascii(GIF87A)) || startsWithBytes(bytes, ascii(GIF89A))) return 'gif';
@@ -44,8 +44,6 @@ export function sniffImageKind(bytes: Uint8Array): ImageKind | undefined {
   return undefined;
 }
 
-/** Longest sanitised file name kept in the object key (the timestamp prefix comes on top). */
-export const LOGO_NAME_MAX = 80;
 /** Used when the original name is missing or nothing of it survives sanitising. */
 const LOGO_FALLBACK_NAME = 'logo';
 
@@ -62,7 +60,7 @@ const EXTENSIONS: Readonly<Record<ImageKind, readonly string[]>> = Object.freeze
  * LOGO_NAME_MAX characters, and an extension that matches the sniffed kind, so a renamed file is
  * served under an honest name.
  */
-export function sanitiseLogoName(original: string | undefined, kind: ImageKind): string {
+function sanitiseLogoName(original: string | undefined, kind: ImageKind): string {
   let decoded = original ?? '';
   try {
     decoded = decodeURIComponent(decoded);

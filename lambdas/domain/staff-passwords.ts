@@ -20,7 +20,7 @@ export function parseStaffRole(value: unknown): StaffRole {
 }
 
 /** The fixed account of a role: its username equals the role name (docs/product.md). */
-export function staffUsername(role: StaffRole): string {
+function staffUsername(role: StaffRole): string {
   const user = STAFF_USERS.find((u) => u.group === role);
   if (!user) throw notFound('UNKNOWN_ROLE', API_MESSAGES.unknownRole);
   return user.username;

@@ -2,7 +2,8 @@
  * POST /api/users/exists (public): {phoneNumber} -> {doesExist}: whether the number has a reward.
  * Each lookup spends the client's hourly lookup budget (429 past it): numbers cannot be swept.
  */
-import { phoneRequestSchema, toInternational } from '@shared/phone';
+import { phoneRequestSchema } from '@shared/phone';
+import { toInternational } from '@shared/phone-format';
 import { spendClientBudget } from '../domain/client-budgets';
 import { http, ok, parseBody } from '../lib/http';
 import { viewerAddress } from '../lib/viewer';

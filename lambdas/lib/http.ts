@@ -8,15 +8,13 @@ import type * as z from 'zod';
 import { AppError, badRequest, isAppError, type ErrorBody } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import type { Context } from 'aws-lambda';
+import { MAX_JSON_BODY_BYTES } from '@shared/constants';
 import { logger, withLambdaContext } from './logger';
 import { isThrottling } from './throttling';
 import type { HttpEvent, HttpResult } from './http-event';
 import { requireViaSite } from './viewer';
 
 export type { HttpEvent, HttpResult } from './http-event';
-
-/** Largest JSON body any route accepts; bigger bodies are refused before parsing. */
-export const MAX_JSON_BODY_BYTES = 16 * 1024;
 
 const JSON_HEADERS = {
   'content-type': 'application/json; charset=utf-8',

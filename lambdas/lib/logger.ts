@@ -1,6 +1,6 @@
 /**
  * The one structured logger (Powertools). Never log a token, a password, a code or a full phone
- * number: use maskPhone from shared/phone.
+ * number: use maskPhone from shared/phone-format.
  */
 import { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'aws-lambda';

@@ -1,13 +1,12 @@
 /**
  * The local Cognito stand-in: Cognito's JSON 1.1 protocol for the calls the app makes, with the
  * project's real custom-auth triggers, RS256 tokens and each pool's JWKS. Use it mounted inside
- * the local stack's server (createCognitoStandIn + handle) or on its own loopback port
- * (startCognitoStandIn), e.g. from handler tests.
+ * the local stack's server (createCognitoStandIn + handle); tests start it on its own loopback
+ * port (test/support/cognito-stand-in.ts).
  */
 import { countAwsCall } from '../aws-calls';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoServiceError } from './errors';
 import { CognitoService } from './service';
 import { loadState, POOL_KINDS, type PoolKind, type StateFile } from './state';
@@ -223,39 +222,5 @@ export async function createCognitoStandIn(
       void serve(req, res, path);
     },
     call: (operation, body) => service.call(operation, body),
-  };
-}
-
-export interface RunningCognitoStandIn extends Omit<CognitoStandIn, 'handle' | 'setBaseUrl'> {
-  /** Endpoint for the AWS SDK and the browser client, e.g. http://127.0.0.1:40123 */
-  endpoint: string;
-  stop(): Promise<void>;
-}
-
-/** Starts the stand-in on its own loopback port (0: any free port). */
-export async function startCognitoStandIn(
-  options: CognitoStandInOptions & { port?: number } = {},
-): Promise<RunningCognitoStandIn> {
-  const standIn = await createCognitoStandIn(options);
-  const server = createServer((req, res) =>
-    standIn.handle(req, res, new URL(req.url ?? '/', 'http://x').pathname),
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  standIn.setBaseUrl(endpoint);
-  return {
-    endpoint,
-    pools: standIn.pools,
-    issuer: standIn.issuer,
-    jwks: standIn.jwks,
-    call: standIn.call,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }

@@ -4,9 +4,7 @@ import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { securityHeaders } from '@shared/security-headers';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
-import { SAMPLE_SLICES } from '../../local/seed';
-import { PLACEHOLDER_BUSINESS } from '@shared/constants';
-import { CLIENT_LOOKUPS_PER_HOUR } from '../../lambdas/domain/client-budgets';
+import { CLIENT_LOOKUPS_PER_HOUR, PLACEHOLDER_BUSINESS } from '@shared/constants';
 import type { WheelResponse } from '@shared/types';
 import { baseUrl, latestSmsCode, newBrowserPage, pageErrors, staffPassword } from './support/stack';
 
@@ -32,7 +30,8 @@ function postFrom(from: string, path: string, body: unknown, headers: Record<str
     call.end(payload);
   });
 }
-const SEEDED_NAMES = SAMPLE_SLICES.map((s) => s.name);
+/** The spec's two sample prizes, which the first start seeds (local/seed.ts). */
+const SEEDED_NAMES = ['Buy 1 Get 1 Free', 'Free Side'];
 /** Production's headers: the dist stack serves exactly CloudFront's policy. */
 const EXPECTED_HEADERS = securityHeaders([]);
 

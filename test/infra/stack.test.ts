@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { CfnResource, type CfnElement } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZER_OF } from '../../infra/constructs/api';
-import { stripPrefixCode } from '../../infra/constructs/web';
-import { SPA_FALLBACK, VIEWER_ADDRESS_CODE } from '@shared/cloudfront-functions';
+import {
+  SPA_FALLBACK,
+  STRIP_MEDIA_PREFIX_CODE,
+  VIEWER_ADDRESS_CODE,
+} from '@shared/cloudfront-functions';
 import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '@shared/constants';
 import {
   LOGO_KEY_PREFIX,
@@ -27,7 +29,7 @@ import { STAFF_ROLES } from '@shared/types';
 import { ROUTE_NEEDS } from '../../infra/route-permissions';
 import { securityHeaders } from '@shared/security-headers';
 import type { SpinWinStack } from '../../infra/stack';
-import { ROUTES } from '@shared/routes';
+import { ROUTES, type RouteAuth } from '@shared/routes';
 import { nagFindings, testApp } from './support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -545,17 +547,22 @@ describe('SpinWinStack', () => {
     });
 
     it('puts the right JWT authorizer on every non-public route and none on public ones', () => {
+      // Admin routes take staff tokens; the handler checks the admin group claim.
+      const expected: Record<RouteAuth, string | undefined> = {
+        public: undefined,
+        visitor: 'VisitorAuthorizer',
+        staff: 'StaffAuthorizer',
+        admin: 'StaffAuthorizer',
+      };
       for (const r of routes()) {
         const def = ROUTES.find((d) => `${d.method} ${d.path}` === r.RouteKey)!;
-        const kind = AUTHORIZER_OF[def.auth];
-        if (kind === undefined) {
+        const authorizer = expected[def.auth];
+        if (authorizer === undefined) {
           expect(r.AuthorizationType ?? 'NONE', r.RouteKey).toBe('NONE');
           expect(r.AuthorizerId).toBeUndefined();
         } else {
           expect(r.AuthorizationType, r.RouteKey).toBe('JWT');
-          expect(authorizerName(r.AuthorizerId), r.RouteKey).toBe(
-            kind === 'visitor' ? 'VisitorAuthorizer' : 'StaffAuthorizer',
-          );
+          expect(authorizerName(r.AuthorizerId), r.RouteKey).toBe(authorizer);
         }
       }
     });
@@ -935,6 +942,6 @@ describe('CloudFront functions', () => {
     ['/media/business/a%20b.webp', '/business/a%20b.webp'],
     ['/mediaX/business/x.png', '/mediaX/business/x.png'],
   ])('media prefix strip maps %s to key path %s', (uri, expected) => {
-    expect(run(stripPrefixCode(MEDIA_PATH_PREFIX), uri)).toBe(expected);
+    expect(run(STRIP_MEDIA_PREFIX_CODE, uri)).toBe(expected);
   });
 });

@@ -6,10 +6,7 @@
  */
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import {
-  applyWafAssociation,
-  type WafAssociationDeps,
-} from '../../lambdas/custom-resources/waf-association';
+import { applyWafAssociation, type WafAssociationDeps } from '../../lambdas/domain/waf-association';
 
 const ACL = 'arn:aws:wafv2:ap-southeast-2:1:regional/webacl/a/1';
 const POOL = 'arn:aws:cognito-idp:ap-southeast-2:1:userpool/ap-southeast-2_x';

@@ -3,7 +3,7 @@
  * client, Cognito calls at the stand-in (whoever makes them), code SMS at the local SNS endpoint (the outbox).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCognitoStandIn } from '../../local/cognito';
+import { startCognitoStandIn } from '../support/cognito-stand-in';
 import { handler as getWheel } from '../../lambdas/handlers/get-wheel';
 import { countedLambdaMs, startCountingAwsCalls } from '../../local/aws-calls';
 import { createApiGateway, poolAuthorizers } from '../../local/api-gateway';

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CAPACITY_MARKERS, markedSection } from '../../bench/capacity-markers';
+import { CAPACITY_MARKERS } from '../../bench/capacity-markers';
 import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -14,6 +14,14 @@ const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)].filter(
   (file) => file.endsWith('.md'),
 );
+
+/** The text from the start marker to the end marker, both included; undefined without them. */
+function markedSection(markdown: string): string | undefined {
+  const start = markdown.indexOf(CAPACITY_MARKERS.start);
+  const end = markdown.indexOf(CAPACITY_MARKERS.end, start);
+  if (start < 0 || end < 0) return undefined;
+  return markdown.slice(start, end + CAPACITY_MARKERS.end.length);
+}
 
 describe('capacity figures', () => {
   it('are in docs/capacity.md: quota table, first ceiling and cost', () => {

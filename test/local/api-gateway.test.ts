@@ -5,12 +5,11 @@ import { FUNCTION_TIMEOUT_SECONDS } from '@shared/definitions';
 import type { HttpEvent } from '../../lambdas/lib/http';
 import {
   createApiGateway,
-  MAX_PAYLOAD_BYTES,
   poolAuthorizers,
   type ApiRequest,
   type LambdaHandler,
 } from '../../local/api-gateway';
-import { startCognitoStandIn, type RunningCognitoStandIn } from '../../local/cognito';
+import { startCognitoStandIn, type RunningCognitoStandIn } from '../support/cognito-stand-in';
 import { codeTriggers, freshStateFile, TEST_CODE } from './cognito-support';
 
 let cognito: RunningCognitoStandIn;
@@ -214,7 +213,8 @@ describe('HTTP API emulation: events', () => {
       ]);
     }
     const big = await api().invoke(
-      request({ method: 'POST', url: '/api/logo', body: Buffer.alloc(MAX_PAYLOAD_BYTES + 1) }),
+      // HTTP API's payload quota is 10 MB.
+      request({ method: 'POST', url: '/api/logo', body: Buffer.alloc(10 * 1024 * 1024 + 1) }),
     );
     expect(big.status).toBe(413);
   });

@@ -17,11 +17,8 @@ import {
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { POOLS, STAFF_PASSWORD_POLICY } from '@shared/definitions';
-import {
-  startCognitoStandIn,
-  type CustomAuthTriggers,
-  type RunningCognitoStandIn,
-} from '../../local/cognito';
+import type { CustomAuthTriggers } from '../../local/cognito';
+import { startCognitoStandIn, type RunningCognitoStandIn } from '../support/cognito-stand-in';
 import {
   codeTriggers,
   freshStateFile,

@@ -3,7 +3,8 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { startCognitoStandIn, type CustomAuthTriggers } from '../../local/cognito';
+import type { CustomAuthTriggers } from '../../local/cognito';
+import { startCognitoStandIn } from '../support/cognito-stand-in';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 
 export const TEST_CODE = '123456';

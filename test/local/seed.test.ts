@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { PLACEHOLDER_BUSINESS } from '@shared/constants';
 import { getBusinessSettings, getGameSettings } from '../../lambdas/repositories/settings';
 import { listSlices } from '../../lambdas/repositories/slices';
 import { createCognitoStandIn } from '../../local/cognito';
-import { PASSWORDS_FILE, SAMPLE_SLICES, SEED_MARKER, seedIfNeeded } from '../../local/seed';
+import { PASSWORDS_FILE, seedIfNeeded } from '../../local/seed';
 import { codeTriggers, freshStateFile } from './cognito-support';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'seed-'));
@@ -28,8 +28,9 @@ describe('seedIfNeeded', () => {
     for (const password of Object.values(first.passwords))
       expect(password.length).toBeGreaterThanOrEqual(16);
     expect(second).toMatchObject({ seeded: false, passwords: {} });
+    // The spec's two sample prizes, then four more so a new wheel looks like a wheel.
     expect((await listSlices()).map((s) => s.name).sort()).toEqual(
-      SAMPLE_SLICES.map((s) => s.name).sort(),
+      ['Buy 1 Get 1 Free', 'Free Side', 'Free Drink', 'Free Dessert', '10% Off', 'Free Dip'].sort(),
     );
     expect(await getBusinessSettings()).toMatchObject(PLACEHOLDER_BUSINESS);
     expect((await getGameSettings()).updatedAt).toBeDefined();
@@ -64,10 +65,13 @@ describe('seedIfNeeded', () => {
       const result = await seedIfNeeded(dir, cognito);
       expect((await listSlices()).length).toBe(before);
       expect(Object.keys(result.passwords).sort()).toEqual(['admin', 'operator']);
-      rmSync(join(dir, SEED_MARKER));
+      // The marker: what the seed leaves besides the passwords. Without it, the seed runs again.
+      const markers = readdirSync(dir).filter((file) => file !== PASSWORDS_FILE);
+      expect(markers).toHaveLength(1);
+      rmSync(join(dir, markers[0]!));
       const rerun = await seedIfNeeded(dir, cognito);
       expect(rerun.passwords).toEqual({});
-      expect(existsSync(join(dir, SEED_MARKER))).toBe(true);
+      expect(readdirSync(dir).sort()).toEqual([markers[0], PASSWORDS_FILE].sort());
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { responseHeadersFrom } from '../../infra/constructs/web';
+import { responseHeadersFrom } from '../../infra/constructs/response-headers';
 import { SMS_SENT_LOG_MESSAGE } from '@shared/definitions';
 import { securityHeaders } from '@shared/security-headers';
 import { logger } from '../../lambdas/lib/logger';

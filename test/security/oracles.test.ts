@@ -11,7 +11,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newChallenge } from '../../lambdas/domain/preview-challenge';
-import { CLIENT_LOOKUPS_PER_HOUR } from '../../lambdas/domain/client-budgets';
+import { CLIENT_LOOKUPS_PER_HOUR } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import {
   clientAddress,

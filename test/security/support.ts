@@ -21,7 +21,7 @@ import {
   poolAuthorizers,
 } from '../../local/api-gateway';
 import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../local/cloudfront';
-import { startCognitoStandIn, type RunningCognitoStandIn } from '../../local/cognito';
+import { startCognitoStandIn, type RunningCognitoStandIn } from '../support/cognito-stand-in';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import type { StaffRole } from '@shared/types';
 import { freshStateFile } from '../local/cognito-support';

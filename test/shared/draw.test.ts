@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawPrize, partialShuffle, shuffleSwapCount } from '@shared/draw';
+import { drawPrize, partialShuffle } from '@shared/draw';
 
 const slice = (id: string, weight: number, stock: number | null = null) => ({ id, weight, stock });
 
@@ -52,7 +52,16 @@ describe('drawPrize', () => {
 
 describe('partialShuffle', () => {
   it('swaps a third of the count, at least 1 and at most 3', () => {
-    expect([1, 2, 3, 4, 6, 9, 10, 30].map(shuffleSwapCount)).toEqual([1, 1, 1, 1, 2, 3, 3, 3]);
+    // Each swap rolls two positions: the rolls counted, halved, are the swaps.
+    const swaps = (count: number) => {
+      let rolls = 0;
+      partialShuffle(
+        Array.from({ length: count }, (_, i) => i),
+        () => rolls++ % count,
+      );
+      return rolls / 2;
+    };
+    expect([2, 3, 4, 6, 9, 10, 30].map(swaps)).toEqual([1, 1, 1, 2, 3, 3, 3]);
   });
 
   it('keeps the same items and does not touch the input', () => {

@@ -1,16 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
+import { phoneRequestSchema } from '@shared/phone';
 import {
   acceptPhoneInput,
   isInternationalMobile,
   isLocalMobile,
-  localPhoneSchema,
   maskPhone,
-  phoneRequestSchema,
   toInternational,
   toLocal,
-} from '@shared/phone';
+} from '@shared/phone-format';
 
 describe('acceptPhoneInput', () => {
   it.each([
@@ -53,15 +52,14 @@ describe('acceptPhoneInput', () => {
 
 describe('phone schemas', () => {
   it('accepts exactly 10 digits starting 04 and says "Please enter a valid phone number" otherwise', () => {
-    expect(localPhoneSchema.safeParse('0412345678').success).toBe(true);
+    const parse = (phoneNumber: unknown) => phoneRequestSchema.safeParse({ phoneNumber });
+    expect(parse('0412345678').success).toBe(true);
     for (const bad of ['041234567', '04123456789', '0512345678', '04123a5678', '', ' 0412345678']) {
-      const result = localPhoneSchema.safeParse(bad);
+      const result = parse(bad);
       expect(result.success).toBe(false);
       expect(result.error?.issues[0]?.message).toBe(MESSAGES.phoneInvalid);
     }
-    expect(localPhoneSchema.safeParse(412345678).error?.issues[0]?.message).toBe(
-      MESSAGES.phoneInvalid,
-    );
+    expect(parse(412345678).error?.issues[0]?.message).toBe(MESSAGES.phoneInvalid);
   });
 
   it('rejects extra fields in a phone request', () => {

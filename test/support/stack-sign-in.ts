@@ -5,7 +5,7 @@
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { toInternational } from '@shared/phone';
+import { toInternational } from '@shared/phone-format';
 
 /** Where to sign in: the API origin, the Cognito endpoint and the two app clients. */
 export interface SignInTarget {

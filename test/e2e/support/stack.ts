@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, inject } from 'vitest';
-import { toInternational } from '@shared/phone';
+import { toInternational } from '@shared/phone-format';
 import type { StaffRole } from '@shared/types';
 import { launchBrowser } from '../../support/browser';
 

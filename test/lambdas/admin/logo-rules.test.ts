@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkLogo,
-  LOGO_NAME_MAX,
-  sanitiseLogoName,
-  sniffImageKind,
-} from '../../../lambdas/domain/logo';
-import { LOGO_MAX_BYTES } from '@shared/constants';
+import { checkLogo } from '../../../lambdas/domain/logo';
+import { LOGO_MAX_BYTES, LOGO_NAME_MAX } from '@shared/constants';
 import { API_MESSAGES } from '@shared/messages';
 
 const bytes = (...parts: (number[] | string)[]): Uint8Array =>
@@ -16,17 +11,26 @@ const bytes = (...parts: (number[] | string)[]): Uint8Array =>
 const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13]);
 const JPEG = bytes([0xff, 0xd8, 0xff, 0xe0], 'JFIF');
 const WEBP = bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ');
+const GIF = bytes('GIF89a', [1, 0, 1, 0]);
 const NOW = new Date('2026-01-02T03:04:05.678Z');
+const IMAGE_OF = { png: PNG, jpeg: JPEG, gif: GIF, webp: WEBP } as const;
 
-describe('sniffImageKind', () => {
+/** The name checkLogo keeps for an upload of `kind` named `original`, without the time prefix. */
+function keptName(original: string | undefined, kind: keyof typeof IMAGE_OF): string {
+  const { fileName } = checkLogo(IMAGE_OF[kind], original, NOW);
+  expect(fileName.startsWith(`${NOW.getTime()}-`)).toBe(true);
+  return fileName.slice(`${NOW.getTime()}-`.length);
+}
+
+describe('image kind (magic bytes)', () => {
   it.each([
     ['png', PNG],
     ['jpeg', JPEG],
-    ['gif', bytes('GIF89a', [1, 0, 1, 0])],
+    ['gif', GIF],
     ['gif', bytes('GIF87a', [1, 0, 1, 0])],
     ['webp', WEBP],
   ])('recognises %s by its magic bytes', (kind, data) => {
-    expect(sniffImageKind(data)).toBe(kind);
+    expect(checkLogo(data, 'logo', NOW).kind).toBe(kind);
   });
 
   it.each([
@@ -37,11 +41,11 @@ describe('sniffImageKind', () => {
     ['GIF90a', bytes('GIF90a')],
     ['empty bytes', new Uint8Array()],
   ])('refuses %s', (_, data) => {
-    expect(sniffImageKind(data)).toBeUndefined();
+    expect(() => checkLogo(data, 'logo.png', NOW)).toThrow(API_MESSAGES.logoNotImage);
   });
 });
 
-describe('sanitiseLogoName', () => {
+describe('logo file name', () => {
   it.each([
     ['logo.png', 'png', 'logo.png'],
     ['My Logo (final).PNG', 'png', 'My-Logo-final.png'],
@@ -57,11 +61,11 @@ describe('sanitiseLogoName', () => {
     [undefined, 'png', 'logo.png'],
     ['....', 'gif', 'logo.gif'],
   ] as const)('turns %j into a safe name', (original, kind, expected) => {
-    expect(sanitiseLogoName(original, kind)).toBe(expected);
+    expect(keptName(original, kind)).toBe(expected);
   });
 
   it('caps the length and keeps the extension', () => {
-    const name = sanitiseLogoName(`${'a'.repeat(300)}.png`, 'png');
+    const name = keptName(`${'a'.repeat(300)}.png`, 'png');
     expect(name).toHaveLength(LOGO_NAME_MAX);
     expect(name.endsWith('.png')).toBe(true);
   });

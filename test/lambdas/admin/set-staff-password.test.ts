@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // Type-only imports: the modules themselves load in beforeAll, once the env points at the stand-in.
 import type * as DomainModule from '../../../lambdas/domain/staff-passwords';
 import type * as HandlerModule from '../../../lambdas/handlers/set-staff-password';
-import { startCognitoStandIn, type RunningCognitoStandIn } from '../../../local/cognito';
+import { startCognitoStandIn, type RunningCognitoStandIn } from '../../support/cognito-stand-in';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import {
   ADMIN_CLAIMS,

@@ -6,7 +6,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCognitoStandIn } from '../../../local/cognito';
+import { startCognitoStandIn } from '../../support/cognito-stand-in';
 import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
 import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';

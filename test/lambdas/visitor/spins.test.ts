@@ -8,7 +8,7 @@ import { handler as spinChallenge } from '../../../lambdas/handlers/spin-challen
 import { mergeGameSettings } from '../../../lambdas/repositories/settings';
 import { handler as updateSliceHandler } from '../../../lambdas/handlers/update-slice';
 import { handler as userExists } from '../../../lambdas/handlers/user-exists';
-import { CLIENT_PREVIEWS_PER_HOUR } from '../../../lambdas/domain/client-budgets';
+import { CLIENT_PREVIEWS_PER_HOUR } from '@shared/constants';
 import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
 import { API_MESSAGES } from '@shared/messages';

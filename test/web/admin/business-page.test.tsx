@@ -18,7 +18,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const png = (name = 'logo.png') =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], name, {
+    type: 'image/png',
+  });
 
 describe('Business Settings page', () => {
   it('shows every field with the stored values', async () => {

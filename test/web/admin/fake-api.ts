@@ -4,13 +4,14 @@
  * answers; the handlers themselves are tested against DynamoDB Local in test/lambdas/admin.
  */
 import { vi } from 'vitest';
-import { sanitiseLogoName } from '../../../lambdas/domain/logo';
+import { checkLogo } from '../../../lambdas/domain/logo';
 import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, MAX_SLICES } from '@shared/constants';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { newPasswordSchema } from '@shared/password';
 import { businessSettingsInputSchema } from '@shared/settings';
 import { sliceInputSchema, sliceUpdateSchema } from '@shared/slice';
 import type { Insights, BusinessSettings, GameSettings, Slice } from '@shared/types';
+import type { RuntimeConfig } from '../../../web/src/config/runtime';
 
 export interface RecordedRequest {
   method: string;
@@ -20,6 +21,11 @@ export interface RecordedRequest {
 }
 
 export interface FakeApi {
+  /**
+   * What /config.json answers, as the deployment serves it. The app reads it once per page load:
+   * a test of another deployment loads the app afresh (vi.resetModules and a new import).
+   */
+  config: RuntimeConfig;
   business: BusinessSettings;
   game: GameSettings;
   slices: Slice[];
@@ -88,6 +94,15 @@ export function makeSlice(overrides: Partial<Slice> = {}): Slice {
   };
 }
 
+/** A Blob's bytes (jsdom's Blob has no arrayBuffer(); its FileReader reads one). */
+const readBytes = (blob: Blob) =>
+  new Promise<Uint8Array>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(blob);
+  });
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const error = (status: number, code: string, message: string) => json(status, { code, message });
@@ -99,6 +114,7 @@ export function installFakeApi(
   const failures = new Map<string, { status: number; message: string }>();
   const holds = new Map<string, Promise<void>>();
   const api: FakeApi = {
+    config: { cognitoEndpoint: 'https://cognito.test/', visitorClientId: 'v', staffClientId: 's' },
     business: { ...EMPTY_BUSINESS_SETTINGS, ...initial.business },
     game: { ...DEFAULT_GAME_SETTINGS, ...initial.game },
     slices: [...(initial.slices ?? [])],
@@ -115,6 +131,7 @@ export function installFakeApi(
 
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/config.json') return json(200, api.config);
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(
       Object.entries((init.headers ?? {}) as Record<string, string>),
@@ -171,8 +188,10 @@ export function installFakeApi(
       return json(200, { data: { ...api.insights, from, to } });
     }
     if (url.pathname === '/api/logo' && method === 'POST') {
-      const name = sanitiseLogoName(headers['x-file-name'], 'png');
-      return json(201, { logoUrl: `/media/business/1700000000000-${name}` });
+      // Named by the server's own rule, as the upload-logo route names it.
+      const bytes = await readBytes(rawBody as Blob);
+      const { fileName } = checkLogo(bytes, headers['x-file-name'], new Date(1700000000000));
+      return json(201, { logoUrl: `/media/business/${fileName}` });
     }
     if (url.pathname === '/api/slices') {
       if (method === 'GET') return json(200, api.slices);

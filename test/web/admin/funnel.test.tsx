@@ -6,7 +6,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { setRuntimeConfig } from '../../../web/src/config/runtime';
 import { installFakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';
 
@@ -46,13 +45,12 @@ const readText = (blob: Blob) =>
     reader.readAsText(blob);
   });
 
-const config = (timeZone?: string) =>
-  setRuntimeConfig({
-    cognitoEndpoint: 'https://cognito.test/',
-    visitorClientId: 'v',
-    staffClientId: 's',
-    ...(timeZone ? { timeZone } : {}),
-  });
+/** The app loaded afresh for a deployment whose /config.json names `timeZone` (or none). */
+async function deployedIn(timeZone: string | undefined): Promise<typeof renderAt> {
+  api.config = { ...api.config, ...(timeZone ? { timeZone } : {}) };
+  vi.resetModules();
+  return (await import('./render-admin')).renderAt;
+}
 
 describe('the funnel', () => {
   it('shows each step with its count and the share kept from the step before, and its table', async () => {
@@ -117,10 +115,10 @@ describe('the customers CSV’s file name', () => {
     ['the default zone (Sydney)', undefined, 'customers-2026-11-25.csv'],
     ['the deployment’s zone (Perth)', 'Australia/Perth', 'customers-2026-11-24.csv'],
   ])('is the business’s date in %s', async (_label, timeZone, name) => {
-    config(timeZone);
+    const render = await deployedIn(timeZone);
     vi.useFakeTimers({ now: at, toFake: ['Date'] });
     const user = userEvent.setup();
-    renderAt('/admin/insights');
+    render('/admin/insights');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.downloadCsv }));
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toBe(name);

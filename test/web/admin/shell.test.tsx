@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { setRuntimeConfig } from '../../../web/src/config/runtime';
 import { installFakeApi } from './fake-api';
 import { fakeIdToken, renderAt, signInAdmin } from './render-admin';
 
@@ -97,11 +96,7 @@ describe('admin shell and login', () => {
 
   describe('login at /admin', () => {
     const cognitoAnswers = (groups: string[]) => {
-      setRuntimeConfig({
-        cognitoEndpoint: 'https://cognito.test/',
-        visitorClientId: 'v',
-        staffClientId: 's',
-      });
+      // The fake API serves /config.json naming https://cognito.test/ as the Cognito endpoint.
       const apiFetch = globalThis.fetch;
       vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
         if (!String(input).startsWith('https://cognito.test/')) return apiFetch(input, init);

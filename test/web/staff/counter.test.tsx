@@ -8,10 +8,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
-import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-list';
 import { customer, fakeApi, type FakeApi } from './fake-api';
 import { renderAt, signInOperator } from './render';
 import { installFakeNetwork, type FakeNetwork } from './support';
+
+/** A visible dashboard asks for changes every 5 seconds (docs/architecture.md). */
+const LIVE_POLL_MS = 5000;
 
 let network: FakeNetwork;
 let api: FakeApi;

@@ -5,18 +5,13 @@ import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import { formatBusinessTime } from '@shared/prize-validity';
-import { LIVE_POLL_MS } from '../../../web/src/features/staff/hooks/use-users-list';
 import { hasSession } from '../../../web/src/lib/session';
 import { customer, fakeApi, type FakeApi } from './fake-api';
 import { ADMIN_STAND_IN, renderAt, signInOperator } from './render';
-import {
-  COGNITO_ENDPOINT,
-  installFakeNetwork,
-  jsonResponse,
-  STAFF_CLIENT_ID,
-  type FakeNetwork,
-} from './support';
-import { setRuntimeConfig } from '../../../web/src/config/runtime';
+import { installFakeNetwork, jsonResponse, type FakeNetwork } from './support';
+
+/** A visible dashboard asks for changes every 5 seconds (docs/architecture.md). */
+const LIVE_POLL_MS = 5000;
 
 let network: FakeNetwork;
 let api: FakeApi;
@@ -332,14 +327,12 @@ describe('/dashboard who redeemed, and prize expiry', () => {
   it('writes the dates in the deployment’s time zone (config.json)', async () => {
     const redeemedAt = '2026-03-02T04:05:00.000Z';
     api.customers = [{ ...customer(5, 'FREE SIDE', true), redeemedBy: 'admin', redeemedAt }];
-    setRuntimeConfig({
-      cognitoEndpoint: COGNITO_ENDPOINT,
-      visitorClientId: 'visitor-client',
-      staffClientId: STAFF_CLIENT_ID,
-      timeZone: 'Australia/Perth',
-    });
-    await signInOperator(network);
-    renderAt('/dashboard');
+    // A deployment in Perth: its /config.json says so, and the app is loaded afresh to read it.
+    network.config = { ...network.config, timeZone: 'Australia/Perth' };
+    vi.resetModules();
+    const fresh = await import('./render');
+    await fresh.signInOperator(network);
+    fresh.renderAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await waitFor(() =>
       expect(row).toHaveTextContent(STAFF_TEXT.redeemedByAt('admin', '2 Mar 2026, 12:05 pm')),

@@ -3,9 +3,9 @@
  * so the app's own Cognito client, session store and API client run unchanged.
  */
 import { vi } from 'vitest';
-import { setRuntimeConfig } from '../../../web/src/config/runtime';
+import type { RuntimeConfig } from '../../../web/src/config/runtime';
 
-export const COGNITO_ENDPOINT = 'http://cognito.test/';
+const COGNITO_ENDPOINT = 'http://cognito.test/';
 export const STAFF_CLIENT_ID = 'staff-client';
 
 /** An unsigned JWT with these claims (the browser never verifies; the server does). */
@@ -61,6 +61,11 @@ export interface ApiCall {
 }
 
 export interface FakeNetwork {
+  /**
+   * What /config.json answers, as the deployment serves it. The app reads it once per page load:
+   * a test of another deployment loads the app afresh (vi.resetModules and a new import).
+   */
+  config: RuntimeConfig;
   /** Answers each Cognito call: the X-Amz-Target operation and the JSON body. */
   cognito: (operation: string, body: Record<string, unknown>) => Response | Promise<Response>;
   /** Cognito's answer to RevokeToken (Logout); accepted unless a test says otherwise. */
@@ -75,12 +80,12 @@ export interface FakeNetwork {
 
 /** Stubs fetch with the fake network; set `cognito` and `api` on the result to answer. */
 export function installFakeNetwork(): FakeNetwork {
-  setRuntimeConfig({
-    cognitoEndpoint: COGNITO_ENDPOINT,
-    visitorClientId: 'visitor-client',
-    staffClientId: STAFF_CLIENT_ID,
-  });
   const network: FakeNetwork = {
+    config: {
+      cognitoEndpoint: COGNITO_ENDPOINT,
+      visitorClientId: 'visitor-client',
+      staffClientId: STAFF_CLIENT_ID,
+    },
     cognito: () => cognitoError('InternalErrorException', 'not set up'),
     revoke: () => new Response('{}', { status: 200 }),
     api: () => jsonResponse(500, { code: 'INTERNAL', message: 'not set up' }),
@@ -98,6 +103,7 @@ export function installFakeNetwork(): FakeNetwork {
       if (operation === 'RevokeToken') return network.revoke();
       return network.cognito(operation, body);
     }
+    if (url === '/config.json') return jsonResponse(200, network.config);
     if (url.startsWith('/api/')) {
       const call: ApiCall = {
         method: init.method ?? 'GET',

@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  CUBIC_OUT_CSS,
   cubicOut,
   easingToCss,
   invertEasing,
-  linear,
   rampThenSteady,
   sineOut,
 } from '../../../web/src/components/wheel/engine/easing';
@@ -38,9 +36,11 @@ describe('cubicOut', () => {
   });
 
   it('matches its CSS cubic-bezier at any progress', () => {
+    const css = easingToCss(cubicOut);
+    expect(css).toMatch(/^cubic-bezier\(/);
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (t) => {
-        expect(cssCubicBezier(CUBIC_OUT_CSS, t)).toBeCloseTo(cubicOut(t), 5);
+        expect(cssCubicBezier(css, t)).toBeCloseTo(cubicOut(t), 5);
       }),
     );
   });
@@ -48,8 +48,7 @@ describe('cubicOut', () => {
 
 describe('easingToCss', () => {
   it('returns the exact bezier for cubicOut and a sampled linear() for other curves', () => {
-    expect(easingToCss(cubicOut)).toBe(CUBIC_OUT_CSS);
-    expect(easingToCss(linear)).toBe('linear');
+    expect(easingToCss(cubicOut)).toMatch(/^cubic-bezier\(/);
     const css = easingToCss(sineOut);
     expect(css.startsWith('linear(0, ')).toBe(true);
     expect(css.endsWith(', 1)')).toBe(true);

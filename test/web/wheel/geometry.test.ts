@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   centerAngle,
-  indexAtAngle,
   indexUnderPointer,
   nextIndexChangeRotation,
   normalizeAngle,
@@ -70,7 +69,11 @@ describe('sliceSpans', () => {
   });
 });
 
-describe('indexAtAngle', () => {
+describe('the slice at an angle', () => {
+  // An unturned wheel: the slice under a pointer at `angle` is the slice at `angle`.
+  const indexAtAngle = (spans: ReturnType<typeof sliceSpans>, angle: number) =>
+    indexUnderPointer(spans, 0, angle);
+
   it('includes a slice start and excludes its end when the angle sits on an edge', () => {
     const spans = sliceSpans([1, 1, 1, 1]);
     expect(indexAtAngle(spans, 0)).toBe(0);

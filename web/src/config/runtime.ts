@@ -21,8 +21,3 @@ export function loadRuntimeConfig(): Promise<RuntimeConfig> {
   });
   return pending;
 }
-
-/** For tests: use this config instead of fetching one. */
-export function setRuntimeConfig(config: RuntimeConfig): void {
-  pending = Promise.resolve(config);
-}

@@ -24,7 +24,7 @@ export type StaffSignInResult =
   { ok: true; account: StaffAccount } | { ok: false; message: string };
 
 /** The required browser storage keys (section 3), per role. */
-export const STAFF_STORAGE_KEYS = Object.freeze({
+const STAFF_STORAGE_KEYS = Object.freeze({
   operator: Object.freeze({
     username: 'operatorUsername',
     role: 'operatorRole',

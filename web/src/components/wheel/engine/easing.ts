@@ -12,14 +12,11 @@ export const cubicOut: EasingFunction = (t) => 1 - (1 - t) ** 3;
 /** Sine ease-out: a softer stop, used for the short reduced-motion spin. */
 export const sineOut: EasingFunction = (t) => Math.sin((t * Math.PI) / 2);
 
-/** Linear progress. */
-export const linear: EasingFunction = (t) => t;
-
 /**
  * 1 - (1 - t)^3 written as a cubic Bezier: control points x at 1/3 and 2/3 make x(s) = s, and
  * y control values 1 and 1 give y(s) = 3s - 3s^2 + s^3. So this is exact, not an approximation.
  */
-export const CUBIC_OUT_CSS = 'cubic-bezier(0.3333333, 1, 0.6666667, 1)';
+const CUBIC_OUT_CSS = 'cubic-bezier(0.3333333, 1, 0.6666667, 1)';
 
 /** Number of points used to hand an arbitrary easing to CSS `linear()`. */
 const CSS_LINEAR_SAMPLES = 64;
@@ -27,10 +24,7 @@ const CSS_LINEAR_SAMPLES = 64;
 /** Points of the CSS `linear()` written for the speeding-up part of rampThenSteady. */
 const RAMP_CSS_SAMPLES = 24;
 
-const KNOWN_CSS = new WeakMap<EasingFunction, string>([
-  [cubicOut, CUBIC_OUT_CSS],
-  [linear, 'linear'],
-]);
+const KNOWN_CSS = new WeakMap<EasingFunction, string>([[cubicOut, CUBIC_OUT_CSS]]);
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 

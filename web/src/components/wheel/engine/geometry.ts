@@ -42,7 +42,7 @@ export function sliceSpans(weights: readonly number[]): SliceSpan[] {
 }
 
 /** Index of the slice containing `angle` (any degrees; start inclusive, end exclusive), or -1 with no slices. */
-export function indexAtAngle(spans: readonly SliceSpan[], angle: number): number {
+function indexAtAngle(spans: readonly SliceSpan[], angle: number): number {
   if (spans.length === 0) return -1;
   const a = normalizeAngle(angle);
   // Binary search: spans are sorted and contiguous.

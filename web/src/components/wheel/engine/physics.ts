@@ -64,18 +64,6 @@ export function stepFreeSpin(
   };
 }
 
-/** Seconds a free spin at `speed` takes to stop under a negative `resistance`; Infinity if it never stops. */
-export function timeToRest(speed: number, resistance: number): number {
-  if (speed === 0) return 0;
-  return resistance < 0 ? Math.abs(speed) / -resistance : Infinity;
-}
-
-/** Rotation (degrees) at which a free spin comes to rest; the rotation itself if it never stops. */
-export function restingRotation(state: SpinState, resistance: number): number {
-  const t = timeToRest(state.speed, resistance);
-  return Number.isFinite(t) ? state.rotation + (state.speed * t) / 2 : state.rotation;
-}
-
 /** A drag sample: time in ms and the wheel rotation in degrees. */
 export interface DragSample {
   readonly timeMs: number;

@@ -15,7 +15,7 @@ import { listUsers } from '../api/list-users';
 export type ListStatus = 'loading' | 'idle' | 'error' | 'done';
 
 /** How often a visible dashboard asks for changes. */
-export const LIVE_POLL_MS = 5000;
+const LIVE_POLL_MS = 5000;
 
 export interface UsersList {
   users: Customer[];

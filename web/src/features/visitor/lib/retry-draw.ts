@@ -6,7 +6,7 @@
 import { ApiError } from '../../../lib/api-client';
 
 /** How long, from the first try, the page keeps asking. */
-export const DRAW_RETRY_BUDGET_MS = 15_000;
+const DRAW_RETRY_BUDGET_MS = 15_000;
 /** Waits between tries: doubling from the first, at most the last, unless Retry-After asks more. */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 4000;
