@@ -79,13 +79,18 @@ function rgb(color: string): [number, number, number] {
   return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-/** `color` under a black veil of opacity `amount` (0 to 1), as #rrggbb. */
-function shadeColor(color: string, amount: number): string {
+/**
+ * A #rgb / #rrggbb colour mixed `amount` (0 to 1) of the way toward the grey level `toward` (0
+ * black, 255 white), as #rrggbb; anything else comes back as it is. The wheel's drawing uses it for
+ * its rim and pegs, the label rule for the slice's shaded rim.
+ */
+export function mixColor(color: string, toward: number, amount: number): string {
+  if (!/^#[0-9a-f]{6}$/.test(canonical(color))) return color;
   return (
     '#' +
     rgb(color)
       .map((c) =>
-        Math.round(c * (1 - amount))
+        Math.round(c + (toward - c) * amount)
           .toString(16)
           .padStart(2, '0'),
       )
@@ -113,7 +118,7 @@ function contrastRatio(a: string, b: string): number {
 const labelContrast = (label: string, slice: string): number =>
   Math.min(
     contrastRatio(label, slice),
-    contrastRatio(label, shadeColor(slice, SLICE_SHADE_AT_RIM)),
+    contrastRatio(label, mixColor(slice, 0, SLICE_SHADE_AT_RIM)),
   );
 
 /** How a label is coloured: its fill, and an outline where no fill alone reads well enough. */

@@ -14,6 +14,7 @@ import {
 } from './defaults';
 import { normalizeAngle as normalizeDeg, type SliceSpan } from './geometry';
 import { LABEL_LINE_HEIGHT_EM, fitLabel, type LabelRoom } from './label-layout';
+import { mixColor } from '@shared/wheel-colors';
 
 /** What the renderer needs of one slice. */
 export interface RenderSlice {
@@ -163,26 +164,11 @@ function drawRim(
   ctx.restore();
 }
 
-/** A #rrggbb colour mixed a third of the way to white (anything else comes back as it is). */
-function lighten(color: string): string {
-  return mixHex(color, 255, 1 / 3);
-}
+/** A colour mixed a third of the way to white. */
+const lighten = (color: string): string => mixColor(color, 255, 1 / 3);
 
-/** A #rrggbb colour mixed a third of the way to black. */
-function shadeHex(color: string): string {
-  return mixHex(color, 0, 1 / 3);
-}
-
-function mixHex(color: string, toward: number, amount: number): string {
-  if (!/^#[0-9a-f]{6}$/i.test(color)) return color;
-  const channel = (i: number) => {
-    const c = parseInt(color.slice(i, i + 2), 16);
-    return Math.round(c + (toward - c) * amount)
-      .toString(16)
-      .padStart(2, '0');
-  };
-  return `#${channel(1)}${channel(3)}${channel(5)}`;
-}
+/** A colour mixed a third of the way to black. */
+const shadeHex = (color: string): string => mixColor(color, 0, 1 / 3);
 
 function slicePath(ctx: CanvasRenderingContext2D, radius: number, span: SliceSpan): void {
   ctx.beginPath();
