@@ -29,6 +29,10 @@ export interface UsersList {
 const newestFirst = (a: Customer, b: Customer) =>
   b.createdAt.localeCompare(a.createdAt) || b.phoneNumber.localeCompare(a.phoneNumber);
 
+/** Whether a row belongs in the list: every row, or with `unredeemedOnly` only unredeemed ones. */
+const belongs = (customer: Customer, unredeemedOnly: boolean): boolean =>
+  !unredeemedOnly || !customer.isOfferClaimed;
+
 /**
  * Merges changed customers into the list: known rows are replaced; a new row is placed by its
  * time when it falls within the loaded part of the list (older ones come with "Load more"). With
@@ -43,13 +47,13 @@ function mergeChanges(
   const byPhone = new Map(changed.map((c) => [c.phoneNumber, c]));
   const merged = list
     .map((u) => byPhone.get(u.phoneNumber) ?? u)
-    .filter((u) => !unredeemedOnly || !u.isOfferClaimed);
+    .filter((u) => belongs(u, unredeemedOnly));
   const known = new Set(list.map((u) => u.phoneNumber));
   const oldest = list.at(-1);
   const fresh = [...byPhone.values()].filter(
     (c) =>
       !known.has(c.phoneNumber) &&
-      !(unredeemedOnly && c.isOfferClaimed) &&
+      belongs(c, unredeemedOnly) &&
       (complete || !oldest || newestFirst(c, oldest) < 0),
   );
   return fresh.length === 0 ? merged : [...merged, ...fresh].sort(newestFirst);
@@ -192,7 +196,7 @@ export function useUsersList(
     setUsers((previous) =>
       previous
         .map((u) => (u.phoneNumber === customer.phoneNumber ? customer : u))
-        .filter((u) => !onlyUnredeemed.current || !u.isOfferClaimed),
+        .filter((u) => belongs(u, onlyUnredeemed.current)),
     );
   }, []);
 
