@@ -7,7 +7,7 @@ import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';
 import * as customers from '../repositories/customers';
-import { businessTimeZone } from '../repositories/stats';
+import { businessTimeZone } from '../lib/env';
 
 export const handler = http(async (event) => {
   const admin = await activeStaffClaims(event, ['admin']);

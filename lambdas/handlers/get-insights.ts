@@ -7,7 +7,8 @@ import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { getGameSettings } from '../repositories/settings';
 import { listSlices } from '../repositories/slices';
-import { businessTimeZone, readStats } from '../repositories/stats';
+import { businessTimeZone } from '../lib/env';
+import { readStats } from '../repositories/stats';
 
 export const handler = http(async (event) => {
   await activeStaffClaims(event, ['admin']);

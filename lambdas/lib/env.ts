@@ -5,6 +5,7 @@
  * of their own. A missing variable fails that request with a logged error, never silently; the
  * CDK assertions (test/infra) check that every function is given what it reads.
  */
+import { BUSINESS_TIME_ZONE_DEFAULT } from '@shared/constants';
 import { SERVICE_NAME } from '@shared/definitions';
 
 /** A required variable. */
@@ -43,3 +44,7 @@ export function amountEnv(name: string, fallback: number): number {
 
 /** The service every log line and metric names: the stack sets it per function; the product's otherwise. */
 export const serviceName = (): string => optionalEnv('POWERTOOLS_SERVICE_NAME') ?? SERVICE_NAME;
+
+/** The deployment's time zone: the business days the insights count by and the CSV's times. */
+export const businessTimeZone = (): string =>
+  optionalEnv('BUSINESS_TIME_ZONE') ?? BUSINESS_TIME_ZONE_DEFAULT;

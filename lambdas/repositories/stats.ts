@@ -11,10 +11,9 @@
  * 100 of its day-shards, whatever the number of customers.
  */
 import { randomInt } from 'node:crypto';
-import { optionalEnv } from '../lib/env';
+import { businessTimeZone } from '../lib/env';
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { businessDay } from '@shared/business-day';
-import { BUSINESS_TIME_ZONE_DEFAULT } from '@shared/constants';
 import { dynamo } from '../lib/dynamo-client';
 import { tableName } from '../lib/tables';
 
@@ -45,10 +44,6 @@ export interface DayStats {
 
 const WIN_PREFIX = 'w_';
 const NAME_PREFIX = 'n_';
-
-/** The deployment's time zone for business days. */
-export const businessTimeZone = (): string =>
-  optionalEnv('BUSINESS_TIME_ZONE') ?? BUSINESS_TIME_ZONE_DEFAULT;
 
 const itemId = (day: string, shard: number | string) => `day#${day}#${shard}`;
 

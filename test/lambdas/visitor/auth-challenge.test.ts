@@ -15,7 +15,8 @@ import { handler as defineTrigger } from '../../../lambdas/triggers/define-auth-
 import { handler as verifyTrigger } from '../../../lambdas/triggers/verify-auth-challenge';
 import { OTP_MAX_ATTEMPTS } from '@shared/constants';
 import { businessDay } from '@shared/business-day';
-import { businessTimeZone, readStats } from '../../../lambdas/repositories/stats';
+import { businessTimeZone } from '../../../lambdas/lib/env';
+import { readStats } from '../../../lambdas/repositories/stats';
 import { startOutbox, testPhone, type Outbox } from './support';
 
 let outbox: Outbox;
