@@ -13,7 +13,7 @@ import { isPrizeExpired } from './prize-validity';
 import type { Customer } from './types';
 
 /** Where a customer's prize stands at the time of the download. */
-export const EXPORT_STATUS = Object.freeze({
+const EXPORT_STATUS = Object.freeze({
   redeemed: 'Redeemed',
   expired: 'Expired',
   toRedeem: 'Not redeemed yet',

@@ -17,7 +17,7 @@ import { callRoute } from '../../../lib/api-client';
  * (about 6 cm tall at 300 dpi is 700 px); the wheel page shows it 56 CSS px tall, 168 px on a
  * 3x phone screen.
  */
-export const LOGO_MAX_SIDE = 720;
+const LOGO_MAX_SIDE = 720;
 
 const SVG_TYPE = 'image/svg+xml';
 /** What the file picker offers: the formats the browser can turn into an upload. */

@@ -18,11 +18,11 @@ export interface CustomersDownloadProps {
 
 async function customersFile(format: Format): Promise<Blob> {
   if (format === 'csv') return csvFile(await exportCustomersCsv());
-  const [records, { customersWorkbook }] = await Promise.all([
+  const [records, workbook] = await Promise.all([
     exportCustomerRecords(),
-    import('./customers-workbook'),
+    import('./customers-workbook').then(({ customersWorkbook }) => customersWorkbook),
   ]);
-  return customersWorkbook(records);
+  return workbook(records);
 }
 
 export function CustomersDownload({ businessToday }: CustomersDownloadProps) {
