@@ -116,6 +116,35 @@ function pdfPages(pdf: Buffer): { width: number; height: number }[] {
   return pages.map(() => ({ width: Number(box?.[1]), height: Number(box?.[2]) }));
 }
 
+/**
+ * A 4032 x 3024 photo, made by the browser itself as a camera would: several MB of JPEG. Made
+ * once for the file.
+ */
+let photoBytes: Buffer | undefined;
+async function phonePhoto(page: Page): Promise<Buffer> {
+  photoBytes ??= Buffer.from(
+    await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 4032;
+      canvas.height = 3024;
+      const context = canvas.getContext('2d')!;
+      const noise = context.createImageData(4032, 3024);
+      for (let i = 0; i < noise.data.length; i += 1) noise.data[i] = (i * 2654435761) >>> 24;
+      context.putImageData(noise, 0, 0);
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.97),
+      );
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    }),
+    'base64',
+  );
+  return photoBytes;
+}
+
 let original: BusinessSettings;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -232,27 +261,7 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
     await page.getByText(MESSAGES.savedSuccessfully).waitFor();
     const before = await adminApi<BusinessSettings>('GET', '/api/settings/business');
 
-    // A 4032 x 3024 photo, made by the browser itself as a camera would: several MB of JPEG.
-    const photo = Buffer.from(
-      await page.evaluate(async () => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 4032;
-        canvas.height = 3024;
-        const context = canvas.getContext('2d')!;
-        const noise = context.createImageData(4032, 3024);
-        for (let i = 0; i < noise.data.length; i += 1) noise.data[i] = (i * 2654435761) >>> 24;
-        context.putImageData(noise, 0, 0);
-        const blob = await new Promise<Blob>((resolve) =>
-          canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.97),
-        );
-        const bytes = new Uint8Array(await blob.arrayBuffer());
-        let binary = '';
-        for (let i = 0; i < bytes.length; i += 0x8000)
-          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return btoa(binary);
-      }),
-      'base64',
-    );
+    const photo = await phonePhoto(page);
     expect(photo.length).toBeGreaterThan(LOGO_MAX_BYTES);
     await page.getByLabel(ADMIN_TEXT.logo).setInputFiles({
       name: 'IMG_0001.jpg',
