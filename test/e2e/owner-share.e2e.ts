@@ -309,6 +309,17 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
     await ask.getByRole('button', { name: 'Cancel' }).click();
     expect(page.url()).toBe(url('/admin/business'));
     await expect.poll(() => preview.getAttribute('data-shape')).toBe('wide');
+    // Reloading or closing the tab asks too, with the browser's own question; staying keeps it.
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      });
+    });
+    await page.evaluate(() => window.location.reload());
+    expect(await asked).toBe('beforeunload');
+    // Still the same page: a reload would have cleared the upload's note.
+    expect(await page.getByText(MESSAGES.logoUploaded).count()).toBe(1);
 
     await page.getByRole('button', { name: ADMIN_TEXT.save, exact: true }).click();
     await page.getByText(MESSAGES.savedSuccessfully).waitFor();
