@@ -8,28 +8,12 @@
  *   return) is prefixed with an apostrophe, and so is such a character right after a delimiter or
  *   line break inside it: a reader whose delimiter is not the comma honours no quotes in the
  *   middle of its field, so `x;=1+2` there still splits before `=1+2` and must find `'=1+2`.
- *   That applies to the text people typed (prize names, staff usernames); numbers, times and
- *   flags come from our own validated formats and are written as they are.
+ *   That applies to the text people typed (prize names, conditions, staff usernames); numbers,
+ *   times and statuses come from our own validated formats and are written as they are.
+ * The columns and their values are the download's (shared/customer-export.ts), as in the workbook.
  */
-import { businessIsoTime } from './business-day';
+import { EXPORT_COLUMNS, exportRecord, TYPED_COLUMNS } from './customer-export';
 import type { Customer } from './types';
-
-const CSV_COLUMNS = [
-  'phoneNumber',
-  'localNumber',
-  'offer',
-  'isOfferClaimed',
-  'createdAt',
-  'redeemedAt',
-  'redeemedBy',
-  'expiresAt',
-] as const;
-
-/** Columns holding a moment: written in the business's time zone with its offset. */
-const TIMES: ReadonlySet<string> = new Set(['createdAt', 'redeemedAt', 'expiresAt']);
-
-/** Columns holding text that people typed. */
-const TYPED_TEXT: ReadonlySet<string> = new Set(['offer', 'redeemedBy']);
 
 /** A tab or carriage return that starts the cell (some readers drop it and see what follows). */
 const CONTROL_START = /^[\t\r]/;
@@ -50,17 +34,14 @@ function csvCell(value: string, typedText: boolean): string {
 }
 
 /** The header line, ending in CRLF. */
-export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
+export const csvHeader = (): string =>
+  `${EXPORT_COLUMNS.map(({ header }) => csvCell(header, false)).join(',')}\r\n`;
 
 /**
  * One customer's line, ending in CRLF; times as the shop's clock read them, with the offset
- * (ISO 8601: 2026-11-25T09:30:00+11:00), in the business's `timeZone`.
+ * (ISO 8601: 2026-11-25T09:30:00+11:00), in the business's `timeZone`; the status as of `now`.
  */
-export function csvRow(customer: Customer, timeZone: string): string {
-  return `${CSV_COLUMNS.map((column) => {
-    const value = customer[column];
-    if (value === undefined) return '';
-    if (TIMES.has(column)) return businessIsoTime(String(value), timeZone);
-    return csvCell(String(value), TYPED_TEXT.has(column));
-  }).join(',')}\r\n`;
+export function csvRow(customer: Customer, timeZone: string, now: Date): string {
+  const record = exportRecord(customer, timeZone, now);
+  return `${EXPORT_COLUMNS.map(({ key }) => csvCell(record[key], TYPED_COLUMNS.has(key))).join(',')}\r\n`;
 }

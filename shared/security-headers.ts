@@ -9,6 +9,9 @@ export const HSTS_MAX_AGE_SECONDS = 63_072_000;
 /**
  * Content-Security-Policy. `connectOrigins` are the extra origins the SPA calls (the Cognito
  * endpoint); everything else is same-origin. Images may be https (slice images, logo URLs).
+ * Workers may be started from blob: URLs the app's own script makes: the admin's Excel download
+ * compresses a large workbook in such workers (fflate, inside write-excel-file); a page script
+ * that could start one could run the same code itself, so this allows nothing new.
  */
 export function contentSecurityPolicy(connectOrigins: readonly string[]): string {
   return [
@@ -17,6 +20,7 @@ export function contentSecurityPolicy(connectOrigins: readonly string[]): string
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
+    "worker-src 'self' blob:",
     `connect-src 'self' ${connectOrigins.join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'self'",

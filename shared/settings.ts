@@ -1,18 +1,30 @@
 /** Business and game settings schemas (docs/product.md). Saving business settings merges. */
 import * as z from './zod';
 import { BUSINESS_NAME_MAX, PLACEHOLDER_BUSINESS, TEXT_FIELD_MAX } from './constants';
+import { completeSocialLink, completeWebLink, type SocialField } from './business-links';
 import { HEX_COLOR } from './slice';
 import { SETTINGS_FIELD_MESSAGES } from './messages';
 import { SPIN_MODES } from './types';
 
-/** Empty, or an absolute http(s) URL: footer links never carry javascript: or data: URLs. */
+const isWebUrl = (v: string) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v);
+
+/**
+ * Empty, or an absolute http(s) URL: footer links never carry javascript: or data: URLs. A bare
+ * domain is completed first (shared/business-links.ts), so "joespizza.com.au" is accepted.
+ */
 const webUrl = z
   .string()
-  .trim()
   .max(TEXT_FIELD_MAX, { error: SETTINGS_FIELD_MESSAGES.tooLong })
-  .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), {
-    error: SETTINGS_FIELD_MESSAGES.urlInvalid,
-  });
+  .transform(completeWebLink)
+  .refine(isWebUrl, { error: SETTINGS_FIELD_MESSAGES.urlInvalid });
+
+/** A social profile link: a @handle or a bare domain completed first, then as webUrl. */
+const socialUrl = (field: SocialField) =>
+  z
+    .string()
+    .max(TEXT_FIELD_MAX, { error: SETTINGS_FIELD_MESSAGES.tooLong })
+    .transform((v) => completeSocialLink(field, v))
+    .refine(isWebUrl, { error: SETTINGS_FIELD_MESSAGES.urlInvalid });
 
 export const businessSettingsInputSchema = z.strictObject({
   businessName: z
@@ -51,9 +63,9 @@ export const businessSettingsInputSchema = z.strictObject({
     .refine((v) => /^[0-9 +()-]*$/.test(v), { error: SETTINGS_FIELD_MESSAGES.phoneInvalid })
     .optional(),
   mapsUrl: webUrl.optional(),
-  instagramUrl: webUrl.optional(),
-  facebookUrl: webUrl.optional(),
-  tiktokUrl: webUrl.optional(),
+  instagramUrl: socialUrl('instagramUrl').optional(),
+  facebookUrl: socialUrl('facebookUrl').optional(),
+  tiktokUrl: socialUrl('tiktokUrl').optional(),
   uberEatsUrl: webUrl.optional(),
 });
 export type BusinessSettingsInput = z.infer<typeof businessSettingsInputSchema>;

@@ -12,6 +12,7 @@ import { STAFF_TEXT } from '@shared/messages-staff';
 import { isLocalMobile, maskPhone, toInternational } from '@shared/phone-format';
 import { formatBusinessTime } from '@shared/prize-validity';
 import { csvHeader, csvRow } from '@shared/csv';
+import { exportRecord, type CustomersRecordsPage } from '@shared/customer-export';
 import type { Customer, CustomersCsvPage, UsersChanges, UsersPage } from '@shared/types';
 import type { CustomerFilter, CustomerPage, RedeemResult } from '../repositories/customers';
 import * as pageCursors from '../repositories/page-cursors';
@@ -221,11 +222,39 @@ export async function exportCustomersPage(
   pageSize = CSV_PAGE_SIZE,
 ): Promise<CustomersCsvPage> {
   const page = await customersPage(store, cursor, nowS, cursors, pageSize);
+  const now = new Date(nowS * 1000);
   return {
     csv:
       (cursor === undefined ? csvHeader() : '') +
-      page.users.map((customer) => csvRow(customer, timeZone)).join(''),
+      page.users.map((customer) => csvRow(customer, timeZone, now)).join(''),
     rows: page.users.length,
     nextCursor: page.nextCursor,
   };
 }
+
+/**
+ * The same page as rows of text (shared/customer-export.ts), for the browser to write the Excel
+ * workbook: an .xlsx is one zip of the whole list, so it is written where the pages come together.
+ */
+export async function exportCustomerRecordsPage(
+  store: CustomerStore,
+  cursor: string | undefined,
+  nowS: number,
+  timeZone: string,
+  cursors: CursorStore = pageCursors,
+  pageSize = CSV_PAGE_SIZE,
+): Promise<CustomersRecordsPage> {
+  const page = await customersPage(store, cursor, nowS, cursors, pageSize);
+  const now = new Date(nowS * 1000);
+  return {
+    records: page.users.map((customer) => exportRecord(customer, timeZone, now)),
+    rows: page.users.length,
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The `format` query parameter of GET /api/customers/export: absent is the CSV. */
+export const exportFormatSchema = z
+  .enum(['', 'csv', 'records'])
+  .optional()
+  .transform((value) => (value === 'records' ? value : 'csv'));

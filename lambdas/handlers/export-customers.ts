@@ -1,8 +1,15 @@
 /**
- * GET /api/customers/export?cursor= (admin): {data: {csv, rows, nextCursor}}, one page of the
- * customers CSV. Every page is logged with who asked, so the owner can tell who took the list.
+ * GET /api/customers/export?cursor=&format= (admin): {data: {csv, rows, nextCursor}}, one page of
+ * the customers CSV, or with format=records {data: {records, rows, nextCursor}}, the same rows as
+ * text for the browser's Excel workbook. Every page is logged with who asked, so the owner can
+ * tell who took the list.
  */
-import { exportCustomersPage, listCursorSchema } from '../domain/customers-admin';
+import {
+  exportCustomerRecordsPage,
+  exportCustomersPage,
+  exportFormatSchema,
+  listCursorSchema,
+} from '../domain/customers-admin';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';
@@ -16,14 +23,16 @@ export const handler = http(async (event) => {
     event.queryStringParameters?.cursor,
     'INVALID_CURSOR',
   );
-  const page = await exportCustomersPage(
-    customers,
-    cursor,
-    Math.floor(Date.now() / 1000),
-    businessTimeZone(),
+  const format = parseValue(
+    exportFormatSchema,
+    event.queryStringParameters?.format,
+    'INVALID_FORMAT',
   );
+  const write = format === 'records' ? exportCustomerRecordsPage : exportCustomersPage;
+  const page = await write(customers, cursor, Math.floor(Date.now() / 1000), businessTimeZone());
   logger.info('customers exported', {
     by: admin.username,
+    format,
     firstPage: cursor === undefined,
     rows: page.rows,
   });

@@ -142,7 +142,7 @@ describe('owner insights', () => {
     expect(header).toBe(csvHeader().trimEnd());
     const row = rows.find((line) => line.includes(`,${phone},`))!.split(',');
     // The local stack runs in the default zone, Sydney: +10:00 or +11:00, never Z.
-    const createdAt = row[header!.split(',').indexOf('createdAt')]!;
+    const createdAt = row[header!.split(',').indexOf('Won at')]!;
     expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+1[01]:00$/);
     expect(Math.abs(Date.parse(createdAt) - Date.now())).toBeLessThan(5 * 60_000);
     expect(download.suggestedFilename()).toBe(

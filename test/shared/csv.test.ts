@@ -51,6 +51,8 @@ const customer = (offer: string, redeemedBy?: string): Customer => ({
   phoneNumber: '+61412345678',
   localNumber: '0412345678',
   offer,
+  // The condition is typed text too (the slice's comment as won).
+  condition: offer,
   sliceId: 's1',
   isOfferClaimed: redeemedBy !== undefined,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -68,6 +70,7 @@ const typed = fc.string({
 
 const ROW_NUMBERS = ['+61412345678'];
 const ZONE = 'Australia/Sydney';
+const NOW = new Date('2026-06-01T00:00:00Z');
 
 describe('customers CSV', () => {
   it.each(DELIMITERS.map((d) => [JSON.stringify(d), d]))(
@@ -75,7 +78,7 @@ describe('customers CSV', () => {
     (_name, delimiter) => {
       fc.assert(
         fc.property(typed, typed, (offer, redeemedBy) => {
-          const cells = readCells(csvRow(customer(offer, redeemedBy), ZONE), delimiter);
+          const cells = readCells(csvRow(customer(offer, redeemedBy), ZONE, NOW), delimiter);
           // The phone number's own + is ours, a number in every reader.
           const evaluated = cells.filter((c) => isFormula(c) && !ROW_NUMBERS.includes(c));
           expect(evaluated.filter((c) => !c.startsWith('+61412345678'))).toEqual([]);
@@ -88,19 +91,20 @@ describe('customers CSV', () => {
   it('keeps every column for a comma reader, the typed text as typed after its apostrophe', () => {
     fc.assert(
       fc.property(typed, typed, (offer, redeemedBy) => {
-        const cells = readCells(csvRow(customer(offer, redeemedBy), ZONE), ',');
+        const cells = readCells(csvRow(customer(offer, redeemedBy), ZONE, NOW), ',');
         expect(cells).toHaveLength(COLUMNS.length);
         const unneutralised = (cell: string) => cell.replace(/(^|[,;\t\r\n])'/g, '$1');
         const column = (name: string) => cells[COLUMNS.indexOf(name)]!;
-        expect(unneutralised(column('offer'))).toBe(unneutralised(offer));
-        expect(unneutralised(column('redeemedBy'))).toBe(unneutralised(redeemedBy));
+        expect(unneutralised(column('Prize'))).toBe(unneutralised(offer));
+        expect(unneutralised(column('Condition'))).toBe(unneutralised(offer));
+        expect(unneutralised(column('Redeemed by'))).toBe(unneutralised(redeemedBy));
       }),
       { numRuns: 1000 },
     );
   });
 
   it('quotes `x;=1+2`, and a semicolon reader finds no =1+2 cell', () => {
-    const line = csvRow(customer('x;=1+2'), ZONE);
+    const line = csvRow(customer('x;=1+2'), ZONE, NOW);
     expect(line).toContain(`"x;'=1+2"`);
     expect(readCells(line, ';')).not.toContain('=1+2');
     expect(readCells(line, ';').some((c) => c.startsWith('=1+2'))).toBe(false);
@@ -108,10 +112,10 @@ describe('customers CSV', () => {
 
   it('neutralises a leading =, +, -, @, tab or carriage return and quotes tabs and semicolons', () => {
     for (const start of ['=', '+', '-', '@', '\t', '\r']) {
-      const cells = readCells(csvRow(customer(`${start}SUM(A1)`), ZONE), ',');
-      expect(cells[COLUMNS.indexOf('offer')]).toBe(`'${start}SUM(A1)`);
+      const cells = readCells(csvRow(customer(`${start}SUM(A1)`), ZONE, NOW), ',');
+      expect(cells[COLUMNS.indexOf('Prize')]).toBe(`'${start}SUM(A1)`);
     }
-    expect(csvRow(customer('a\tb'), ZONE)).toContain('"a\tb"');
-    expect(csvRow(customer('a;b'), ZONE)).toContain('"a;b"');
+    expect(csvRow(customer('a\tb'), ZONE, NOW)).toContain('"a\tb"');
+    expect(csvRow(customer('a;b'), ZONE, NOW)).toContain('"a;b"');
   });
 });

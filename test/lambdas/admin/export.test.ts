@@ -2,34 +2,41 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as exportCustomers } from '../../../lambdas/handlers/export-customers';
 import { logger } from '../../../lambdas/lib/logger';
 import { exportCustomersPage } from '../../../lambdas/domain/customers-admin';
+import type { CustomersRecordsPage } from '@shared/customer-export';
 import * as customersRepository from '../../../lambdas/repositories/customers';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
 import type { CustomersCsvPage } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from '../staff/seed';
 
-/** The CSV's columns, in order: the customer's fields, then when and by whom the offer was redeemed. */
+/**
+ * The CSV's columns, in order, under plain headers: the customer's fields (phoneNumber,
+ * localNumber, offer, isOfferClaimed), the prize's condition and where it stands, then when it was
+ * won, when and by whom redeemed, and when it expires.
+ */
 const COLUMNS = [
-  'phoneNumber',
-  'localNumber',
-  'offer',
-  'isOfferClaimed',
-  'createdAt',
-  'redeemedAt',
-  'redeemedBy',
-  'expiresAt',
+  'Phone number',
+  'Local number',
+  'Prize',
+  'Claimed',
+  'Condition',
+  'Status',
+  'Won at',
+  'Redeemed at',
+  'Redeemed by',
+  'Expires at',
 ];
 
-const page = async (cursor?: string, claims = ADMIN_CLAIMS) => {
+const call = async (query: Record<string, string>, claims = ADMIN_CLAIMS) => {
   const result = await exportCustomers(
-    httpEvent({
-      claims,
-      method: 'GET',
-      path: '/api/customers/export',
-      ...(cursor === undefined ? {} : { query: { cursor } }),
-    }),
+    httpEvent({ claims, method: 'GET', path: '/api/customers/export', query }),
   );
-  return { status: result.statusCode, body: bodyOf(result) as { data: CustomersCsvPage } };
+  return { status: result.statusCode, body: bodyOf(result) };
+};
+
+const page = async (cursor?: string, claims = ADMIN_CLAIMS) => {
+  const result = await call(cursor === undefined ? {} : { cursor }, claims);
+  return { status: result.status, body: result.body as { data: CustomersCsvPage } };
 };
 
 afterEach(() => vi.restoreAllMocks());
@@ -72,7 +79,12 @@ describe('GET /api/customers/export', () => {
     );
     customers[0] = { ...customers[0]!, offer: '=HYPERLINK("x")' };
     customers[1] = { ...customers[1]!, offer: 'Chips, "large"' };
-    customers[2] = { ...customers[2]!, offer: '@SUM(A1)', expiresAt: '2026-08-01T00:00:00.000Z' };
+    customers[2] = {
+      ...customers[2]!,
+      offer: '@SUM(A1)',
+      condition: '=1+2 with a main',
+      expiresAt: '2026-08-01T00:00:00.000Z',
+    };
     await seedCustomers(customers, slice);
     await redeemCustomer(customers[3]!.phoneNumber, '-operator', '2026-07-02T00:00:00.000Z');
     const info = vi.spyOn(logger, 'info');
@@ -112,21 +124,28 @@ describe('GET /api/customers/export', () => {
       '+61400000003',
       '0400000003',
       "'@SUM(A1)",
-      'false',
+      'No',
+      "'=1+2 with a main",
+      'Expired',
       // Times as the shop's clock read them, with Sydney's offset (winter: +10:00).
       '2026-07-01T10:00:02+10:00',
       '',
       '',
       '2026-08-01T10:00:00+10:00',
     ]);
-    expect(byLocal.get('0400000004')!.slice(3, 7)).toEqual([
-      'true',
+    expect(byLocal.get('0400000004')!.slice(3)).toEqual([
+      'Yes',
+      '',
+      'Redeemed',
       '2026-07-01T10:00:03+10:00',
       '2026-07-02T10:00:00+10:00',
       "'-operator",
+      '',
     ]);
+    expect(byLocal.get('0400000005')![5]).toBe('Not redeemed yet');
     expect(info).toHaveBeenCalledWith('customers exported', {
       by: 'admin',
+      format: 'csv',
       firstPage: true,
       rows: 120,
     });
@@ -141,13 +160,45 @@ describe('GET /api/customers/export', () => {
       const text = (await page()).body.data.csv;
       return parseCsv(text).find((r) => r[1] === summer.localNumber)!;
     };
-    expect((await rowOf())[4]).toBe('2026-11-25T09:30:00+11:00');
+    expect((await rowOf())[6]).toBe('2026-11-25T09:30:00+11:00');
     vi.stubEnv('BUSINESS_TIME_ZONE', 'Australia/Perth');
     try {
-      expect((await rowOf())[4]).toBe('2026-11-25T06:30:00+08:00');
+      expect((await rowOf())[6]).toBe('2026-11-25T06:30:00+08:00');
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+
+  it('gives the same rows as text for the workbook with format=records, typed text as typed', async () => {
+    const slice = await seedSlice();
+    const customer = {
+      ...customerFixture(950, slice.id, '2026-11-24T22:30:00.000Z', '=HYPERLINK("x")'),
+      condition: 'Dine in only',
+    };
+    await seedCustomers([customer], slice);
+    const records: CustomersRecordsPage['records'] = [];
+    let cursor: string | undefined;
+    do {
+      const answer = await call({ format: 'records', ...(cursor ? { cursor } : {}) });
+      expect(answer.status).toBe(200);
+      const data = (answer.body as { data: CustomersRecordsPage }).data;
+      records.push(...data.records);
+      cursor = data.nextCursor ?? undefined;
+    } while (cursor);
+    expect(records.find((r) => r.localNumber === customer.localNumber)).toEqual({
+      phoneNumber: customer.phoneNumber,
+      localNumber: customer.localNumber,
+      // No apostrophe: the workbook stores text cells, which a spreadsheet never evaluates.
+      offer: '=HYPERLINK("x")',
+      claimed: 'No',
+      condition: 'Dine in only',
+      status: 'Not redeemed yet',
+      wonAt: '2026-11-25T09:30:00+11:00',
+      redeemedAt: '',
+      redeemedBy: '',
+      expiresAt: '',
+    });
+    expect((await call({ format: 'pdf' })).status).toBe(400);
   });
 
   it('is the admin’s alone, and refuses a forged cursor', async () => {

@@ -15,12 +15,30 @@ beforeEach(() => {
     business: { businessName: 'Old Name', email: 'hi@shop.example' } as never,
   });
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
-const png = (name = 'logo.png') =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], name, {
-    type: 'image/png',
+/**
+ * jsdom decodes and draws no pictures: stand-ins for the browser's decoder and canvas, so the
+ * page's own steps around them run (the real resizing runs in test/e2e/owner-share.e2e.ts).
+ */
+function stubPictures(
+  decode: () => Promise<unknown> = async () => ({ width: 8, height: 8, close() {} }),
+) {
+  vi.stubGlobal('createImageBitmap', decode);
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+    drawImage() {},
+  } as never);
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (callback, type) {
+    // The bytes the canvas would give: the picked file's own (a PNG signature).
+    callback(new Blob([PNG_SIGNATURE], { type }));
   });
+}
+
+const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const png = (name = 'logo.png') => new File([PNG_SIGNATURE], name, { type: 'image/png' });
 
 describe('Business Settings page', () => {
   it('shows every field with the stored values', async () => {
@@ -104,12 +122,18 @@ describe('Business Settings page', () => {
   it('uploads a logo: "Uploading...", then a thumbnail and "Logo uploaded", saved with the fields', async () => {
     const user = userEvent.setup();
     renderAt('/admin/business');
+    stubPictures();
     const input = await screen.findByLabelText(ADMIN_TEXT.logo);
-    expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/webp,image/gif');
+    expect(input).toHaveAttribute(
+      'accept',
+      'image/png,image/jpeg,image/webp,image/gif,image/svg+xml',
+    );
     const release = api.hold('POST', '/api/logo');
     await user.upload(input, png('Shop Logo.png'));
     expect(await screen.findByText(ADMIN_TEXT.uploading)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: ADMIN_TEXT.save })).toBeDisabled();
+    // The picture is redrawn first; release the upload once it has been sent.
+    await waitFor(() => expect(api.requests.some((r) => r.path === '/api/logo')).toBe(true));
     release();
     expect(await screen.findByText(MESSAGES.logoUploaded)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: ADMIN_TEXT.logoPreview })).toHaveAttribute(
@@ -129,15 +153,27 @@ describe('Business Settings page', () => {
     renderAt('/admin/business');
     await user.upload(
       await screen.findByLabelText(ADMIN_TEXT.logo),
-      new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }),
+      new File(['menu'], 'menu.txt', { type: 'text/plain' }),
     );
     expect(
-      await screen.findByText(`${MESSAGES.logoUploadFailed} ${API_MESSAGES.logoNotImage}`),
+      await screen.findByText(`${MESSAGES.logoUploadFailed} ${ADMIN_TEXT.logoNotImage}`),
+    ).toBeInTheDocument();
+    expect(api.requests.some((r) => r.path === '/api/logo')).toBe(false);
+  });
+
+  it('says so when the picture cannot be read, and uploads nothing', async () => {
+    stubPictures(() => Promise.reject(new DOMException('bad image', 'InvalidStateError')));
+    const user = userEvent.setup();
+    renderAt('/admin/business');
+    await user.upload(await screen.findByLabelText(ADMIN_TEXT.logo), png('broken.png'));
+    expect(
+      await screen.findByText(`${MESSAGES.logoUploadFailed} ${ADMIN_TEXT.logoUnreadable}`),
     ).toBeInTheDocument();
     expect(api.requests.some((r) => r.path === '/api/logo')).toBe(false);
   });
 
   it('shows the server reason when the upload is refused', async () => {
+    stubPictures();
     api.failNext('POST', '/api/logo', 415, API_MESSAGES.logoNotImage);
     const user = userEvent.setup();
     renderAt('/admin/business');

@@ -33,7 +33,7 @@ describe('admin shell and login', () => {
     expect(router.state.location.pathname).toBe('/admin/business');
   });
 
-  it('links the four pages and Insights from the sidebar and marks the current one', async () => {
+  it('links the four pages, Insights and Share from the sidebar and marks the current one', async () => {
     signInAdmin();
     renderAt('/admin/game');
     const nav = await screen.findByRole('navigation', { name: ADMIN_TEXT.navLabel });
@@ -42,6 +42,7 @@ describe('admin shell and login', () => {
       [ADMIN_TEXT.businessSettings, '/admin/business'],
       [ADMIN_TEXT.gameSettings, '/admin/game'],
       [ADMIN_TEXT.insights, '/admin/insights'],
+      [ADMIN_TEXT.share, '/admin/share'],
       [ADMIN_TEXT.adminPassword, '/admin/accounts/admin'],
       [ADMIN_TEXT.operatorPassword, '/admin/accounts/operator'],
     ]);

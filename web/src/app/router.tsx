@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
               { path: 'business', lazy: () => import('../features/admin/routes/business-page') },
               { path: 'game', lazy: () => import('../features/admin/routes/game-page') },
               { path: 'insights', lazy: () => import('../features/admin/routes/insights-page') },
+              { path: 'share', lazy: () => import('../features/admin/routes/share-page') },
               {
                 path: 'accounts/:role',
                 lazy: () => import('../features/admin/routes/account-password-page'),

@@ -1,4 +1,8 @@
-/** GET /api/customers/export?cursor= (admin): the customers CSV, one page at a time. */
+/**
+ * GET /api/customers/export?cursor=&format= (admin): the customers, one page at a time, as the
+ * CSV's text or as rows for the Excel workbook (shared/customer-export.ts).
+ */
+import type { CustomersRecordsPage, ExportRecord } from '@shared/customer-export';
 import type { CustomersCsvPage } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
@@ -15,4 +19,19 @@ export async function exportCustomersCsv(signal?: AbortSignal): Promise<string[]
     cursor = page.data.nextCursor ?? undefined;
   } while (cursor);
   return parts;
+}
+
+/** Every customer as a row of the download, newest first. */
+export async function exportCustomerRecords(signal?: AbortSignal): Promise<ExportRecord[]> {
+  const records: ExportRecord[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await callRoute<{ data: CustomersRecordsPage }>('export-customers', {
+      query: { cursor, format: 'records' },
+      signal,
+    });
+    records.push(...page.data.records);
+    cursor = page.data.nextCursor ?? undefined;
+  } while (cursor);
+  return records;
 }

@@ -1,18 +1,41 @@
 /**
  * /admin/business: Business Settings (docs/product.md). Every field of the business document, a logo upload
  * (images only: "Uploading...", then a thumbnail) and Save, which merges into the stored document.
- * The uploaded logo's URL is saved with the other fields.
+ * The uploaded logo's URL is saved with the other fields, so it is live only after Save; leaving
+ * the page with an upload not saved asks first. The picked image is made the size the pages need
+ * in the browser (api/upload-logo.ts) and previewed as the wheel page shows it.
+ *
+ * Links are completed as the owner leaves a field (shared/business-links.ts: a bare domain gets
+ * https://, a @handle the network's address). A stored placeholder default (shared/constants.ts
+ * PLACEHOLDER_BUSINESS, which the wheel page's footer hides) shows as the field's greyed
+ * placeholder, not as a value to delete.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { EMPTY_BUSINESS_SETTINGS } from '@shared/constants';
+import { EMPTY_BUSINESS_SETTINGS, PLACEHOLDER_BUSINESS } from '@shared/constants';
+import {
+  completeSocialLink,
+  completeWebLink,
+  SOCIAL_PROFILE_BASE,
+  type SocialField,
+} from '@shared/business-links';
 import type { BusinessSettings } from '@shared/types';
+import { BusinessLogo } from '../../../components/business-logo';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { getBusinessSettings } from '../api/get-business-settings';
 import { businessSettingsInputSchema, putBusinessSettings } from '../api/put-business-settings';
-import { LOGO_ACCEPT, precheckLogo, uploadLogo } from '../api/upload-logo';
+import {
+  LOGO_ACCEPT,
+  precheckLogo,
+  prepareLogo,
+  UnreadableLogoError,
+  uploadLogo,
+} from '../api/upload-logo';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
+import './business-logo-preview.css';
 
 type Values = Omit<BusinessSettings, 'updatedAt'>;
 type FieldKey = Exclude<keyof Values, 'logoUrl'>;
@@ -33,16 +56,29 @@ const FIELDS: readonly {
   { key: 'email', label: ADMIN_TEXT.email, type: 'email', autoComplete: 'email' },
   { key: 'phoneNumber', label: ADMIN_TEXT.phoneNumber, type: 'tel', autoComplete: 'tel' },
   { key: 'mapsUrl', label: ADMIN_TEXT.mapsUrl, type: 'url' },
-  { key: 'facebookUrl', label: ADMIN_TEXT.facebookUrl, type: 'url' },
-  { key: 'instagramUrl', label: ADMIN_TEXT.instagramUrl, type: 'url' },
-  { key: 'tiktokUrl', label: ADMIN_TEXT.tiktokUrl, type: 'url' },
+  { key: 'facebookUrl', label: ADMIN_TEXT.facebookUrl, type: 'text' },
+  { key: 'instagramUrl', label: ADMIN_TEXT.instagramUrl, type: 'text' },
+  { key: 'tiktokUrl', label: ADMIN_TEXT.tiktokUrl, type: 'text' },
   { key: 'uberEatsUrl', label: ADMIN_TEXT.uberEatsUrl, type: 'url' },
 ];
 
+/** A stored placeholder default reads as empty: the field shows it greyed, as its placeholder. */
 const pickValues = (settings: BusinessSettings): Values => {
-  const { updatedAt: _updatedAt, ...values } = settings;
-  return { ...EMPTY_BUSINESS_SETTINGS, ...values };
+  const { updatedAt: _updatedAt, ...stored } = settings;
+  const values: Values = { ...EMPTY_BUSINESS_SETTINGS, ...stored };
+  for (const { key } of FIELDS) if (values[key] === PLACEHOLDER_BUSINESS[key]) values[key] = '';
+  return values;
 };
+
+const isSocial = (key: FieldKey): key is SocialField => key in SOCIAL_PROFILE_BASE;
+
+/** The link the owner meant (a bare domain, a @handle), as the server will store it. */
+function completeField(key: FieldKey, value: string): string {
+  if (isSocial(key)) return completeSocialLink(key, value);
+  if (key === 'website' || key === 'mapsUrl' || key === 'uberEatsUrl')
+    return completeWebLink(value);
+  return value;
+}
 
 export function Component() {
   const id = useId();
@@ -59,6 +95,19 @@ export function Component() {
   const [uploading, setUploading] = useState(false);
   const [logoNotice, setLogoNotice] = useState<Notice>();
   const formRef = useRef<HTMLFormElement>(null);
+  // An uploaded logo not saved yet: leaving the page (a link, Back, closing the tab) asks first.
+  const unsavedLogo =
+    values !== undefined && stored !== undefined && values.logoUrl !== stored.logoUrl;
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsavedLogo && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!unsavedLogo) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [unsavedLogo]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -103,12 +152,20 @@ export function Component() {
     if (fieldErrors[key]) setFieldErrors({ ...fieldErrors, [key]: undefined });
   }
 
+  function completeOnLeave(key: FieldKey) {
+    const completed = completeField(key, current[key]);
+    if (completed !== current[key])
+      setValues((previous) => previous && { ...previous, [key]: completed });
+  }
+
   async function onLogoChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     // Clearing the picker lets the same file be chosen again after a failure.
     input.value = '';
     if (!file) return;
+    // A new upload makes an earlier "Saved successfully" stale.
+    setSaveNotice(undefined);
     const problem = precheckLogo(file);
     if (problem) {
       setLogoNotice({ kind: 'error', text: MESSAGES.logoUploadFailed, detail: problem });
@@ -117,15 +174,16 @@ export function Component() {
     setUploading(true);
     setLogoNotice(undefined);
     try {
-      const logoUrl = await uploadLogo(file);
+      const logoUrl = await uploadLogo(await prepareLogo(file));
       setValues((previous) => (previous ? { ...previous, logoUrl } : previous));
+      setFieldErrors((errors) => ({ ...errors, logoUrl: undefined }));
       setLogoNotice({ kind: 'success', text: MESSAGES.logoUploaded });
     } catch (error) {
       if (onSessionError(error)) return;
       setLogoNotice({
         kind: 'error',
         text: MESSAGES.logoUploadFailed,
-        detail: failureDetail(error),
+        detail: error instanceof UnreadableLogoError ? error.message : failureDetail(error),
       });
     } finally {
       setUploading(false);
@@ -136,10 +194,12 @@ export function Component() {
     event.preventDefault();
     if (saving) return;
     setSaveNotice(undefined);
+    // "Logo uploaded" is stale once Save answers either way.
+    setLogoNotice(undefined);
     const changes = Object.fromEntries(
       (Object.keys(current) as (keyof Values)[])
         .filter((key) => current[key] !== stored?.[key])
-        .map((key) => [key, current[key]]),
+        .map((key) => [key, key === 'logoUrl' ? current[key] : completeField(key, current[key])]),
     );
     const parsed = businessSettingsInputSchema.safeParse(changes);
     if (!parsed.success) {
@@ -184,12 +244,22 @@ export function Component() {
             <label htmlFor={`${id}-logo`}>{ADMIN_TEXT.logo}</label>
             <div className="admin-logo">
               {current.logoUrl && brokenLogo !== current.logoUrl ? (
-                <img
-                  className="admin-logo__thumb"
-                  src={current.logoUrl}
-                  alt={ADMIN_TEXT.logoPreview}
-                  onError={() => setBrokenLogo(current.logoUrl)}
-                />
+                <figure className="logo-preview">
+                  <div className="logo-preview__header wheel-header__brand">
+                    <BusinessLogo
+                      src={current.logoUrl}
+                      alt={ADMIN_TEXT.logoPreview}
+                      onError={() => setBrokenLogo(current.logoUrl)}
+                    />
+                    <span className="wheel-header__name">
+                      {current.businessName || PLACEHOLDER_BUSINESS.businessName}
+                    </span>
+                  </div>
+                  <figcaption className="admin-hint">
+                    {ADMIN_TEXT.logoVisitorPreview}
+                    {unsavedLogo ? ` · ${ADMIN_TEXT.logoNotLiveYet}` : ''}
+                  </figcaption>
+                </figure>
               ) : null}
               <input
                 id={`${id}-logo`}
@@ -213,6 +283,9 @@ export function Component() {
               notice={uploading ? { kind: 'success', text: ADMIN_TEXT.uploading } : logoNotice}
             />
           </div>
+          <p id={`${id}-placeholder-hint`} className="admin-hint ui-field--wide">
+            {ADMIN_TEXT.fieldPlaceholderHint}
+          </p>
           {FIELDS.slice(1).map((field) => renderField(field, false))}
         </div>
         <div className="admin-actions">
@@ -222,6 +295,14 @@ export function Component() {
         </div>
         <NoticeRegion notice={saveNotice} />
       </form>
+      {blocker.state === 'blocked' && (
+        <ConfirmDialog
+          message={ADMIN_TEXT.logoUnsaved}
+          confirmLabel={ADMIN_TEXT.leavePage}
+          onConfirm={() => blocker.proceed()}
+          onCancel={() => blocker.reset()}
+        />
+      )}
     </section>
   );
 
@@ -235,11 +316,14 @@ export function Component() {
           name={field.key}
           type={field.type}
           autoComplete={field.autoComplete ?? 'off'}
+          autoCapitalize={field.key === 'businessName' ? undefined : 'none'}
           inputMode={field.type === 'tel' ? 'tel' : undefined}
           value={current[field.key]}
+          placeholder={PLACEHOLDER_BUSINESS[field.key]}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId(field.key) : undefined}
+          aria-describedby={`${id}-placeholder-hint${error ? ` ${errorId(field.key)}` : ''}`}
           onChange={(e) => setField(field.key, e.target.value)}
+          onBlur={() => completeOnLeave(field.key)}
         />
         {error && (
           <p id={errorId(field.key)} className="ui-error">

@@ -1,16 +1,16 @@
 /**
  * /admin/insights: did the promotion work? Totals over a range of business days (the last 30 by
  * default), the funnel from wheel visits to redemptions, spins and redemptions per day, wins per
- * prize against the odds, the day-by-day funnel figures and the customers as CSV downloads (named
- * by the business's date), and erasing a customer's number on request.
+ * prize against the odds, the day-by-day funnel figures as CSV, the customers as CSV or Excel
+ * (components/customers-download.tsx, named by the business's date), and erasing a customer's number on request.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { businessDay } from '@shared/business-day';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { FUNNEL_STEPS, type Insights } from '@shared/types';
 import { loadRuntimeConfig } from '../../../config/runtime';
-import { exportCustomersCsv } from '../api/export-customers';
 import { getInsights } from '../api/get-insights';
+import { CustomersDownload } from '../components/customers-download';
 import { EraseCustomer } from '../components/erase-customer';
 import {
   DailyChart,
@@ -19,6 +19,7 @@ import {
   funnelLabel,
   percent,
 } from '../components/insights-charts';
+import { csvFile, saveFile } from '../components/save-file';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 
 /** Amounts in USD, as AWS bills SMS (the deploy's smsPriceUsd); a price keeps its fourth decimal. */
@@ -30,19 +31,6 @@ const usd = (amount: number, maxDigits = 2) =>
   }).format(amount);
 
 type Range = { from?: string; to?: string };
-
-/** Hands the browser a file to save: a byte-order mark first, so spreadsheets read UTF-8. */
-function saveFile(parts: string[], name: string): void {
-  const file = new Blob(['\uFEFF', ...parts], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
 
 /** The funnel's figures per day, one line a day, under the chart's own labels. */
 function dailyCsv(insights: Insights): string {
@@ -67,21 +55,6 @@ export function Component() {
   const [failed, setFailed] = useState<string>();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [exporting, setExporting] = useState(false);
-  const [exportFailed, setExportFailed] = useState(false);
-
-  async function downloadCsv() {
-    setExporting(true);
-    setExportFailed(false);
-    try {
-      const [parts, today] = await Promise.all([exportCustomersCsv(), businessToday()]);
-      saveFile(parts, `customers-${today}.csv`);
-    } catch (error) {
-      if (!onSessionError(error)) setExportFailed(true);
-    } finally {
-      setExporting(false);
-    }
-  }
 
   useEffect(() => {
     const controller = new AbortController();
@@ -202,27 +175,16 @@ export function Component() {
             type="button"
             className="ui-button ui-button--secondary"
             onClick={() =>
-              saveFile([dailyCsv(insights)], `daily-figures-${insights.from}-to-${insights.to}.csv`)
+              saveFile(
+                csvFile([dailyCsv(insights)]),
+                `daily-figures-${insights.from}-to-${insights.to}.csv`,
+              )
             }
           >
             {ADMIN_TEXT.downloadDailyCsv}
           </button>
         )}
-        <button
-          type="button"
-          className="ui-button"
-          aria-disabled={exporting || undefined}
-          onClick={() => {
-            if (!exporting) void downloadCsv();
-          }}
-        >
-          {exporting ? ADMIN_TEXT.preparingCsv : ADMIN_TEXT.downloadCsv}
-        </button>
-        {exportFailed && (
-          <p role="alert" className="ui-notice ui-notice--error">
-            {ADMIN_TEXT.csvFailed}
-          </p>
-        )}
+        <CustomersDownload businessToday={businessToday} />
       </div>
       <EraseCustomer />
     </section>

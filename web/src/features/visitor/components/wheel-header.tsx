@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { VISITOR_TEXT } from '@shared/messages';
+import { BusinessLogo } from '../../../components/business-logo';
 
 export interface WheelHeaderProps {
   businessName: string;
@@ -13,12 +14,9 @@ export function WheelHeader({ businessName, logoUrl }: WheelHeaderProps) {
     <header className="wheel-header">
       <div className="wheel-header__brand">
         {failedLogo === logoUrl ? null : (
-          <img
-            className="wheel-header__logo"
+          <BusinessLogo
             src={logoUrl}
             alt={VISITOR_TEXT.logoAlt(businessName)}
-            width={56}
-            height={56}
             onError={() => setFailedLogo(logoUrl)}
           />
         )}

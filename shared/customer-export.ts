@@ -1,0 +1,83 @@
+/**
+ * The customers download (admin Insights): one row per customer, the same columns, headers and
+ * values in the CSV (`shared/csv.ts`, written by the export Lambda) and the Excel workbook
+ * (written in the browser from the same rows). Plain headers; each customer's prize with its
+ * condition as won and where it stands now (its status).
+ *
+ * Every value is text here: phone numbers must stay text (a spreadsheet reading 0411111005 as a
+ * number drops the 0, +61422222003 becomes 6.14E+10), and times are the shop's wall clock with
+ * its offset (ISO 8601, 2026-11-25T09:30:00+11:00), which the workbook turns into real dates.
+ */
+import { businessIsoTime } from './business-day';
+import { isPrizeExpired } from './prize-validity';
+import type { Customer } from './types';
+
+/** Where a customer's prize stands at the time of the download. */
+const EXPORT_STATUS = Object.freeze({
+  redeemed: 'Redeemed',
+  expired: 'Expired',
+  toRedeem: 'Not redeemed yet',
+});
+
+/** The answer of a yes/no column. */
+const YES = 'Yes';
+const NO = 'No';
+
+/**
+ * The columns in order. `kind` says how a value is written: `phone` and `text` as text, `time` as
+ * a moment (a date in the workbook). The first four carry the product's customer fields
+ * (phoneNumber, localNumber, offer, isOfferClaimed) under plain names.
+ */
+export const EXPORT_COLUMNS = [
+  { key: 'phoneNumber', header: 'Phone number', kind: 'phone' },
+  { key: 'localNumber', header: 'Local number', kind: 'phone' },
+  { key: 'offer', header: 'Prize', kind: 'text' },
+  { key: 'claimed', header: 'Claimed', kind: 'text' },
+  { key: 'condition', header: 'Condition', kind: 'text' },
+  { key: 'status', header: 'Status', kind: 'text' },
+  { key: 'wonAt', header: 'Won at', kind: 'time' },
+  { key: 'redeemedAt', header: 'Redeemed at', kind: 'time' },
+  { key: 'redeemedBy', header: 'Redeemed by', kind: 'text' },
+  { key: 'expiresAt', header: 'Expires at', kind: 'time' },
+] as const;
+export type ExportColumnKey = (typeof EXPORT_COLUMNS)[number]['key'];
+export type ExportColumnKind = (typeof EXPORT_COLUMNS)[number]['kind'];
+
+/** One customer's row: each column's text, '' where there is nothing (never redeemed...). */
+export type ExportRecord = Record<ExportColumnKey, string>;
+
+/** GET /api/customers/export?format=records: one page of the customers as rows of text. */
+export interface CustomersRecordsPage {
+  records: ExportRecord[];
+  rows: number;
+  /** The next page's cursor; null after the last. */
+  nextCursor: string | null;
+}
+
+/** Columns whose text people typed (prize names and conditions, staff usernames). */
+export const TYPED_COLUMNS: ReadonlySet<ExportColumnKey> = new Set([
+  'offer',
+  'condition',
+  'redeemedBy',
+]);
+
+/** A customer as a row of the download, times in `timeZone`, the status as of `now`. */
+export function exportRecord(customer: Customer, timeZone: string, now: Date): ExportRecord {
+  const time = (iso: string | undefined) => (iso ? businessIsoTime(iso, timeZone) : '');
+  return {
+    phoneNumber: customer.phoneNumber,
+    localNumber: customer.localNumber,
+    offer: customer.offer,
+    claimed: customer.isOfferClaimed ? YES : NO,
+    condition: customer.condition ?? '',
+    status: customer.isOfferClaimed
+      ? EXPORT_STATUS.redeemed
+      : isPrizeExpired(customer, now)
+        ? EXPORT_STATUS.expired
+        : EXPORT_STATUS.toRedeem,
+    wonAt: time(customer.createdAt),
+    redeemedAt: time(customer.redeemedAt),
+    redeemedBy: customer.redeemedBy ?? '',
+    expiresAt: time(customer.expiresAt),
+  };
+}

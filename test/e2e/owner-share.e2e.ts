@@ -1,0 +1,489 @@
+/**
+ * The owner setting the promotion up, in the browser against the local stack, on a 1280 x 800
+ * laptop and on a 768 x 1024 tablet with touch: the Share page (the link copied, the QR code of
+ * exactly that link, the A4 poster and A6 counter card printed to PDF), a logo from a phone (a
+ * 12-megapixel photo and an SVG wordmark made small in the browser, shown whole, live only after
+ * Save), business details as owners type them, and the customers downloaded as CSV and Excel and
+ * read back. Each screen is checked with axe and saved as a screenshot under
+ * test-results/owner-share/. Business settings are put back afterwards.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { toString as qrSvg } from 'qrcode';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGO_MAX_BYTES, PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { EXPORT_COLUMNS } from '@shared/customer-export';
+import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import { ADMIN_TEXT } from '@shared/messages-admin';
+import { businessSettingsInputSchema } from '@shared/settings';
+import type { BusinessSettings } from '@shared/types';
+import { randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
+import { axeViolations } from './support/axe';
+import { baseUrl, newBrowserPage, pageErrors, staffPassword } from './support/stack';
+
+type Page = Awaited<ReturnType<typeof newBrowserPage>>;
+
+const SHOTS = join(import.meta.dirname, '../../test-results/owner-share');
+const url = (path: string) => new URL(path, baseUrl()).href;
+
+const DEVICES = [
+  { name: 'laptop', viewport: { width: 1280, height: 800 }, device: {} },
+  {
+    name: 'tablet',
+    viewport: { width: 768, height: 1024 },
+    device: { hasTouch: true, isMobile: true },
+  },
+] as const;
+
+/** The longest side the browser makes an uploaded logo (api/upload-logo.ts LOGO_MAX_SIDE). */
+const LOGO_MAX_SIDE = 720;
+/** The paper sizes in PDF points (1/72 inch): A4 210 x 297 mm, A6 105 x 148 mm. */
+const A4 = { width: 595.3, height: 841.9 };
+const A6 = { width: 297.6, height: 419.5 };
+
+async function adminApi<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const token = await staffIdToken('admin', staffPassword('admin'));
+  const response = await fetch(url(path), {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+async function adminPage(device: (typeof DEVICES)[number]): Promise<Page> {
+  const page = await newBrowserPage(device.viewport, device.device);
+  await page.goto(url('/admin'));
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(staffPassword('admin'));
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(url('/admin/business'));
+  return page;
+}
+
+/** Follows an admin nav link, opening the menu first where the sidebar is behind it. */
+async function openAdminLink(page: Page, name: string) {
+  const menu = page.getByRole('button', { name: ADMIN_TEXT.menu });
+  if (await menu.isVisible()) await menu.click();
+  await page
+    .getByRole('navigation', { name: ADMIN_TEXT.navLabel })
+    .getByRole('link', { name })
+    .click();
+}
+
+async function checkScreen(page: Page, shot: string) {
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  expect(overflow, `${shot} scrolls sideways`).toBeLessThanOrEqual(0);
+  expect(await axeViolations(page), `axe: ${shot}`).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
+}
+
+/** Width and height of a PNG or JPEG from its bytes. */
+function imageSize(bytes: Buffer): { type: string; width: number; height: number } {
+  if (bytes.subarray(1, 4).toString('latin1') === 'PNG')
+    return { type: 'png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+  let at = 2;
+  while (at < bytes.length) {
+    const marker = bytes[at + 1]!;
+    const length = bytes.readUInt16BE(at + 2);
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return {
+        type: 'jpeg',
+        height: bytes.readUInt16BE(at + 5),
+        width: bytes.readUInt16BE(at + 7),
+      };
+    at += 2 + length;
+  }
+  throw new Error('not a PNG or JPEG');
+}
+
+/** The bytes of an uploaded logo, as the site serves them. */
+async function storedLogo(src: string | null): Promise<Buffer> {
+  const response = await fetch(url(src!));
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/** Pages of a PDF and their sizes in points, from its page objects. */
+function pdfPages(pdf: Buffer): { width: number; height: number }[] {
+  const text = pdf.toString('latin1');
+  const pages = text.match(/\/Type\s*\/Page(?!s)/g) ?? [];
+  const box = /\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(text);
+  return pages.map(() => ({ width: Number(box?.[1]), height: Number(box?.[2]) }));
+}
+
+/**
+ * A 4032 x 3024 photo, made by the browser itself as a camera would: several MB of JPEG. Made
+ * once for the file.
+ */
+let photoBytes: Buffer | undefined;
+async function phonePhoto(page: Page): Promise<Buffer> {
+  photoBytes ??= Buffer.from(
+    await page.evaluate(async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 4032;
+      canvas.height = 3024;
+      const context = canvas.getContext('2d')!;
+      const noise = context.createImageData(4032, 3024);
+      for (let i = 0; i < noise.data.length; i += 1) noise.data[i] = (i * 2654435761) >>> 24;
+      context.putImageData(noise, 0, 0);
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.97),
+      );
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return btoa(binary);
+    }),
+    'base64',
+  );
+  return photoBytes;
+}
+
+let original: BusinessSettings;
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  original = await adminApi<BusinessSettings>('GET', '/api/settings/business');
+});
+afterAll(async () => {
+  const { updatedAt: _updatedAt, ...fields } = original;
+  const restore = businessSettingsInputSchema.safeParse(fields);
+  const { logoUrl: _logoUrl, ...withoutLogo } = fields;
+  await adminApi(
+    'PUT',
+    '/api/settings/business',
+    restore.success ? restore.data : businessSettingsInputSchema.parse(withoutLogo),
+  );
+});
+
+describe.each(DEVICES)('the owner on a $name', (device) => {
+  const tag = `${device.name}-${device.viewport.width}`;
+
+  it('shares the wheel: link copied, QR code of that link, A4 poster and A6 card printed', async () => {
+    const page = await adminPage(device);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: baseUrl(),
+    });
+    // The QR code's library is not in the business page's download.
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.url());
+    });
+    await page.reload();
+    await page.getByLabel(ADMIN_TEXT.businessName).waitFor();
+    const qrLibraryIn = async (list: string[]) => {
+      const bodies = await Promise.all(list.map(async (u) => (await fetch(u)).text()));
+      return bodies.some((body) => body.includes('too big to be stored in a QR Code'));
+    };
+    expect(await qrLibraryIn(scripts)).toBe(false);
+
+    await openAdminLink(page, ADMIN_TEXT.share);
+    await page.waitForURL(url('/admin/share'));
+    const wheelLink = url('/');
+    await expect.poll(() => page.getByLabel(ADMIN_TEXT.wheelLink).inputValue()).toBe(wheelLink);
+    const qr = page.getByRole('img', { name: ADMIN_TEXT.qrCode(wheelLink) }).first();
+    await qr.waitFor();
+    expect(await qrLibraryIn(scripts)).toBe(true);
+    // The code is exactly the one the library makes of the wheel's link.
+    const expected = await qrSvg(wheelLink, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    expect(decodeURIComponent((await qr.getAttribute('src'))!.split(',')[1]!)).toBe(expected);
+
+    await page.getByRole('button', { name: ADMIN_TEXT.copyLink }).click();
+    await page.getByText(ADMIN_TEXT.linkCopied).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wheelLink);
+    await checkScreen(page, `share-${tag}`);
+
+    // Printing: the browser's dialog is replaced so the piece stays in print while we take a PDF.
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    const business = await adminApi<BusinessSettings>('GET', '/api/settings/business');
+    for (const [piece, button, paper] of [
+      ['poster', ADMIN_TEXT.printPoster, A4],
+      ['card', ADMIN_TEXT.printCard, A6],
+    ] as const) {
+      await page.getByRole('button', { name: button }).click();
+      const sheet = page.locator(`.print-root [data-piece="${piece}"]`);
+      await sheet.waitFor({ state: 'attached' });
+      await page.emulateMedia({ media: 'print' });
+      // What prints: the name, the headline, the link, the QR code and the logo, all loaded and
+      // inside the sheet.
+      await sheet.waitFor({ state: 'visible' });
+      expect(await sheet.innerText()).toContain(
+        business.businessName || PLACEHOLDER_BUSINESS.businessName,
+      );
+      expect(await sheet.innerText()).toContain(ADMIN_TEXT.posterHeadline);
+      expect(await sheet.innerText()).toContain(
+        wheelLink.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+      );
+      const images = await sheet.locator('img').evaluateAll((imgs) =>
+        imgs.map((img) => {
+          const image = img as HTMLImageElement;
+          return { loaded: image.complete && image.naturalWidth > 0, className: image.className };
+        }),
+      );
+      expect(images.map((i) => i.className)).toContain('print-sheet__qr');
+      expect(images.every((i) => i.loaded)).toBe(true);
+      const inside = await sheet.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return [...element.querySelectorAll('*')].every((child) => {
+          const b = child.getBoundingClientRect();
+          return b.bottom <= box.bottom + 0.5 && b.right <= box.right + 0.5;
+        });
+      });
+      expect(inside).toBe(true);
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      writeFileSync(join(SHOTS, `${piece}-${tag}.pdf`), pdf);
+      const pages = pdfPages(pdf);
+      expect(pages).toHaveLength(1);
+      // Within 2 points (0.7 mm) of the paper: browsers round the size to whole pixels.
+      expect(Math.abs(pages[0]!.width - paper.width)).toBeLessThan(2);
+      expect(Math.abs(pages[0]!.height - paper.height)).toBeLessThan(2);
+      // The QR code and a logo (when one is set) are in the file as pictures.
+      expect(pdf.toString('latin1')).toMatch(/\/Subtype\s*\/(Image|Form)/);
+      await page.emulateMedia({ media: 'screen' });
+      await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+      await sheet.waitFor({ state: 'detached' });
+    }
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('takes a phone photo and an SVG wordmark as logos: made small, shown whole, live after Save', async () => {
+    const page = await adminPage(device);
+    const nameField = page.getByLabel(ADMIN_TEXT.businessName);
+    await nameField.fill(`Joe's Pizza ${device.name}`);
+    await page.getByRole('button', { name: ADMIN_TEXT.save, exact: true }).click();
+    await page.getByText(MESSAGES.savedSuccessfully).waitFor();
+    const before = await adminApi<BusinessSettings>('GET', '/api/settings/business');
+
+    const photo = await phonePhoto(page);
+    expect(photo.length).toBeGreaterThan(LOGO_MAX_BYTES);
+    await page.getByLabel(ADMIN_TEXT.logo).setInputFiles({
+      name: 'IMG_0001.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    });
+    await page.getByText(MESSAGES.logoUploaded).waitFor();
+    const preview = page.getByRole('img', { name: ADMIN_TEXT.logoPreview });
+    // What was stored: the photo at the size the pages need, a JPEG well under the limit.
+    const sent = await storedLogo(await preview.getAttribute('src'));
+    expect(sent.length).toBeLessThanOrEqual(LOGO_MAX_BYTES);
+    expect(imageSize(sent)).toEqual({ type: 'jpeg', width: LOGO_MAX_SIDE, height: 540 });
+    // The earlier "Saved successfully" is gone, and the upload is not live yet.
+    expect(await page.getByText(MESSAGES.savedSuccessfully).count()).toBe(0);
+    expect((await adminApi<BusinessSettings>('GET', '/api/settings/business')).logoUrl).toBe(
+      before.logoUrl,
+    );
+
+    // An SVG wordmark, four times as wide as tall: rasterised in the browser, sent as a PNG.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100" viewBox="0 0 400 100"><rect width="400" height="100" rx="12" fill="#b91c1c"/><text x="200" y="68" font-size="56" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">JOE'S</text></svg>`;
+    await page.getByLabel(ADMIN_TEXT.logo).setInputFiles({
+      name: 'wordmark.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(svg),
+    });
+    await expect.poll(() => preview.getAttribute('src')).toMatch(/wordmark\.png$/);
+    expect(imageSize(await storedLogo(await preview.getAttribute('src')))).toEqual({
+      type: 'png',
+      width: 400,
+      height: 100,
+    });
+    await page.getByText(MESSAGES.logoUploaded).waitFor();
+    // The preview shows it as visitors will: whole, 56 px tall, four times as wide.
+    await expect.poll(() => preview.getAttribute('data-shape')).toBe('wide');
+    const box = (await preview.boundingBox())!;
+    expect(box.height).toBe(56);
+    expect(box.width).toBeGreaterThan(150);
+    await checkScreen(page, `business-logo-unsaved-${tag}`);
+
+    // Leaving with the upload unsaved asks first; staying keeps it.
+    await openAdminLink(page, ADMIN_TEXT.gameSettings);
+    const ask = page.getByRole('dialog', { name: 'Confirm Action' });
+    expect(await ask.innerText()).toContain(ADMIN_TEXT.logoUnsaved);
+    await checkScreen(page, `business-leave-unsaved-${tag}`);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(page.url()).toBe(url('/admin/business'));
+    await expect.poll(() => preview.getAttribute('data-shape')).toBe('wide');
+    // Reloading or closing the tab asks too, with the browser's own question; staying keeps it.
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      });
+    });
+    await page.evaluate(() => window.location.reload());
+    expect(await asked).toBe('beforeunload');
+    // Still the same page: a reload would have cleared the upload's note.
+    expect(await page.getByText(MESSAGES.logoUploaded).count()).toBe(1);
+
+    await page.getByRole('button', { name: ADMIN_TEXT.save, exact: true }).click();
+    await page.getByText(MESSAGES.savedSuccessfully).waitFor();
+    expect(await page.getByText(MESSAGES.logoUploaded).count()).toBe(0);
+    const saved = await adminApi<BusinessSettings>('GET', '/api/settings/business');
+    expect(saved.logoUrl).toBe(await preview.getAttribute('src'));
+    // Saved: leaving no longer asks.
+    await openAdminLink(page, ADMIN_TEXT.gameSettings);
+    await page.waitForURL(url('/admin/game'));
+
+    // The wheel page shows the wordmark whole too (it was a 56 px circle).
+    const visitor = await newBrowserPage(device.viewport, device.device);
+    await visitor.goto(url('/'));
+    const logo = visitor.getByRole('img', { name: VISITOR_TEXT.logoAlt(saved.businessName) });
+    await expect.poll(() => logo.getAttribute('data-shape')).toBe('wide');
+    const shown = (await logo.boundingBox())!;
+    expect(shown.width).toBeGreaterThan(shown.height * 2.5);
+    await visitor.screenshot({ path: join(SHOTS, `wheel-wide-logo-${tag}.png`) });
+  });
+
+  it('takes details as owners type them; placeholder defaults show greyed, not as values', async () => {
+    // The seed's placeholder defaults, stored.
+    await adminApi('PUT', '/api/settings/business', {
+      website: PLACEHOLDER_BUSINESS.website,
+      phoneNumber: PLACEHOLDER_BUSINESS.phoneNumber,
+      facebookUrl: '',
+      instagramUrl: '',
+      tiktokUrl: '',
+    });
+    const page = await adminPage(device);
+    const website = page.getByLabel(ADMIN_TEXT.website);
+    await expect.poll(() => website.inputValue()).toBe('');
+    await expect.poll(() => website.getAttribute('placeholder')).toBe(PLACEHOLDER_BUSINESS.website);
+    await expect.poll(() => page.getByLabel(ADMIN_TEXT.phoneNumber).inputValue()).toBe('');
+    await checkScreen(page, `business-placeholders-${tag}`);
+
+    await website.fill('joespizza.com.au');
+    await page.getByLabel(ADMIN_TEXT.facebookUrl).fill('facebook.com/joespizza');
+    await page.getByLabel(ADMIN_TEXT.instagramUrl).fill('@joespizza');
+    await page.getByLabel(ADMIN_TEXT.tiktokUrl).fill('@joespizza');
+    await page.getByLabel(ADMIN_TEXT.tiktokUrl).blur();
+    // Completed as the owner leaves each field.
+    await expect.poll(() => website.inputValue()).toBe('https://joespizza.com.au');
+    await expect
+      .poll(() => page.getByLabel(ADMIN_TEXT.facebookUrl).inputValue())
+      .toBe('https://facebook.com/joespizza');
+    await expect
+      .poll(() => page.getByLabel(ADMIN_TEXT.instagramUrl).inputValue())
+      .toBe('https://instagram.com/joespizza');
+    await expect
+      .poll(() => page.getByLabel(ADMIN_TEXT.tiktokUrl).inputValue())
+      .toBe('https://tiktok.com/@joespizza');
+    await page.getByRole('button', { name: ADMIN_TEXT.save, exact: true }).click();
+    await page.getByText(MESSAGES.savedSuccessfully).waitFor();
+    await checkScreen(page, `business-details-${tag}`);
+    const saved = await adminApi<BusinessSettings>('GET', '/api/settings/business');
+    expect(saved).toMatchObject({
+      website: 'https://joespizza.com.au',
+      facebookUrl: 'https://facebook.com/joespizza',
+      instagramUrl: 'https://instagram.com/joespizza',
+      tiktokUrl: 'https://tiktok.com/@joespizza',
+      // The untouched placeholder was not sent: still stored, still hidden in the footer.
+      phoneNumber: PLACEHOLDER_BUSINESS.phoneNumber,
+    });
+
+    // The server applies the same rule to a caller that skips the page, and still refuses junk.
+    const direct = await adminApi<BusinessSettings>('PUT', '/api/settings/business', {
+      uberEatsUrl: 'ubereats.com/au/store/joes-pizza',
+    });
+    expect(direct.uberEatsUrl).toBe('https://ubereats.com/au/store/joes-pizza');
+    await expect(
+      adminApi('PUT', '/api/settings/business', { website: 'not a web address' }),
+    ).rejects.toThrow(/400/);
+
+    // The wheel page's footer: the new links, and no phone (its placeholder default).
+    const visitor = await newBrowserPage(device.viewport, device.device);
+    await visitor.goto(url('/'));
+    const footer = visitor.getByRole('navigation', { name: VISITOR_TEXT.footerLabel });
+    const websiteLink = footer.getByRole('link', { name: VISITOR_TEXT.footerLinks.website });
+    await expect.poll(() => websiteLink.getAttribute('href')).toBe('https://joespizza.com.au');
+    expect(await footer.getByRole('link', { name: VISITOR_TEXT.footerLinks.phone }).count()).toBe(
+      0,
+    );
+  });
+
+  it('downloads the customers as CSV and Excel with the same plain columns, read back', async () => {
+    const phone = randomLocalMobile();
+    await visitorWins(phone);
+    const page = await adminPage(device);
+    await openAdminLink(page, ADMIN_TEXT.insights);
+    await page.waitForURL(url('/admin/insights'));
+    const take = async (name: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name }).click(),
+      ]);
+      return { path: await download.path(), name: download.suggestedFilename() };
+    };
+    const csv = await take(ADMIN_TEXT.downloadCsv);
+    const xlsx = await take(ADMIN_TEXT.downloadXlsx);
+    expect(xlsx.name).toBe(csv.name.replace(/\.csv$/, '.xlsx'));
+    await checkScreen(page, `insights-downloads-${tag}`);
+
+    const headers: string[] = EXPORT_COLUMNS.map((c) => c.header);
+    const csvRows = readFileSync(csv.path, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(','));
+    expect(csvRows[0]).toEqual(headers);
+
+    const [sheet] = await readXlsxFile(readFileSync(xlsx.path));
+    const rows = sheet!.data;
+    expect(rows[0]).toEqual(headers);
+    expect(rows).toHaveLength(csvRows.length);
+    const column = (name: string) => headers.indexOf(name);
+    const row = rows.find((r) => r[column('Local number')] === phone)!;
+    const csvRow = csvRows.find((r) => r[column('Local number')] === phone)!;
+    // Phone numbers are text: the leading 0 and the + stay.
+    expect(row[column('Local number')]).toBe(phone);
+    expect(row[column('Phone number')]).toBe(`+61${phone.slice(1)}`);
+    expect(row[column('Status')]).toBe('Not redeemed yet');
+    expect(row[column('Claimed')]).toBe('No');
+    // Times are real dates holding the shop's wall clock: the CSV's time without its offset.
+    expect(row[column('Won at')]).toBeInstanceOf(Date);
+    expect(Math.abs(Date.parse(csvRow[column('Won at')]!) - Date.now())).toBeLessThan(5 * 60_000);
+    for (const { header, kind } of EXPORT_COLUMNS) {
+      const cell = row[column(header)];
+      const text = csvRow[column(header)]!;
+      // A date is stored as a fraction of days; read back it can be a millisecond short of the
+      // second, which a spreadsheet shows rounded.
+      if (kind === 'time' && text !== '')
+        expect(
+          new Date(Math.round((cell as unknown as Date).getTime() / 1000) * 1000)
+            .toISOString()
+            .slice(0, 19),
+          header,
+        ).toBe(text.slice(0, 19));
+      // Every other cell of that customer is the same text in both files.
+      else expect(String(cell ?? ''), header).toBe(text);
+    }
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('the site’s content security policy', () => {
+  it('lets the admin page start the workers that compress a large workbook', async () => {
+    const page = await newBrowserPage({ width: 1280, height: 800 });
+    await page.goto(url('/admin'));
+    const answer = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const source = URL.createObjectURL(
+            new Blob(['postMessage("ready")'], { type: 'text/javascript' }),
+          );
+          try {
+            const worker = new Worker(source);
+            worker.onmessage = (event) => resolve(String(event.data));
+            worker.onerror = () => resolve('refused');
+          } catch {
+            resolve('refused');
+          }
+        }),
+    );
+    expect(answer).toBe('ready');
+  });
+});
