@@ -58,6 +58,13 @@ const [header, ...rows] = openCsv(csv);
 const column = (name: string) => EXPORT_COLUMNS.findIndex((c) => c.header === name);
 
 describe('the customers CSV opened in a spreadsheet', () => {
+  it('is read with a reader that types cells as spreadsheets do (the forms the CSV once had)', () => {
+    // Bare numbers lose their 0 and their +, and a time with its offset stays text: what owners
+    // saw when the CSV held 0411111005, +61422222003 and 2026-11-25T09:30:00+11:00.
+    const [, old] = openCsv('a,b,c\r\n0411111005,+61422222003,2026-11-25T09:30:00+11:00\r\n');
+    expect(old).toEqual([411111005, 61422222003, '2026-11-25T09:30:00+11:00']);
+  });
+
   it('has the plain headers of the workbook', () => {
     expect(header).toEqual(EXPORT_COLUMNS.map((c) => c.header));
   });
