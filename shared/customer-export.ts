@@ -4,11 +4,16 @@
  * (written in the browser from the same rows). Plain headers; each customer's prize with its
  * condition as won and where it stands now (its status).
  *
- * Every value is text here: phone numbers must stay text (a spreadsheet reading 0411111005 as a
- * number drops the 0, +61422222003 becomes 6.14E+10), and times are the shop's wall clock with
- * its offset (ISO 8601, 2026-11-25T09:30:00+11:00), which the workbook turns into real dates.
+ * Every value is text here. Phone numbers are grouped as staff read them out, 0411 111 005 and
+ * 61 411 111 005: a spreadsheet opening a CSV reads 0411111005 as the number 411111005 and
+ * +61411111005 as 6.14E+10, but keeps digits with spaces between them as text, and a cell
+ * starting with + is a formula to it, so the international form goes without its +. Times are
+ * the shop's wall clock with its offset (ISO 8601, 2026-11-25T09:30:00+11:00), which the CSV
+ * writes as 2026-11-25 09:30:00 and the workbook stores as real dates.
  */
 import { businessIsoTime } from './business-day';
+import { AU_COUNTRY_CODE } from './constants';
+import { formatLocalNumber, isInternationalMobile, toLocal } from './phone-format';
 import { isPrizeExpired } from './prize-validity';
 import type { Customer } from './types';
 
@@ -54,19 +59,23 @@ export interface CustomersRecordsPage {
   nextCursor: string | null;
 }
 
-/** Columns whose text people typed (prize names and conditions, staff usernames). */
-export const TYPED_COLUMNS: ReadonlySet<ExportColumnKey> = new Set([
-  'offer',
-  'condition',
-  'redeemedBy',
-]);
+/**
+ * A number as the download writes it: a local mobile grouped 4-3-3 (0411 111 005), the
+ * international form as its country code and the local digits after the 0 (61 411 111 005).
+ * Anything else is kept as it is (the CSV still neutralises a leading formula character).
+ */
+function exportPhone(phone: string): string {
+  if (isInternationalMobile(phone))
+    return `${AU_COUNTRY_CODE.slice(1)} ${formatLocalNumber(toLocal(phone)).slice(1)}`;
+  return formatLocalNumber(phone);
+}
 
 /** A customer as a row of the download, times in `timeZone`, the status as of `now`. */
 export function exportRecord(customer: Customer, timeZone: string, now: Date): ExportRecord {
   const time = (iso: string | undefined) => (iso ? businessIsoTime(iso, timeZone) : '');
   return {
-    phoneNumber: customer.phoneNumber,
-    localNumber: customer.localNumber,
+    phoneNumber: exportPhone(customer.phoneNumber),
+    localNumber: exportPhone(customer.localNumber),
     offer: customer.offer,
     claimed: customer.isOfferClaimed ? YES : NO,
     condition: customer.condition ?? '',

@@ -10,11 +10,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toString as qrSvg } from 'qrcode';
+import * as XLSX from '@e965/xlsx';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessIsoTime } from '@shared/business-day';
 import { LOGO_MAX_BYTES, PLACEHOLDER_BUSINESS } from '@shared/constants';
 import { EXPORT_COLUMNS } from '@shared/customer-export';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import { formatLocalNumber } from '@shared/phone-format';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { businessSettingsInputSchema } from '@shared/settings';
 import type { BusinessSettings } from '@shared/types';
@@ -81,6 +84,15 @@ async function checkScreen(page: Page, shot: string) {
   expect(await axeViolations(page), `axe: ${shot}`).toEqual([]);
   await page.screenshot({ path: join(SHOTS, `${shot}.png`), fullPage: true });
 }
+
+/**
+ * A date as a spreadsheet shows it (2026-11-25T09:30:00): SheetJS reads a CSV's date-times on
+ * the machine's clock, so the wall clock is the date's local fields.
+ */
+const shown = (value: unknown) =>
+  value instanceof Date
+    ? new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 19)
+    : value;
 
 /** Width and height of a PNG or JPEG from its bytes. */
 function imageSize(bytes: Buffer): { type: string; width: number; height: number } {
@@ -424,11 +436,13 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
     await checkScreen(page, `insights-downloads-${tag}`);
 
     const headers: string[] = EXPORT_COLUMNS.map((c) => c.header);
-    const csvRows = readFileSync(csv.path, 'utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')
-      .filter(Boolean)
-      .map((line) => line.split(','));
+    // The CSV as a spreadsheet app opens it: SheetJS types its cells (numbers, dates, text).
+    const csvBook = XLSX.read(readFileSync(csv.path), { type: 'buffer', cellDates: true });
+    const csvRows = XLSX.utils.sheet_to_json<unknown[]>(csvBook.Sheets[csvBook.SheetNames[0]!]!, {
+      header: 1,
+      raw: true,
+      defval: null,
+    });
     expect(csvRows[0]).toEqual(headers);
 
     const [sheet] = await readXlsxFile(readFileSync(xlsx.path));
@@ -436,30 +450,35 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
     expect(rows[0]).toEqual(headers);
     expect(rows).toHaveLength(csvRows.length);
     const column = (name: string) => headers.indexOf(name);
-    const row = rows.find((r) => r[column('Local number')] === phone)!;
-    const csvRow = csvRows.find((r) => r[column('Local number')] === phone)!;
-    // Phone numbers are text: the leading 0 and the + stay.
-    expect(row[column('Local number')]).toBe(phone);
-    expect(row[column('Phone number')]).toBe(`+61${phone.slice(1)}`);
+    const local = formatLocalNumber(phone);
+    const row = rows.find((r) => r[column('Local number')] === local)!;
+    const csvRow = csvRows.find((r) => r[column('Local number')] === local)!;
+    // Phone numbers are text in both, every digit kept, grouped as staff read them.
+    expect(row[column('Local number')]).toBe(local);
+    expect(row[column('Phone number')]).toBe(`61 ${local.slice(1)}`);
     expect(row[column('Status')]).toBe('Not redeemed yet');
     expect(row[column('Claimed')]).toBe('No');
-    // Times are real dates holding the shop's wall clock: the CSV's time without its offset.
+    // Times are real dates in both, holding the shop's wall clock (Sydney on the local stack).
     expect(row[column('Won at')]).toBeInstanceOf(Date);
-    expect(Math.abs(Date.parse(csvRow[column('Won at')]!) - Date.now())).toBeLessThan(5 * 60_000);
+    expect(csvRow[column('Won at')]).toBeInstanceOf(Date);
+    const sydneyNow = businessIsoTime(new Date().toISOString(), 'Australia/Sydney').slice(0, 19);
+    expect(
+      Math.abs(Date.parse(`${shown(csvRow[column('Won at')])}Z`) - Date.parse(`${sydneyNow}Z`)),
+    ).toBeLessThan(5 * 60_000);
     for (const { header, kind } of EXPORT_COLUMNS) {
       const cell = row[column(header)];
-      const text = csvRow[column(header)]!;
+      const fromCsv = csvRow[column(header)];
       // A date is stored as a fraction of days; read back it can be a millisecond short of the
       // second, which a spreadsheet shows rounded.
-      if (kind === 'time' && text !== '')
+      if (kind === 'time' && fromCsv !== null)
         expect(
           new Date(Math.round((cell as unknown as Date).getTime() / 1000) * 1000)
             .toISOString()
             .slice(0, 19),
           header,
-        ).toBe(text.slice(0, 19));
+        ).toBe(shown(fromCsv));
       // Every other cell of that customer is the same text in both files.
-      else expect(String(cell ?? ''), header).toBe(text);
+      else expect(cell ?? null, header).toBe(fromCsv);
     }
     expect(pageErrors(page)).toEqual([]);
   });

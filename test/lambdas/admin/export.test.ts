@@ -116,29 +116,31 @@ describe('GET /api/customers/export', () => {
     expect(pages).toBe(3);
     expect(rows).toHaveLength(120);
     expect(new Set(rows.map((r) => r[0])).size).toBe(120);
-    expect(rows[0]![0]).toBe(customers[119]!.phoneNumber);
-    const byLocal = new Map(rows.map((r) => [r[1], r]));
+    // Phone numbers grouped, the international form without its + (a formula start to Excel).
+    expect(rows[0]![0]).toBe('61 400 000 120');
+    // Keyed by the local number's digits.
+    const byLocal = new Map(rows.map((r) => [r[1]!.replace(/ /g, ''), r]));
     expect(byLocal.get('0400000001')![2]).toBe(`'=HYPERLINK("x")`);
     expect(byLocal.get('0400000002')![2]).toBe('Chips, "large"');
     expect(byLocal.get('0400000003')).toEqual([
-      '+61400000003',
-      '0400000003',
+      '61 400 000 003',
+      '0400 000 003',
       "'@SUM(A1)",
       'No',
       "'=1+2 with a main",
       'Expired',
-      // Times as the shop's clock read them, with Sydney's offset (winter: +10:00).
-      '2026-07-01T10:00:02+10:00',
+      // Times as the shop's clock in Sydney read them (winter: UTC+10), as spreadsheets read dates.
+      '2026-07-01 10:00:02',
       '',
       '',
-      '2026-08-01T10:00:00+10:00',
+      '2026-08-01 10:00:00',
     ]);
     expect(byLocal.get('0400000004')!.slice(3)).toEqual([
       'Yes',
       '',
       'Redeemed',
-      '2026-07-01T10:00:03+10:00',
-      '2026-07-02T10:00:00+10:00',
+      '2026-07-01 10:00:03',
+      '2026-07-02 10:00:00',
       "'-operator",
       '',
     ]);
@@ -151,19 +153,19 @@ describe('GET /api/customers/export', () => {
     });
   });
 
-  it('writes times in the deployment’s time zone with that moment’s offset', async () => {
+  it('writes times as the wall clock of the deployment’s time zone', async () => {
     const slice = await seedSlice();
     // 22:30 UTC on 24 Nov is 09:30 on the 25th in Sydney (summer time, +11:00).
     const summer = customerFixture(900, slice.id, '2026-11-24T22:30:00.000Z');
     await seedCustomers([summer], slice);
     const rowOf = async () => {
       const text = (await page()).body.data.csv;
-      return parseCsv(text).find((r) => r[1] === summer.localNumber)!;
+      return parseCsv(text).find((r) => r[1] === '0400 000 900')!;
     };
-    expect((await rowOf())[6]).toBe('2026-11-25T09:30:00+11:00');
+    expect((await rowOf())[6]).toBe('2026-11-25 09:30:00');
     vi.stubEnv('BUSINESS_TIME_ZONE', 'Australia/Perth');
     try {
-      expect((await rowOf())[6]).toBe('2026-11-25T06:30:00+08:00');
+      expect((await rowOf())[6]).toBe('2026-11-25 06:30:00');
     } finally {
       vi.unstubAllEnvs();
     }
@@ -185,9 +187,10 @@ describe('GET /api/customers/export', () => {
       records.push(...data.records);
       cursor = data.nextCursor ?? undefined;
     } while (cursor);
-    expect(records.find((r) => r.localNumber === customer.localNumber)).toEqual({
-      phoneNumber: customer.phoneNumber,
-      localNumber: customer.localNumber,
+    expect(records.find((r) => r.localNumber === '0400 000 950')).toEqual({
+      // The same grouped numbers as the CSV; times keep their offset (the workbook makes dates).
+      phoneNumber: '61 400 000 950',
+      localNumber: '0400 000 950',
       // No apostrophe: the workbook stores text cells, which a spreadsheet never evaluates.
       offer: '=HYPERLINK("x")',
       claimed: 'No',

@@ -7,8 +7,8 @@
  * one zip of the whole list, so it is written where the pages come together; the server would
  * need the whole list in one call or a file parked in S3. The rows are the CSV's
  * (shared/customer-export.ts): the same columns and text, phone numbers kept as text, and times,
- * written there as the shop's wall clock with its offset, stored here as real date-times of that
- * wall clock (a spreadsheet date has no time zone).
+ * which arrive as the shop's wall clock with its offset, stored here as real date-times of that
+ * wall clock (a spreadsheet date has no time zone), as the CSV writes them.
  */
 import writeExcelFile from 'write-excel-file/browser';
 import type { Cell, SheetData } from 'write-excel-file/browser';
