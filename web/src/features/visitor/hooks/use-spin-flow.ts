@@ -29,8 +29,8 @@ export interface SpinFlowWheel {
   spinToItem(index: number): Promise<unknown>;
   /** Slows a spin-up to a stop: the draw failed. */
   settle(): Promise<unknown>;
-  /** Points at the slice at `index` at once: a saved prize shown again. */
-  showItem(index: number): void;
+  /** Points at the slice at `index` at once: a saved prize shown again. False: not drawn yet. */
+  showItem(index: number): boolean;
   /** The win: confetti from the prize and a vibration (the wheel skips them with reduced motion). */
   celebrate(): void;
 }
@@ -123,8 +123,8 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     if (!restoredSliceId) return;
     const index = slices.findIndex((slice) => slice.id === restoredSliceId);
     if (index < 0) return;
-    wheel.showItem(index);
-    setRestoredSliceId(null);
+    // The wheel may not be drawn yet (its data still loading): then it is pointed once it is.
+    if (wheel.showItem(index)) setRestoredSliceId(null);
   }, [restoredSliceId, slices, wheel]);
 
   /** POST /api/spins, with the spin-first ticket when there is one (an expired one: a fresh draw). */
@@ -158,6 +158,12 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
 
   const spin = async () => {
     if (isSpinning || slices.length === 0) return;
+    // A visitor who has won sees the win again at once: a second full spin would read as a second
+    // chance. (Verified after a spin-first preview, the preview is recorded by spinning on.)
+    if (hasSpun && currentOffer && (recorded || !isVerified)) {
+      setPopupVisible(true);
+      return;
+    }
     // Once verified or having spun, Spin runs directly.
     if (!isVerified && !hasSpun && spinMode === 'verify-first') {
       setDialogOpen(true);
