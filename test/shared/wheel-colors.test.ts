@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ITEM_BACKGROUND_COLORS, DEFAULT_SLICE_COLOR } from '@shared/constants';
 import {
+  colorDistance,
   labelColorsContrast,
   labelColorsOn,
   wheelColors,
@@ -14,14 +15,12 @@ const hex = fc
 /** A few colours, so repeats (neighbours alike) are common; white and #FFF among them. */
 const fewColors = fc.constantFrom('#ff0000', '#00aa00', '#0000ff', '#ffffff', '#FFF', '#f00');
 const sliceColor = fc.oneof(fewColors, hex, fc.constant(undefined), fc.constant(''));
-const same = (a: string, b: string) => {
-  const full = (c: string) =>
-    c.toLowerCase().replace(/^#([0-9a-f])([0-9a-f])([0-9a-f])$/, '#$1$1$2$2$3$3');
-  return full(a) === full(b);
-};
+/** Neighbours must differ by this perceptual distance (OKLab), not only in value. */
+const NEIGHBOUR_MIN_DISTANCE = 0.1;
+const same = (a: string, b: string) => colorDistance(a, b) < NEIGHBOUR_MIN_DISTANCE;
 
 describe('wheel colours', () => {
-  it('never gives two neighbouring slices the same colour, the last and the first included', () => {
+  it('never gives two neighbouring slices colours that look alike, the last and the first included', () => {
     fc.assert(
       fc.property(
         fc.array(sliceColor, { minLength: 2, maxLength: 10 }),
@@ -39,7 +38,7 @@ describe('wheel colours', () => {
     );
   });
 
-  it('keeps a colour the admin gave a slice when no other slice has it', () => {
+  it('keeps a colour the admin gave a slice when no other slice has one like it', () => {
     fc.assert(
       fc.property(fc.array(sliceColor, { minLength: 1, maxLength: 10 }), (own) => {
         const colors = wheelSliceColors(own, DEFAULT_ITEM_BACKGROUND_COLORS);
@@ -51,30 +50,43 @@ describe('wheel colours', () => {
     );
   });
 
+  it('tells colours apart by how they look: two greens or two teals are alike, green and red are not', () => {
+    expect(colorDistance('#1f9e9a', '#1fa39f')).toBeLessThan(NEIGHBOUR_MIN_DISTANCE);
+    expect(colorDistance('#4cd137', '#3fbf2f')).toBeLessThan(NEIGHBOUR_MIN_DISTANCE);
+    expect(colorDistance('#4cd137', '#f0506e')).toBeGreaterThan(NEIGHBOUR_MIN_DISTANCE);
+    // Two teals side by side: the second gives way.
+    const [first, second] = wheelSliceColors(
+      ['#1f9e9a', '#1fa39f'],
+      DEFAULT_ITEM_BACKGROUND_COLORS,
+    );
+    expect(first).toBe('#1f9e9a');
+    expect(colorDistance(first!, second!)).toBeGreaterThanOrEqual(NEIGHBOUR_MIN_DISTANCE);
+  });
+
   it('gives slices left at white the wheel colours in turn, skipping a neighbour’s', () => {
-    const list = ['#111111', '#222222', '#333333'];
+    const list = ['#dc2626', '#2563eb', '#facc15'];
     expect(wheelSliceColors(['#ffffff', '', undefined, '#FFFFFF', '#fff'], list)).toEqual([
-      '#111111',
-      '#222222',
-      '#333333',
-      '#111111',
-      '#222222',
+      '#dc2626',
+      '#2563eb',
+      '#facc15',
+      '#dc2626',
+      '#2563eb',
     ]);
     // Four white slices round three colours: in turn the last would be #111111, beside the first.
     expect(wheelSliceColors(['', '', '', ''], list)).toEqual([
-      '#111111',
-      '#222222',
-      '#333333',
-      '#222222',
+      '#dc2626',
+      '#2563eb',
+      '#facc15',
+      '#2563eb',
     ]);
     // Two admin slices alike side by side: the second takes a wheel colour neither neighbour has.
-    expect(wheelSliceColors(['#111111', '#111111', '#333333'], list)).toEqual([
-      '#111111',
-      '#222222',
-      '#333333',
+    expect(wheelSliceColors(['#dc2626', '#dc2626', '#facc15'], list)).toEqual([
+      '#dc2626',
+      '#2563eb',
+      '#facc15',
     ]);
     // A white slice's substitute never repeats the admin's colour beside it.
-    expect(wheelSliceColors(['#ffffff', '#111111'], list)).toEqual(['#222222', '#111111']);
+    expect(wheelSliceColors(['#ffffff', '#dc2626'], list)).toEqual(['#2563eb', '#dc2626']);
     // One saved colour is not enough to keep neighbours apart: spare colours fill in.
     const one = wheelSliceColors(['', '', ''], ['#123456']);
     expect(new Set(one).size).toBe(3);

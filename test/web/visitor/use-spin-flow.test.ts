@@ -47,7 +47,10 @@ function renderFlow(spinMode: SpinMode) {
       moves.push('settle');
       return Promise.resolve();
     },
-    showItem: (index) => void moves.push(`show ${index}`),
+    showItem: (index) => {
+      moves.push(`show ${index}`);
+      return true;
+    },
     celebrate: () => void moves.push('celebrate'),
   };
   const view = renderHook(() => useSpinFlow({ slices: SAMPLE_WHEEL.slices, spinMode, wheel }));

@@ -20,6 +20,10 @@ export type { PrizeWheelHandle, PrizeWheelItem } from './use-wheel-engine';
 
 /** The rim's width, as a share of the wheel's radius (STYLE: about 4-6 %). */
 const WHEEL_RIM_WIDTH = 0.06;
+/** The rim: gold, as on a fairground wheel, beside the brand's warm reds (not a grey tyre). */
+const WHEEL_RIM_GOLD = '#b7791f';
+/** The pegs: ivory lights on the gold. */
+const WHEEL_PEG_COLOR = '#fff7d6';
 /**
  * Labels stop at this share of the radius, short of the hub (the Spin button, 24 % of the wheel's
  * width: 0.25 of the radius), so long names shrink or wrap instead of running under it.
@@ -37,13 +41,16 @@ export const WHEEL_PAGE_PROPS = Object.freeze({
     radius: 0.95,
     pointerAngle: 0,
     rimWidth: WHEEL_RIM_WIDTH,
+    rimColor: WHEEL_RIM_GOLD,
+    pegColor: WHEEL_PEG_COLOR,
     sliceShade: SLICE_SHADE_AT_RIM,
     itemLabelFont: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     itemLabelFontWeight: '800',
     itemLabelFontSizeMax: 30,
     itemLabelRadius: 0.9,
     itemLabelRadiusMax: LABEL_INNER_RADIUS,
-    itemLabelUpright: true,
+    // Every label reads the same way along its slice, from the hub out, wherever the wheel stops.
+    itemLabelUpright: false,
     itemLabelBaselineOffset: -0.06,
     itemBackgroundColors: DEFAULT_ITEM_BACKGROUND_COLORS,
   }) satisfies PrizeWheelSettings,
