@@ -8,6 +8,7 @@ import {
   wheelColors,
   wheelSliceColors,
 } from '@shared/wheel-colors';
+import { WHEEL_PALETTES } from '@shared/wheel-palettes';
 
 const hex = fc
   .tuple(fc.nat(255), fc.nat(255), fc.nat(255))
@@ -107,4 +108,18 @@ describe('wheel colours', () => {
       { numRuns: 5000 },
     );
   });
+
+  it.each(WHEEL_PALETTES.map((palette) => [palette.name, palette.colors] as const))(
+    'the ready palette %s: any two colours look apart, and each takes a label of 4.5:1',
+    (_name, colors) => {
+      colors.forEach((a, i) =>
+        colors.slice(i + 1).forEach((b) => expect(same(a, b), `${a} ${b}`).toBe(false)),
+      );
+      for (const color of colors)
+        expect(labelColorsContrast(labelColorsOn(color), color)).toBeGreaterThanOrEqual(4.5);
+      // On a wheel of white slices the palette's colours come in turn, neighbours apart.
+      const wheel = wheelSliceColors(Array<string>(10).fill(''), colors);
+      wheel.forEach((c, i) => expect(same(c, wheel[(i + 1) % wheel.length]!)).toBe(false));
+    },
+  );
 });
