@@ -25,7 +25,7 @@ export interface InputResult {
  * Applies a phone field's typing rules to a proposed new value: digits only, at most 10, and once
  * longer than 2 digits it must start with "04". A rejected input keeps the previous value.
  */
-export function acceptPhoneInput(previous: string, proposed: string): InputResult {
+function acceptPhoneInput(previous: string, proposed: string): InputResult {
   if (!DIGITS_ONLY.test(proposed)) return { value: previous };
   if (proposed.length > PHONE_LOCAL_LENGTH) return { value: previous };
   if (proposed.length > PHONE_PREFIX_CHECK_AFTER && !proposed.startsWith(PHONE_LOCAL_PREFIX)) {

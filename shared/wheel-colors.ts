@@ -49,7 +49,7 @@ function oklab(color: string): [number, number, number] {
 }
 
 /** The perceptual distance of two colours (OKLab, Euclidean): 0 for the same colour. */
-export function colorDistance(a: string, b: string): number {
+function colorDistance(a: string, b: string): number {
   const [l1, a1, b1] = oklab(a);
   const [l2, a2, b2] = oklab(b);
   return Math.hypot(l1 - l2, a1 - a2, b1 - b2);

@@ -4,7 +4,8 @@
 // Contrast is measured on the drawn pixels: the engine draws the wheel twice, with its labels and
 // without, and each label's letters are compared with the slice beneath them, shading included.
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
-import { fitWheelLabels } from '../../web/src/components/wheel/engine/label-layout';
+import { labelColorsContrast } from '@shared/wheel-colors';
+import { fitLabel, fitWheelLabels } from '../../web/src/components/wheel/engine/label-layout';
 import {
   LABEL_MIN_SHARE,
   labelFont,
@@ -36,9 +37,13 @@ const measure = (text: string) => {
   return ctx.measureText(text).width / REFERENCE_PX;
 };
 
-/** The one label size the wheel draws `names` at. */
-function labelSize(names: readonly string[]): { px: number; lines: string[][] } {
+/**
+ * The one label size the wheel draws `names` at, and the range of sizes each label would have
+ * alone in its slice (what a label-by-label fit would draw).
+ */
+function labelSize(names: readonly string[]): { px: number; lines: string[][]; own: number[] } {
   const room = labelRoom(sizePx, style, 360 / names.length);
+  const own = names.map((name) => fitLabel(name, room, measure).fontPx);
   const layouts = fitWheelLabels(
     names,
     names.map(() => room),
@@ -48,6 +53,7 @@ function labelSize(names: readonly string[]): { px: number; lines: string[][] } 
   return {
     px: Math.min(...layouts.map((layout) => layout.fontPx)),
     lines: layouts.map((layout) => [...layout.lines]),
+    own,
   };
 }
 
@@ -120,6 +126,16 @@ const noSpaceNames = [...SLICE_LABELS.slice(0, -1), NO_SPACE_NAME];
 const noSpace = labelSize(noSpaceNames);
 const contrasts = drawnContrasts(SLICE_LABELS);
 const lowest = Math.min(...contrasts);
+// The label colour rule's own figure (plain colours, shade at the rim), beside the measured one.
+const ruleContrasts = wheelItemsFor(
+  SLICE_LABELS.map((name) => ({ name })),
+  DEFAULT_ITEM_BACKGROUND_COLORS,
+).map((item) =>
+  labelColorsContrast(
+    { color: item.labelColor!, outline: item.labelOutlineColor ?? null },
+    item.backgroundColor!,
+  ),
+);
 (window as unknown as { labelFigures: unknown }).labelFigures = {
   wheelPx: sizePx,
   slices: SLICE_LABELS.length,
@@ -129,6 +145,8 @@ const lowest = Math.min(...contrasts);
   fixturePx: fixture.px,
   noSpacePx: noSpace.px,
   noSpaceLines: noSpace.lines.at(-1),
+  ownRangePx: [Math.min(...noSpace.own, ...fixture.own), Math.max(...noSpace.own, ...fixture.own)],
+  ruleLowestContrast: Math.min(...ruleContrasts),
   lowestContrast: lowest,
   lowestContrastName: SLICE_LABELS[contrasts.indexOf(lowest)],
 };

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acceptPhoneInput,
-  acceptTypedPhone,
-  groupPhoneDigits,
-  normalizePhoneInput,
-} from '@shared/phone-format';
+import { acceptTypedPhone, groupPhoneDigits, normalizePhoneInput } from '@shared/phone-format';
 import { MESSAGES } from '@shared/messages';
 
 describe('normalizePhoneInput: numbers as people paste them', () => {
@@ -26,12 +21,12 @@ describe('normalizePhoneInput: numbers as people paste them', () => {
   it('leaves letters and partial numbers for the typing rules to judge', () => {
     expect(normalizePhoneInput('04a2')).toBe('04a2');
     expect(normalizePhoneInput('+61 4')).toBe('04');
-    expect(acceptPhoneInput('04', normalizePhoneInput('04a2')).value).toBe('04');
+    expect(acceptTypedPhone('04', normalizePhoneInput('04a2')).value).toBe('04');
     expect(normalizePhoneInput('+61 212 345 678')).toBe('+61212345678');
   });
 
   it('a pasted number is accepted by the phone field', () => {
-    expect(acceptPhoneInput('', normalizePhoneInput('+61 412 345 678'))).toEqual({
+    expect(acceptTypedPhone('', normalizePhoneInput('+61 412 345 678'))).toEqual({
       value: '0412345678',
     });
   });

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ITEM_BACKGROUND_COLORS, DEFAULT_SLICE_COLOR } from '@shared/constants';
 import {
-  colorDistance,
   labelColorsContrast,
   labelColorsOn,
   wheelColors,
@@ -16,6 +15,33 @@ const hex = fc
 /** A few colours, so repeats (neighbours alike) are common; white and #FFF among them. */
 const fewColors = fc.constantFrom('#ff0000', '#00aa00', '#0000ff', '#ffffff', '#FFF', '#f00');
 const sliceColor = fc.oneof(fewColors, hex, fc.constant(undefined), fc.constant(''));
+/** sRGB 0-255 to linear light. */
+const linear = (c: number) => {
+  const s = c / 255;
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+};
+/** The OKLab distance of two #rgb / #rrggbb colours, computed here as an oracle for the rule. */
+function colorDistance(a: string, b: string): number {
+  const lab = (hex: string) => {
+    const full = hex.toLowerCase().replace(/^#([0-9a-f])([0-9a-f])([0-9a-f])$/, '#$1$1$2$2$3$3');
+    const [r, g, bl] = [1, 3, 5].map((i) => linear(parseInt(full.slice(i, i + 2), 16))) as [
+      number,
+      number,
+      number,
+    ];
+    const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * bl);
+    const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * bl);
+    const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * bl);
+    return [
+      0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
+      1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
+      0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
+    ];
+  };
+  const [x, y] = [lab(a), lab(b)];
+  return Math.hypot(x[0]! - y[0]!, x[1]! - y[1]!, x[2]! - y[2]!);
+}
+
 /** Neighbours must differ by this perceptual distance (OKLab), not only in value. */
 const NEIGHBOUR_MIN_DISTANCE = 0.1;
 const same = (a: string, b: string) => colorDistance(a, b) < NEIGHBOUR_MIN_DISTANCE;
