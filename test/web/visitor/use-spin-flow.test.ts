@@ -79,10 +79,12 @@ describe('useSpinFlow', () => {
     expect(result.current.currentOffer?.offer).toBe('BOGOF Main');
     expect(result.current.recorded).toBe(true);
     await waitFor(() => expect(result.current.popupVisible).toBe(true));
+    expect(result.current.popupAfterSpin).toBe(true); // comes in over the marked slice
     act(() => result.current.closePopup());
     await waitFor(() => expect(result.current.isSpinning).toBe(false), { timeout: 4000 });
 
     await act(() => result.current.spin());
+    expect(result.current.popupAfterSpin).toBe(false); // there at once
     expect(spins()).toHaveLength(1); // never a second draw
     // No second spin either (it would read as a second chance): the popup comes back at once.
     expect(result.current.popupVisible).toBe(true);

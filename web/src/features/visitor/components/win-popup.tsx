@@ -10,6 +10,8 @@ export interface WinPopupProps {
   offer: SpinResult;
   /** Verified, or finished claiming: "Visit the store to claim your prize!". */
   claimed: boolean;
+  /** Opened on a win just landed: it comes in gently, the marked slice in view meanwhile. */
+  afterSpin?: boolean;
   /** Spin-first claim: called with the +61 number once verified; records the prize. */
   onClaimVerified: (phoneNumber: string) => Promise<void>;
   onClose: () => void;
@@ -27,7 +29,14 @@ const winDate = (iso: string): string =>
  * see at the counter that it is this number's prize. It opens with focus on its heading, so a
  * phone's keyboard does not cover the win; the claim's phone field takes focus when touched.
  */
-export function WinPopup({ offer, claimed, onClaimVerified, onClose, returnFocus }: WinPopupProps) {
+export function WinPopup({
+  offer,
+  claimed,
+  afterSpin = false,
+  onClaimVerified,
+  onClose,
+  returnFocus,
+}: WinPopupProps) {
   const verification = usePhoneVerification(onClaimVerified);
   // A claim that succeeds replaces the form (and the focused field) with the store note: focus
   // moves to the note, so it is read out and Escape and Tab still work inside the popup.
@@ -41,7 +50,7 @@ export function WinPopup({ offer, claimed, onClaimVerified, onClose, returnFocus
     <Modal
       label={VISITOR_TEXT.winDialogLabel}
       onClose={onClose}
-      className="win-popup"
+      className={afterSpin ? 'win-popup win-popup--after-spin' : 'win-popup'}
       returnFocus={returnFocus}
       initialFocus={() => title.current}
     >

@@ -49,6 +49,8 @@ export interface SpinFlow {
   /** The server holds currentOffer as this number's reward. */
   recorded: boolean;
   popupVisible: boolean;
+  /** The popup opens on a win just landed: it comes in gently over the marked slice. */
+  popupAfterSpin: boolean;
   dialogOpen: boolean;
   bannerVisible: boolean;
   spin: () => Promise<void>;
@@ -67,6 +69,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
   /** Spin-first: the ticket of the previewed draw, until it is exchanged. */
   const ticket = useRef<string | null>(null);
   const [popupVisible, setPopupVisible] = useState(false);
+  const [popupAfterSpin, setPopupAfterSpin] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [bannerVisible, setBannerVisible] = useState(false);
   /** A saved prize shown again after a reload: the wheel points at it once its slices are in. */
@@ -152,7 +155,10 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     } else await wheel.settle();
     setCurrentOffer(result);
     setHasSpun(true);
-    later(() => setPopupVisible(true), WIN_POPUP_DELAY_MS);
+    later(() => {
+      setPopupAfterSpin(true);
+      setPopupVisible(true);
+    }, WIN_POPUP_DELAY_MS);
     later(() => setSpinning(false), SPIN_STATE_CLEAR_MS);
   };
 
@@ -161,6 +167,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     // A visitor who has won sees the win again at once: a second full spin would read as a second
     // chance. (Verified after a spin-first preview, the preview is recorded by spinning on.)
     if (hasSpun && currentOffer && (recorded || !isVerified)) {
+      setPopupAfterSpin(false);
       setPopupVisible(true);
       return;
     }
@@ -216,6 +223,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     currentOffer,
     recorded,
     popupVisible,
+    popupAfterSpin,
     dialogOpen,
     bannerVisible,
     spin,

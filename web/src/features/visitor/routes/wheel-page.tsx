@@ -135,6 +135,7 @@ export function Component() {
         <dialogs.WinPopup
           offer={flow.currentOffer}
           claimed={flow.recorded}
+          afterSpin={flow.popupAfterSpin}
           onClaimVerified={flow.onClaimVerified}
           onClose={flow.closePopup}
           returnFocus={spinButtonElement}
