@@ -538,7 +538,7 @@ async function wheelRow(): Promise<void> {
   });
   row({
     area: 'Wheel',
-    measure: 'smallest label, ten slices (16-character name), 375 px',
+    measure: 'smallest label, ten slices (16-character name, also one without a space), 375 px',
     value: `${wheel.labelPx.toFixed(1)} px`,
     target: `>= ${MIN_LABEL_PX} px`,
     floor: '-',
@@ -546,7 +546,7 @@ async function wheelRow(): Promise<void> {
   });
   row({
     area: 'Wheel',
-    measure: 'lowest label contrast, same wheel',
+    measure: 'lowest label contrast on the drawn pixels, same wheel',
     value: `${wheel.labelContrast.toFixed(2)}:1`,
     target: `>= ${MIN_LABEL_CONTRAST}:1`,
     floor: '-',

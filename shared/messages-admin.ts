@@ -83,6 +83,8 @@ export const ADMIN_TEXT = Object.freeze({
   wheelColorsHint:
     'Slices left at white (#ffffff) take these colours in turn, in the order of the list above; with no colours here, the default ones.',
   addColor: 'Add colour',
+  readyPalettes: 'Ready palettes',
+  readyPalettesHint: 'A palette replaces the colours above; you can still edit each one.',
   removeColor: 'Remove',
   colorText: 'Colour',
   colorPicker: 'Pick colour',

@@ -25,7 +25,7 @@ export interface InputResult {
  * Applies a phone field's typing rules to a proposed new value: digits only, at most 10, and once
  * longer than 2 digits it must start with "04". A rejected input keeps the previous value.
  */
-export function acceptPhoneInput(previous: string, proposed: string): InputResult {
+function acceptPhoneInput(previous: string, proposed: string): InputResult {
   if (!DIGITS_ONLY.test(proposed)) return { value: previous };
   if (proposed.length > PHONE_LOCAL_LENGTH) return { value: previous };
   if (proposed.length > PHONE_PREFIX_CHECK_AFTER && !proposed.startsWith(PHONE_LOCAL_PREFIX)) {
@@ -36,8 +36,13 @@ export function acceptPhoneInput(previous: string, proposed: string): InputResul
 
 /** What people put between digits when they write or paste a number: spaces, dashes, dots, brackets. */
 const SEPARATORS = /[\s\u00a0\-\u2010-\u2015.()]/g;
-/** An Australian mobile written with its country code: +61 4..., 61 4..., 0061 4..., or +61 (0) 4.... */
-const WITH_COUNTRY_CODE = /^(?:\+|00)?61(?:0)?(4\d{8})$/;
+/**
+ * An Australian mobile written with its country code, whole or as far as typed: +61 4..., 61 4...,
+ * 0061 4..., or +61 (0) 4.... Once its 4 is there it can only be a mobile, so it turns local.
+ */
+const WITH_COUNTRY_CODE = /^(?:\+|00)?61(?:0)?(4\d{0,8})$/;
+/** A country code typed key by key, before the mobile's 4: held as typed until the 4 comes. */
+const COUNTRY_CODE_SO_FAR = /^(?:\+|\+6|\+61|\+610|006|0061|00610|610)$/;
 
 /**
  * A number as people paste or autofill it, in the local form the phone fields hold: separators
@@ -50,6 +55,31 @@ export function normalizePhoneInput(raw: string): string {
   const international = WITH_COUNTRY_CODE.exec(compact);
   return international ? '0' + international[1] : compact;
 }
+
+/**
+ * The phone field's keystroke as typed or pasted (`raw`, what the field would now hold): the
+ * number's separators dropped, a country code held while it is being typed and turned into the
+ * leading 0 once the 4 follows, then the typing rules (acceptPhoneInput) applied. So "+61 412 345
+ * 678" typed key by key ends as 0412345678, as it does pasted.
+ */
+export function acceptTypedPhone(previous: string, raw: string): InputResult {
+  const proposed = normalizePhoneInput(raw);
+  if (COUNTRY_CODE_SO_FAR.test(proposed)) return { value: proposed };
+  const result = acceptPhoneInput(previous, proposed);
+  // After a country code only a mobile's 4 can follow: anything else gets the typing rule's message.
+  if (result.value === previous && COUNTRY_CODE_SO_FAR.test(previous) && proposed !== previous)
+    return { value: previous, error: MESSAGES.phoneMustStartWith04 };
+  return result;
+}
+
+/**
+ * The field's value as it reads while typed: digits grouped 4-3-3 as far as they go ("0412 34"),
+ * with no trailing space, so deleting a digit is one keystroke. A country code so far is left as is.
+ */
+export const groupPhoneDigits = (value: string): string =>
+  /^\d+$/.test(value)
+    ? [value.slice(0, 4), value.slice(4, 7), value.slice(7)].filter(Boolean).join(' ')
+    : value;
 
 /** True for a 10-digit local Australian mobile starting 04. */
 export const isLocalMobile = (value: string): boolean => LOCAL_MOBILE.test(value);
@@ -82,4 +112,4 @@ export function maskPhone(phone: string): string {
  * Anything else comes back as it is.
  */
 export const formatLocalNumber = (local: string): string =>
-  isLocalMobile(local) ? `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}` : local;
+  isLocalMobile(local) ? groupPhoneDigits(local) : local;

@@ -125,6 +125,10 @@ export interface SpinResult {
   sliceId: string;
   offer: string;
   comment: string;
+  /** Once recorded: the number it was won with, local form (04XXXXXXXX), shown at the counter. */
+  localNumber?: string;
+  /** Once recorded: when it was won, ISO 8601. */
+  wonAt?: string;
 }
 
 /** POST /api/spins/preview (spin-first): a draw not yet recorded. */

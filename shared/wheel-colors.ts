@@ -23,11 +23,45 @@ function canonical(color: string): string {
 }
 
 /**
+ * How far apart two neighbouring slices' colours must be, as a distance in the OKLab colour space
+ * (perceptual: 0.02 is about the least difference an eye sees; 0.1 reads as another colour at a
+ * glance, where two greens or two teals side by side read as one wide slice).
+ */
+const NEIGHBOUR_MIN_DISTANCE = 0.1;
+
+/** sRGB channel 0-255 to linear light. */
+const linear = (c: number): number => {
+  const s = c / 255;
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+};
+
+/** A colour in OKLab (Björn Ottosson's perceptual space): [L, a, b]. */
+function oklab(color: string): [number, number, number] {
+  const [r, g, b] = rgb(color).map(linear) as [number, number, number];
+  const l = Math.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b);
+  const m = Math.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b);
+  const s = Math.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b);
+  return [
+    0.2104542553 * l + 0.793617785 * m - 0.0040720468 * s,
+    1.9779984951 * l - 2.428592205 * m + 0.4505937099 * s,
+    0.0259040371 * l + 0.7827717662 * m - 0.808675766 * s,
+  ];
+}
+
+/** The perceptual distance of two colours (OKLab, Euclidean): 0 for the same colour. */
+function colorDistance(a: string, b: string): number {
+  const [l1, a1, b1] = oklab(a);
+  const [l2, a2, b2] = oklab(b);
+  return Math.hypot(l1 - l2, a1 - a2, b1 - b2);
+}
+
+/**
  * The colours of the slices in the order the wheel shows them (after the page's shuffle), with no
- * two neighbours alike, the last and the first included. A slice keeps the colour the admin gave
- * it, unless the slice before it already shows that colour; a slice left at the default white, or
- * one that would repeat its neighbour, takes the wheel colours in turn (so a wheel of default
- * slices shows the list in order), skipping any colour either neighbour has.
+ * two neighbours alike, the last and the first included: "alike" is closer than
+ * NEIGHBOUR_MIN_DISTANCE, not only the same value. A slice keeps the colour the admin gave it,
+ * unless the slice before it already shows that colour or one close to it; a slice left at the
+ * default white, or one that would sit beside its like, takes the wheel colours in turn (so a wheel
+ * of default slices shows the list in order), skipping any colour close to either neighbour's.
  */
 export function wheelSliceColors(
   own: readonly (string | undefined)[],
@@ -38,7 +72,11 @@ export function wheelSliceColors(
     color && canonical(color) !== DEFAULT_SLICE_COLOR ? color : null,
   );
   const same = (a: string | null | undefined, b: string | null | undefined) =>
-    a != null && b != null && canonical(a) === canonical(b);
+    a != null &&
+    b != null &&
+    (isHex(a) && isHex(b)
+      ? colorDistance(a, b) < NEIGHBOUR_MIN_DISTANCE
+      : canonical(a) === canonical(b));
   if (n >= 2) {
     for (let i = 1; i < n; i++) if (same(result[i], result[i - 1])) result[i] = null;
     if (same(result[n - 1], result[0])) result[n - 1] = null;
@@ -71,6 +109,9 @@ const LABEL_MIN_CONTRAST = 4.5;
 const LABEL_LIGHT = '#ffffff';
 const LABEL_DARK = '#111827';
 const LABEL_BLACK = '#000000';
+
+/** True for #rgb and #rrggbb. */
+const isHex = (color: string): boolean => /^#[0-9a-f]{6}$/.test(canonical(color));
 
 /** [r, g, b] 0-255 of a #rgb / #rrggbb colour; mid grey for anything else. */
 function rgb(color: string): [number, number, number] {

@@ -1,12 +1,27 @@
 // Label figures page: the ten-slice fixture's labels as the wheel page draws them on a 375 px
-// phone, laid out with the renderer's own room and font and measured by this browser's canvas.
+// phone. Sizes come from the renderer's own layout (one size for the wheel), measured by this
+// browser's canvas, for the fixture and for the fixture with a 16-character name without a space.
+// Contrast is measured on the drawn pixels: the engine draws the wheel twice, with its labels and
+// without, and each label's letters are compared with the slice beneath them, shading included.
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { labelColorsContrast } from '@shared/wheel-colors';
-import { fitLabel } from '../../web/src/components/wheel/engine/label-layout';
-import { labelFont, labelRoom } from '../../web/src/components/wheel/engine/render';
+import { fitLabel, fitWheelLabels } from '../../web/src/components/wheel/engine/label-layout';
+import {
+  LABEL_MIN_SHARE,
+  labelFont,
+  labelRoom,
+} from '../../web/src/components/wheel/engine/render';
+import { Wheel } from '../../web/src/components/wheel/engine/wheel';
 import { WHEEL_PAGE_PROPS } from '../../web/src/components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../web/src/components/wheel/wheel-items';
 import { SLICE_LABELS } from './fixture';
+
+/** A 16-character prize name with no space (the spec allows 16 characters). */
+const NO_SPACE_NAME = 'Supercalifragili';
+/** A letter's pixels: those that change by at least this share of the slice's largest change. */
+const LETTER_CORE_SHARE = 0.6;
+/** A slice's label contrast: this low percentile of its letters' pixels (edges blend). */
+const CONTRAST_PERCENTILE = 0.1;
 
 /** The wheel page's wheel width (wheel-page.css .wheel-page__wheel), measured in this viewport. */
 const probe = document.createElement('div');
@@ -21,24 +36,117 @@ const measure = (text: string) => {
   ctx.font = labelFont(style, REFERENCE_PX);
   return ctx.measureText(text).width / REFERENCE_PX;
 };
-const items = wheelItemsFor(
+
+/**
+ * The one label size the wheel draws `names` at, and the range of sizes each label would have
+ * alone in its slice (what a label-by-label fit would draw).
+ */
+function labelSize(names: readonly string[]): { px: number; lines: string[][]; own: number[] } {
+  const room = labelRoom(sizePx, style, 360 / names.length);
+  const own = names.map((name) => fitLabel(name, room, measure).fontPx);
+  const layouts = fitWheelLabels(
+    names,
+    names.map(() => room),
+    measure,
+    LABEL_MIN_SHARE * sizePx,
+  );
+  return {
+    px: Math.min(...layouts.map((layout) => layout.fontPx)),
+    lines: layouts.map((layout) => [...layout.lines]),
+    own,
+  };
+}
+
+/** WCAG relative luminance of 0-255 channels. */
+function luminance(r: number, g: number, b: number): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** Each slice's label contrast on the drawn pixels of the engine's canvas. */
+function drawnContrasts(names: readonly string[]): number[] {
+  const items = wheelItemsFor(
+    names.map((name) => ({ name })),
+    DEFAULT_ITEM_BACKGROUND_COLORS,
+  );
+  const box = document.createElement('div');
+  Object.assign(box.style, { width: `${sizePx}px`, height: `${sizePx}px` });
+  document.body.appendChild(box);
+  const wheel = new Wheel(box, { ...style, items });
+  const canvas = box.querySelector('canvas')!;
+  const pixels = () => {
+    wheel.draw();
+    return canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+  };
+  const withLabels = pixels();
+  wheel.items = items.map((item) => ({ ...item, label: '' }));
+  const plain = pixels();
+  const side = canvas.width;
+  const half = side / 2;
+  const face = half * style.radius * (1 - style.rimWidth);
+  const perSlice: { diff: number; contrast: number }[][] = names.map(() => []);
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const dx = x + 0.5 - half;
+      const dy = y + 0.5 - half;
+      if (Math.hypot(dx, dy) >= face) continue;
+      const i = (y * side + x) * 4;
+      const diff =
+        Math.abs(withLabels[i]! - plain[i]!) +
+        Math.abs(withLabels[i + 1]! - plain[i + 1]!) +
+        Math.abs(withLabels[i + 2]! - plain[i + 2]!);
+      if (diff === 0) continue;
+      const angle = ((Math.atan2(dx, -dy) * 180) / Math.PI + 360) % 360;
+      const slice = Math.floor(angle / (360 / names.length));
+      const a = luminance(withLabels[i]!, withLabels[i + 1]!, withLabels[i + 2]!);
+      const b = luminance(plain[i]!, plain[i + 1]!, plain[i + 2]!);
+      perSlice[slice]!.push({
+        diff,
+        contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+      });
+    }
+  }
+  wheel.remove();
+  box.remove();
+  return perSlice.map((samples) => {
+    const largest = Math.max(...samples.map((s) => s.diff));
+    const core = samples
+      .filter((s) => s.diff >= largest * LETTER_CORE_SHARE)
+      .map((s) => s.contrast)
+      .sort((p, q) => p - q);
+    return core[Math.floor(core.length * CONTRAST_PERCENTILE)] ?? 0;
+  });
+}
+
+const fixture = labelSize(SLICE_LABELS);
+const noSpaceNames = [...SLICE_LABELS.slice(0, -1), NO_SPACE_NAME];
+const noSpace = labelSize(noSpaceNames);
+const contrasts = drawnContrasts(SLICE_LABELS);
+const lowest = Math.min(...contrasts);
+// The label colour rule's own figure (plain colours, shade at the rim), beside the measured one.
+const ruleContrasts = wheelItemsFor(
   SLICE_LABELS.map((name) => ({ name })),
   DEFAULT_ITEM_BACKGROUND_COLORS,
-);
-const room = labelRoom(sizePx, style, 360 / SLICE_LABELS.length);
-const sizes = SLICE_LABELS.map((name) => fitLabel(name, room, measure).fontPx);
-const contrasts = items.map((item) =>
+).map((item) =>
   labelColorsContrast(
     { color: item.labelColor!, outline: item.labelOutlineColor ?? null },
     item.backgroundColor!,
   ),
 );
-const smallest = Math.min(...sizes);
 (window as unknown as { labelFigures: unknown }).labelFigures = {
   wheelPx: sizePx,
   slices: SLICE_LABELS.length,
   longestName: Math.max(...SLICE_LABELS.map((n) => n.length)),
-  smallestPx: smallest,
-  smallestName: SLICE_LABELS[sizes.indexOf(smallest)],
-  lowestContrast: Math.min(...contrasts),
+  smallestPx: Math.min(fixture.px, noSpace.px),
+  smallestName: fixture.px <= noSpace.px ? 'the fixture' : NO_SPACE_NAME,
+  fixturePx: fixture.px,
+  noSpacePx: noSpace.px,
+  noSpaceLines: noSpace.lines.at(-1),
+  ownRangePx: [Math.min(...noSpace.own, ...fixture.own), Math.max(...noSpace.own, ...fixture.own)],
+  ruleLowestContrast: Math.min(...ruleContrasts),
+  lowestContrast: lowest,
+  lowestContrastName: SLICE_LABELS[contrasts.indexOf(lowest)],
 };

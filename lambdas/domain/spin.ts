@@ -42,7 +42,13 @@ export const defaultSpinDeps: SpinDeps = {
  */
 async function savedSpin(customer: Customer): Promise<SpinResult> {
   const comment = customer.condition ?? (await getSlice(customer.sliceId))?.comment ?? '';
-  return { sliceId: customer.sliceId, offer: customer.offer, comment };
+  return {
+    sliceId: customer.sliceId,
+    offer: customer.offer,
+    comment,
+    localNumber: customer.localNumber,
+    wonAt: customer.createdAt,
+  };
 }
 
 /** The saved prize of a number, or undefined when it has not spun. */
@@ -100,7 +106,16 @@ export async function drawAndRecord(
       const result = await putCustomerOnce(customer, slice, { claim });
       if (result === 'recorded') {
         countEvent(BUSINESS_METRICS.spins);
-        return { result: { sliceId: slice.id, offer: slice.name, comment: slice.comment } };
+        const { localNumber, createdAt } = customer;
+        return {
+          result: {
+            sliceId: slice.id,
+            offer: slice.name,
+            comment: slice.comment,
+            localNumber,
+            wonAt: createdAt,
+          },
+        };
       }
       if (result === 'erased') throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
       // 'already-has-reward': the next attempt returns the saved prize; 'out-of-stock' and

@@ -70,6 +70,17 @@ async function press(page: Page, mode: Mode, name: string, exact = true): Promis
   throw new Error(`Tab never reached "${name}"`);
 }
 
+/** Puts focus in the field labelled `label`: a tap on the phone, Tab to it on the keyboard. */
+async function reachField(page: Page, mode: Mode, label: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  if (mode === 'touch') {
+    await field.tap();
+    return;
+  }
+  for (let i = 0; i < 30 && !(await field.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+}
+
 /** Types into the focused field (it must be the one labelled `label`). */
 async function typeInto(page: Page, label: string, text: string): Promise<void> {
   expect(await focused(page)).toBe(`input: ${label}`);
@@ -255,7 +266,8 @@ describe('wheel page, verify first, on a phone and by keyboard', () => {
       await page.waitForTimeout(500);
       expect((await samples(page)).maxWidth).toBeLessThanOrEqual(viewport.width);
       await expectInsideScreen(page);
-      expect(await focused(page)).toBe(`dialog: ${VISITOR_TEXT.winDialogLabel}`);
+      // The popup's heading: no field, so a phone's keyboard does not come up over the win.
+      expect(await focused(page)).toBe(`h2: ${VISITOR_TEXT.congratulations}`);
       const offer = (await popup.locator('.win-popup__offer').textContent()) ?? '';
       expect((await sliceUnderPointer(page)).toUpperCase()).toBe(offer);
       await checkState(page, 'p06-win-popup');
@@ -329,6 +341,9 @@ describe('wheel page, spin first, on a phone and by keyboard', () => {
     await expectInsideScreen(page);
     await checkState(page, 'p09-claim-phone');
 
+    // The popup opens on its heading; the phone field takes focus when touched (or tabbed to).
+    expect(await focused(page)).toBe(`h2: ${VISITOR_TEXT.congratulations}`);
+    await reachField(page, mode, VISITOR_TEXT.phoneLabel);
     await typeInto(page, VISITOR_TEXT.phoneLabel, phone);
     const sentAfter = new Date();
     await press(page, mode, VISITOR_TEXT.sendPrize);

@@ -3,122 +3,37 @@
  * paste them, a draw that fails for a while (retried as the wheel turns) or for good (the wheel
  * stops, Spin works again), a phone held sideways, text at 200 %, and the win's confetti (none
  * with reduced motion). Screenshots of the wheel with six and ten slices at 375 x 812, 740 x 360
- * and 1280 x 800 go to /tmp/shots/wheel.
+ * and 1280 x 800 go to test-results/wheel.
  */
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
-import { randomLocalMobile, staffIdToken, visitorIdToken } from './staff-support';
+import { randomLocalMobile, visitorIdToken } from './staff-support';
 import { axeViolations } from './support/axe';
-import { baseUrl, newBrowserPage, staffPassword } from './support/stack';
+import {
+  DESKTOP,
+  PHONE,
+  SIDEWAYS,
+  adminFetch,
+  box,
+  brokenOrOutsideWords,
+  openWheel,
+  setSpinMode,
+  shot,
+  wheelTurning,
+} from './support/wheel-page';
 
-const SHOTS_DIR = '/tmp/shots/wheel';
-const PHONE = { width: 375, height: 812 } as const;
-const SIDEWAYS = { width: 740, height: 360 } as const;
-const DESKTOP = { width: 1280, height: 800 } as const;
 /** A whole spin: spin-up, the landing (4 to 5 s) and the popup's delay. */
 const SPIN_WAIT_MS = 15_000;
 /** The retries' budget (about 15 s) plus the settle and some slack. */
 const GIVE_UP_WAIT_MS = 25_000;
 
-async function adminFetch(path: string, method: string, body?: unknown): Promise<unknown> {
-  const token = await staffIdToken('admin', staffPassword('admin'));
-  const response = await fetch(new URL(path, baseUrl()), {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
-}
-
-const setSpinMode = (spinMode: 'verify-first' | 'spin-first') =>
-  adminFetch('/api/settings/game', 'PUT', { spinMode });
-
-const pages: Page[] = [];
-/**
- * The wheel page in a fresh context. With `visitorToken`, as a visitor already verified on this
- * device (the session the verification dialog saves), so Spin draws at once.
- */
-async function openWheel(
-  viewport: { width: number; height: number },
-  options: { reducedMotion?: 'reduce' | 'no-preference'; visitorToken?: string } = {},
-): Promise<Page> {
-  const page = await newBrowserPage(viewport, {
-    isMobile: viewport.width < 1000,
-    hasTouch: viewport.width < 1000,
-    reducedMotion: options.reducedMotion ?? 'no-preference',
-  });
-  pages.push(page);
-  await page.addInitScript((token) => {
-    if (token)
-      localStorage.setItem(
-        'spinwin.session.visitor',
-        JSON.stringify({ idToken: token, expiresAt: Date.now() + 3_600_000 }),
-      );
-    // What the page asks of the phone's vibration motor, and every confetti canvas it shows.
-    const w = window as unknown as { vibrations: unknown[]; confetti: number };
-    w.vibrations = [];
-    w.confetti = 0;
-    Object.defineProperty(navigator, 'vibrate', {
-      configurable: true,
-      value: (pattern: unknown) => {
-        w.vibrations.push(pattern);
-        return true;
-      },
-    });
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLCanvasElement && node.classList.contains('confetti'))
-            w.confetti += 1;
-    }).observe(document, { childList: true, subtree: true });
-  }, options.visitorToken ?? null);
-  await page.goto('/');
-  await page.getByRole('button', { name: VISITOR_TEXT.spin }).waitFor();
-  await page.waitForLoadState('networkidle');
-  return page;
-}
-
-afterAll(async () => {
-  await Promise.all(pages.map((page) => page.context().close()));
-});
-
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}-${width}x${height}.png` });
-}
-
-/** The wheel's canvas is turning (a Web Animation on it is running). */
-const wheelTurning = (page: Page): Promise<boolean> =>
-  page.evaluate(() =>
-    (document.querySelector('.prize-wheel canvas') as HTMLCanvasElement)
-      .getAnimations()
-      .some((a) => a.playState === 'running'),
-  );
-
-/** The box of an element, and the screen's size. */
-const box = (page: Page, selector: string) =>
-  page.evaluate((sel) => {
-    const r = document.querySelector(sel)!.getBoundingClientRect();
-    return {
-      left: r.left,
-      top: r.top,
-      right: r.right,
-      bottom: r.bottom,
-      width: window.innerWidth,
-      height: window.innerHeight,
-    };
-  }, selector);
-
 describe('numbers as people paste them', () => {
   it.each([
-    ['0412 345 678', '0412345678'],
-    ['+61 412 345 678', '0412345678'],
-    ['+61412345678', '0412345678'],
-    ['(04) 1234-5678', '0412345678'],
+    // The field reads grouped; the number it holds is the 10 digits 0412345678.
+    ['0412 345 678', '0412 345 678'],
+    ['+61 412 345 678', '0412 345 678'],
+    ['+61412345678', '0412 345 678'],
+    ['(04) 1234-5678', '0412 345 678'],
   ])('a pasted "%s" becomes %s', async (pasted, expected) => {
     const page = await openWheel(PHONE);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -242,34 +157,6 @@ describe('held sideways', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 });
-
-/**
- * Every word inside open dialogs, whole and on screen: a word drawn on two lines has two boxes,
- * one cut by the screen's edge reaches past it.
- */
-const brokenOrOutsideWords = (page: Page): Promise<string[]> =>
-  page.evaluate(() => {
-    const out: string[] = [];
-    const dialog = document.querySelector('[role="dialog"]')!;
-    const walker = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (const match of text.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        const rects = [...range.getClientRects()].filter((r) => r.width > 0);
-        if (rects.length > 1) out.push(`${match[0]}: on ${rects.length} lines`);
-        for (const r of rects)
-          if (r.left < 0 || r.right > window.innerWidth) out.push(`${match[0]}: off screen`);
-      }
-    }
-    for (const input of dialog.querySelectorAll('input, button')) {
-      const r = input.getBoundingClientRect();
-      if (r.left < 0 || r.right > window.innerWidth) out.push(`${input.tagName}: off screen`);
-    }
-    return out;
-  });
 
 describe('text at 200 %', () => {
   afterAll(() => setSpinMode('verify-first'));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { phoneRequestSchema } from '@shared/phone';
 import {
-  acceptPhoneInput,
+  acceptTypedPhone,
   isInternationalMobile,
   isLocalMobile,
   maskPhone,
@@ -11,7 +11,7 @@ import {
   toLocal,
 } from '@shared/phone-format';
 
-describe('acceptPhoneInput', () => {
+describe('acceptTypedPhone', () => {
   it.each([
     ['', '0', { value: '0' }],
     ['0', '04', { value: '04' }],
@@ -21,8 +21,9 @@ describe('acceptPhoneInput', () => {
     ['0412345678', '04123456789', { value: '0412345678' }],
     // non-digits: rejected, no message
     ['04', '04a', { value: '04' }],
-    ['04', '04 1', { value: '04' }],
-    ['', '+', { value: '' }],
+    // a space is a separator (the field reads grouped); a leading + starts a country code
+    ['04', '04 1', { value: '041' }],
+    ['', '+', { value: '+' }],
     // 2 digits are not checked yet; the third digit is
     ['0', '05', { value: '05' }],
     ['05', '051', { value: '05', error: MESSAGES.phoneMustStartWith04 }],
@@ -31,7 +32,7 @@ describe('acceptPhoneInput', () => {
     ['', '0412345678', { value: '0412345678' }],
     ['', '1412345678', { value: '', error: MESSAGES.phoneMustStartWith04 }],
   ])('turns %j + %j into %j', (previous, proposed, expected) => {
-    expect(acceptPhoneInput(previous, proposed)).toEqual(expected);
+    expect(acceptTypedPhone(previous, proposed)).toEqual(expected);
   });
 
   it('never yields a value that breaks the typing rules, whatever is typed', () => {
@@ -40,8 +41,10 @@ describe('acceptPhoneInput', () => {
         fc.string({ maxLength: 14 }),
         fc.string({ maxLength: 14 }),
         (previous, proposed) => {
-          const { value } = acceptPhoneInput(previous, proposed);
+          const { value } = acceptTypedPhone(previous, proposed);
           if (value === previous) return;
+          // Digits by the typing rules, or a country code being typed before the mobile's 4.
+          if (/^(\+|\+6|\+61|\+610|006|0061|00610|610)$/.test(value)) return;
           expect(value).toMatch(/^\d{0,10}$/);
           if (value.length > 2) expect(value.startsWith('04')).toBe(true);
         },

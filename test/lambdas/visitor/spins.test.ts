@@ -80,7 +80,13 @@ describe('POST /api/spins', () => {
         const result = await spinAs(testPhone(4100 + n).intl);
         expect(result).toEqual({
           status: 200,
-          body: { sliceId: open.id, offer: 'Free chips', comment: 'Free chips comment' },
+          body: {
+            sliceId: open.id,
+            offer: 'Free chips',
+            comment: 'Free chips comment',
+            localNumber: testPhone(4100 + n).local,
+            wonAt: expect.any(String),
+          },
         });
       }
     });
@@ -261,6 +267,8 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
         sliceId: first.body.sliceId,
         offer: first.body.offer,
         comment: first.body.comment,
+        localNumber: testPhone(4700).local,
+        wonAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       });
       // The saved prize comes back for the same number, even with another ticket.
       const second = await preview();

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ITEM_BACKGROUND_COLORS, MAX_SLICES } from '@shared/constants';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
+import { WHEEL_PALETTES } from '@shared/wheel-palettes';
 import { SLICE_FIELD_MESSAGES } from '@shared/messages';
 import { installFakeApi, makeSlice, type FakeApi } from './fake-api';
 import { renderAt, signInAdmin } from './render-admin';
@@ -244,7 +245,7 @@ describe('Game Settings page', () => {
 
   it('previews the wheel with the visitors’ wheel component, and each slice in the colour it has there', async () => {
     api = installFakeApi({
-      game: { itemBackgroundColors: ['#111111', '#222222'], spinMode: 'verify-first' },
+      game: { itemBackgroundColors: ['#111111', '#dc2626'], spinMode: 'verify-first' },
       slices: [
         makeSlice({ name: 'Own', bgColor: '#abcdef' }),
         makeSlice({ name: 'White A', bgColor: '#ffffff' }),
@@ -257,7 +258,7 @@ describe('Game Settings page', () => {
     expect(swatches.map((s) => s.style.background)).toEqual([
       'rgb(171, 205, 239)',
       'rgb(17, 17, 17)', // the white slices take the wheel colours in turn
-      'rgb(34, 34, 34)',
+      'rgb(220, 38, 38)',
     ]);
     const preview = screen.getByRole('img', {
       name: 'An image of a spinning prize wheel. The wheel has 3 slices.',
@@ -287,6 +288,22 @@ describe('Game Settings page', () => {
       itemBackgroundColors: ['#222222', DEFAULT_ITEM_BACKGROUND_COLORS[1]],
       spinMode: 'spin-first',
     });
+  });
+
+  it('puts a ready palette in the colour list, each colour still editable, and saves it', async () => {
+    api = installFakeApi({ game: { itemBackgroundColors: ['#111111'], spinMode: 'verify-first' } });
+    const user = userEvent.setup();
+    renderAt('/admin/game');
+    const palettes = await screen.findByRole('group', { name: ADMIN_TEXT.readyPalettes });
+    const [fairground] = WHEEL_PALETTES;
+    await user.click(within(palettes).getByRole('button', { name: fairground!.name }));
+    expect(screen.getByLabelText('Colour 1')).toHaveValue(fairground!.colors[0]);
+    const last = screen.getByLabelText(`Colour ${fairground!.colors.length}`);
+    await user.clear(last);
+    await user.type(last, '#123456');
+    await user.click(screen.getByRole('button', { name: ADMIN_TEXT.saveWheelSettings }));
+    expect(await screen.findByText(MESSAGES.savedSuccessfully)).toBeInTheDocument();
+    expect(api.game.itemBackgroundColors).toEqual([...fairground!.colors.slice(0, -1), '#123456']);
   });
 
   it('refuses a colour that is not a hex colour without saving', async () => {

@@ -47,7 +47,10 @@ function renderFlow(spinMode: SpinMode) {
       moves.push('settle');
       return Promise.resolve();
     },
-    showItem: (index) => void moves.push(`show ${index}`),
+    showItem: (index) => {
+      moves.push(`show ${index}`);
+      return true;
+    },
     celebrate: () => void moves.push('celebrate'),
   };
   const view = renderHook(() => useSpinFlow({ slices: SAMPLE_WHEEL.slices, spinMode, wheel }));
@@ -58,7 +61,7 @@ const spins = () => backend.apiCalls().filter((call) => call === 'POST /api/spin
 const previews = () => backend.apiCalls().filter((call) => call === 'POST /api/spins/preview');
 
 describe('useSpinFlow', () => {
-  it('verify-first: Spin asks for verification first, then draws once and replays the prize', async () => {
+  it('verify-first: Spin asks for verification first, then draws once; Spin after the win shows it again at once', async () => {
     const { result, landings, moves } = renderFlow('verify-first');
     await act(() => result.current.spin());
     expect(result.current.dialogOpen).toBe(true);
@@ -76,14 +79,17 @@ describe('useSpinFlow', () => {
     expect(result.current.currentOffer?.offer).toBe('BOGOF Main');
     expect(result.current.recorded).toBe(true);
     await waitFor(() => expect(result.current.popupVisible).toBe(true));
+    expect(result.current.popupAfterSpin).toBe(true); // comes in over the marked slice
     act(() => result.current.closePopup());
     await waitFor(() => expect(result.current.isSpinning).toBe(false), { timeout: 4000 });
 
     await act(() => result.current.spin());
+    expect(result.current.popupAfterSpin).toBe(false); // there at once
     expect(spins()).toHaveLength(1); // never a second draw
-    expect(landings).toEqual([1, 1]);
-    // The wheel spins up while the server draws; a replay has nothing to wait for.
-    expect(moves).toEqual(['spin up', 'land 1', 'celebrate', 'land 1', 'celebrate']);
+    // No second spin either (it would read as a second chance): the popup comes back at once.
+    expect(result.current.popupVisible).toBe(true);
+    expect(landings).toEqual([1]);
+    expect(moves).toEqual(['spin up', 'land 1', 'celebrate']);
   });
 
   it('ignores Spin while a spin is under way', async () => {
@@ -132,9 +138,11 @@ describe('useSpinFlow', () => {
     expect(reloaded.result.current.currentOffer?.offer).toBe('Free Drink');
     expect(reloaded.moves).toEqual(['show 2']); // the wheel points at the kept preview
     await waitFor(() => expect(reloaded.result.current.isSpinning).toBe(false));
+    act(() => reloaded.result.current.closePopup());
     await act(() => reloaded.result.current.spin());
     expect(previews()).toHaveLength(1);
-    expect(reloaded.landings).toEqual([2]);
+    expect(reloaded.result.current.popupVisible).toBe(true); // shown again, no second spin
+    expect(reloaded.landings).toEqual([]);
 
     // Claimed with the kept ticket: the device forgets the preview.
     signIn('+61412340015');

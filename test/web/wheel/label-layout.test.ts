@@ -5,8 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { labelColorsContrast } from '@shared/wheel-colors';
-import { fitLabel, type MeasureText } from '../../../web/src/components/wheel/engine/label-layout';
-import { labelRoom } from '../../../web/src/components/wheel/engine/render';
+import {
+  fitLabel,
+  fitWheelLabels,
+  type MeasureText,
+} from '../../../web/src/components/wheel/engine/label-layout';
+import { LABEL_MIN_SHARE, labelRoom } from '../../../web/src/components/wheel/engine/render';
 import { WHEEL_PAGE_PROPS } from '../../../web/src/components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../../web/src/components/wheel/wheel-items';
 import { SLICE_LABELS } from '../../../bench/wheel/fixture';
@@ -35,12 +39,25 @@ const TEN = SLICE_LABELS;
 describe('label layout', () => {
   const style = WHEEL_PAGE_PROPS.wheelProps;
 
-  it('fits every label of ten slices on a 375 px phone at 12 px or more, a 16-character name included', () => {
+  /** The ten slices' labels as the wheel draws them on a 375 px phone. */
+  const tenAt375 = (names: readonly string[]) => {
+    const room = labelRoom(WHEEL_PX_AT_375, style, 360 / names.length);
+    const rooms = names.map(() => room);
+    return {
+      room,
+      layouts: fitWheelLabels(names, rooms, wideBold, LABEL_MIN_SHARE * WHEEL_PX_AT_375),
+    };
+  };
+
+  it('sets every label of ten slices on a 375 px phone in one size of 12 px or more, a 16-character name included', () => {
     expect(TEN.some((name) => name.length === 16)).toBe(true);
-    const room = labelRoom(WHEEL_PX_AT_375, style, 36);
-    const sizes = TEN.map((name) => fitLabel(name, room, wideBold));
-    for (const [i, layout] of sizes.entries()) {
+    const { room, layouts } = tenAt375(TEN);
+    const sizes = new Set(layouts.map((layout) => layout.fontPx));
+    expect(sizes.size).toBe(1);
+    for (const [i, layout] of layouts.entries()) {
       expect(layout.fontPx, TEN[i]).toBeGreaterThanOrEqual(MIN_LABEL_PX);
+      // Whole names: none cut short.
+      expect(layout.lines.join(' '), TEN[i]).toBe(TEN[i]);
       // The block stays inside the slice: its length within the band, its height within the
       // slice's width at its inner end.
       const length = Math.max(...layout.lines.map(wideBold)) * layout.fontPx;
@@ -51,11 +68,36 @@ describe('label layout', () => {
     }
   });
 
-  it('sizes each label for its own slice: a short name is not held down by the longest', () => {
+  it('is the largest size at which every label fits: the longest name sets it', () => {
+    const { room, layouts } = tenAt375(TEN);
+    const own = TEN.map((name) => fitLabel(name, room, wideBold).fontPx);
+    expect(layouts[0]!.fontPx).toBeCloseTo(Math.min(...own), 9);
+  });
+
+  it('breaks a 16-character name with no space, or ends it in an ellipsis, instead of shrinking the wheel', () => {
+    const names = [...TEN.slice(0, 9), 'Supercalifragili'];
+    const { layouts } = tenAt375(names);
+    const withSpaces = tenAt375(TEN.slice(0, 9)).layouts[0]!.fontPx;
+    const size = layouts[0]!.fontPx;
+    expect(new Set(layouts.map((layout) => layout.fontPx)).size).toBe(1);
+    expect(size).toBeGreaterThanOrEqual(MIN_LABEL_PX);
+    const long = layouts[9]!;
+    // Broken inside the word (the same letters on two lines) or cut with an ellipsis.
+    const broken = long.lines.length === 2 && long.lines.join('') === 'Supercalifragili';
+    const cut = long.lines.length === 1 && long.lines[0]!.endsWith('\u2026');
+    expect(broken || cut, long.lines.join('|')).toBe(true);
+    // A single unbroken line would be far smaller than the wheel's size.
     const room = labelRoom(WHEEL_PX_AT_375, style, 36);
-    const short = fitLabel('10% Off', room, wideBold);
-    const long = fitLabel('Free Large Pizza', room, wideBold);
-    expect(short.fontPx).toBeGreaterThan(long.fontPx * 1.2);
+    const unbroken = Math.min((room.outerPx - room.innerPx) / wideBold('Supercalifragili'), size);
+    expect(unbroken).toBeLessThan(size * 0.8);
+    expect(size).toBeGreaterThan(withSpaces * 0.6);
+  });
+
+  it('ends a name in an ellipsis when even broken it cannot reach the smallest size', () => {
+    const names = [...TEN.slice(0, 9), 'WWWWWWWWWWWWWWWW'];
+    const { layouts } = tenAt375(names);
+    expect(layouts[9]!.fontPx).toBeGreaterThanOrEqual(MIN_LABEL_PX);
+    expect(layouts[9]!.lines.join('')).toMatch(/^W+(\u2026)?$/);
   });
 
   it('sets a long name on two lines when that reads larger', () => {

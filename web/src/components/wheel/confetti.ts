@@ -44,7 +44,8 @@ export function burst(x: number, y: number, doc: Document = document): Promise<v
     width: `${width}px`,
     height: `${height}px`,
     pointerEvents: 'none',
-    zIndex: '40',
+    // Over the dimmed page, under the dialogs' own layer (visitor-modal__dim 20, backdrop 22).
+    zIndex: '21',
   });
   doc.body.appendChild(canvas);
   const ctx = canvas.getContext('2d');

@@ -1,87 +1,37 @@
 /**
- * The prize wheel as a React component: a thin shell over the framework-free engine. It owns the
- * accessible parts (description, prize list, live result) and the reduced-motion choice; the
- * page owns the Spin button (passed as children, shown in the centre) and the prize draw.
+ * The prize wheel as a React component: a thin shell over the framework-free engine, which the
+ * useWheelEngine hook wires in. It owns the accessible parts (description, prize list, live
+ * result); the page owns the Spin button (passed as children, shown in the centre) and the draw.
  */
-import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
-import { cubicOut, rampThenSteady, sineOut } from './engine/easing';
-import { centerAngle, randomAngleInSlice, targetRotationFor } from './engine/geometry';
-import { WHEEL_SETTING_NAMES, type ItemProps, type WheelSettings } from './engine/settings';
-import { Wheel } from './engine/wheel';
+import type { ReactNode, Ref } from 'react';
+import {
+  useWheelEngine,
+  type PrizeWheelHandle,
+  type PrizeWheelItem,
+  type PrizeWheelItemDefaults,
+  type PrizeWheelSettings,
+  type MarkedSlice,
+} from './use-wheel-engine';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { SLICE_SHADE_AT_RIM } from '@shared/wheel-colors';
 import './prize-wheel.css';
 
+export type { PrizeWheelHandle, PrizeWheelItem } from './use-wheel-engine';
+
 /** The rim's width, as a share of the wheel's radius (STYLE: about 4-6 %). */
 const WHEEL_RIM_WIDTH = 0.06;
+/** The rim: gold, as on a fairground wheel, beside the brand's warm reds (not a grey tyre). */
+const WHEEL_RIM_GOLD = '#b7791f';
+/** The pegs: ivory lights on the gold. */
+const WHEEL_PEG_COLOR = '#fff7d6';
 /**
  * Labels stop at this share of the radius, short of the hub (the Spin button, 24 % of the wheel's
  * width: 0.25 of the radius), so long names shrink or wrap instead of running under it.
  */
 const LABEL_INNER_RADIUS = 0.29;
-/** The pointer's tick as a peg passes: how far it kicks back (degrees) and for how long. */
-const TICK_KICK_DEG = -14;
-const TICK_MS = 90;
-/** A peg's tap on a phone that vibrates, in ms: felt, not heard. */
-const TICK_VIBRATE_MS = 4;
-/** Taps closer than this are skipped: at full speed pegs pass 40 times a second, a buzz, not taps. */
-const TICK_VIBRATE_GAP_MS = 80;
-let lastTickVibrateMs = -Infinity;
-
-/** The win's vibration: three short pulses (ms on, off, on, off, on). */
-const WIN_VIBRATION_MS = [60, 50, 60, 50, 120];
-/** Where the confetti starts, as a share of the wheel's height from its top: the prize's slice. */
-const CONFETTI_FROM_TOP = 0.18;
 
 /** Default slice colours in the required order, defined once in shared/constants. */
 export { DEFAULT_ITEM_BACKGROUND_COLORS };
-
-/** Timed spin of the wheel page: long enough to build suspense, short enough not to bore. */
-const SPIN_DURATION_MS = 4000;
-/** Whole turns before landing on the wheel page. */
-const SPIN_REVOLUTIONS = 4;
-/** With prefers-reduced-motion: a short, calm turn the short way round, no extra revolutions. */
-const REDUCED_MOTION_DURATION_MS = 600;
-/**
- * The spin-up while the server draws: the wheel speeds up evenly for SPIN_UP_RAMP_MS to this
- * speed, the speed at which a timed spin of 4 turns in 4 s starts, so the landing continues it.
- */
-const SPIN_UP_SPEED_DEG_PER_S = (3 * 360 * SPIN_REVOLUTIONS) / (SPIN_DURATION_MS / 1000);
-const SPIN_UP_RAMP_MS = 400;
-/** The spin-up's curve ends here; a draw has failed (and the wheel settled) long before. */
-const SPIN_UP_MAX_MS = 60_000;
-/** After a failed draw the wheel slows from its spin-up speed to a stop over this time. */
-const SETTLE_DURATION_MS = 1200;
-
-/** One slice as the page describes it. */
-export interface PrizeWheelItem {
-  label: string;
-  /** CSS colour; missing uses the wheel's colour cycle. */
-  backgroundColor?: string | null;
-  /** Image URL drawn on the slice. */
-  image?: string | null;
-  labelColor?: string | null;
-  /** Outline round the label's letters, where its colour alone lacks contrast. */
-  labelOutlineColor?: string | null;
-  /** Relative slice size, greater than 0. Default 1. */
-  weight?: number;
-  imageOpacity?: number;
-  imageRadius?: number;
-  imageRotation?: number;
-  imageScale?: number;
-  value?: unknown;
-}
-
-/** Wheel settings the page may override (callbacks are component props instead). */
-export type PrizeWheelSettings = Partial<
-  Omit<WheelSettings, 'onSpin' | 'onCurrentIndexChange' | 'onRest' | 'onFlick'>
->;
-
-/** Image settings applied to every item unless the item sets its own. */
-export type PrizeWheelItemDefaults = Pick<
-  ItemProps,
-  'imageOpacity' | 'imageRadius' | 'imageRotation' | 'imageScale'
->;
 
 /** The wheel page's values (docs/product.md, "The wheel"), to spread into the component: `<PrizeWheel {...WHEEL_PAGE_PROPS} />`. */
 export const WHEEL_PAGE_PROPS = Object.freeze({
@@ -91,13 +41,16 @@ export const WHEEL_PAGE_PROPS = Object.freeze({
     radius: 0.95,
     pointerAngle: 0,
     rimWidth: WHEEL_RIM_WIDTH,
+    rimColor: WHEEL_RIM_GOLD,
+    pegColor: WHEEL_PEG_COLOR,
     sliceShade: SLICE_SHADE_AT_RIM,
     itemLabelFont: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
     itemLabelFontWeight: '800',
     itemLabelFontSizeMax: 30,
     itemLabelRadius: 0.9,
     itemLabelRadiusMax: LABEL_INNER_RADIUS,
-    itemLabelUpright: true,
+    // Every label reads the same way along its slice, from the hub out, wherever the wheel stops.
+    itemLabelUpright: false,
     itemLabelBaselineOffset: -0.06,
     itemBackgroundColors: DEFAULT_ITEM_BACKGROUND_COLORS,
   }) satisfies PrizeWheelSettings,
@@ -106,45 +59,6 @@ export const WHEEL_PAGE_PROPS = Object.freeze({
     imageRadius: 0.6,
   }) satisfies PrizeWheelItemDefaults,
 });
-
-/** Options of the handle's spinToItem. */
-export interface SpinToItemOptions {
-  /** Milliseconds; default 4000. */
-  duration?: number;
-  /** Whole extra turns; default 4. */
-  revolutions?: number;
-  /** Land on the slice centre (default false: a random angle well inside the slice). */
-  spinToCenter?: boolean;
-}
-
-/** Imperative handle exposed through `ref`. */
-export interface PrizeWheelHandle {
-  /**
-   * Spins so item `index` (0 to items.length - 1) ends under the pointer; resolves at rest (or
-   * when interrupted). Drags are ignored meanwhile so the result cannot be changed by hand. With
-   * prefers-reduced-motion the turn is short and calm but lands on the same item.
-   */
-  spinToItem(index: number, options?: SpinToItemOptions): Promise<void>;
-  /**
-   * Starts turning at once, speeding up to a steady spin, while the page waits for the draw;
-   * spinToItem then eases from that speed onto the item (cubic ease-out, as a timed spin), and
-   * settle() slows it to a stop. Drags are ignored meanwhile. Does nothing with reduced motion.
-   */
-  spinUp(): void;
-  /** Slows a spin-up to a stop (the draw failed); resolves at rest. Announces no prize. */
-  settle(): Promise<void>;
-  /**
-   * The win: a short burst of confetti from the prize under the pointer and a vibration where the
-   * phone has one. Nothing with reduced motion. The confetti's code loads only now.
-   */
-  celebrate(): void;
-  /** Points at item `index` at once, without spinning (a saved prize after a reload). */
-  showItem(index: number): void;
-  /** Free spin at `speed` degrees/s (positive clockwise). */
-  spin(speed: number): void;
-  /** Stops the wheel where it is. */
-  stop(): void;
-}
 
 export interface PrizeWheelProps {
   items: readonly PrizeWheelItem[];
@@ -172,8 +86,34 @@ function wheelDescription(sliceCount: number): string {
   return sliceCount >= 2 ? `${base} The wheel has ${sliceCount} slices.` : base;
 }
 
-function prefersReducedMotion(): boolean {
-  return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+/** The radius of the wheel's face and of the wheel with its rim, in the mark's 100-unit box. */
+const MARK_FACE_R = 44.6;
+const MARK_WHEEL_R = 47.5;
+
+/** A point `r` from the centre at `deg` clockwise from the top, in the mark's box. */
+const at = (r: number, deg: number): string => {
+  const a = (deg * Math.PI) / 180;
+  return `${(r * Math.sin(a)).toFixed(2)} ${(-r * Math.cos(a)).toFixed(2)}`;
+};
+/** A wedge from the centre, `r` wide, from `fromDeg` clockwise over `sweepDeg`. */
+const wedge = (r: number, fromDeg: number, sweepDeg: number): string =>
+  `M0 0L${at(r, fromDeg)}A${r} ${r} 0 ${sweepDeg > 180 ? 1 : 0} 1 ${at(r, fromDeg + sweepDeg)}Z`;
+
+/**
+ * The won slice, marked while the wheel rests on it: the other slices dim and its edge glows (and
+ * pulses, unless motion is reduced). Its own face is left as drawn, so its label reads as well.
+ */
+function SliceMark({ fromDeg, sweepDeg }: MarkedSlice) {
+  if (sweepDeg >= 360) return null;
+  return (
+    <svg className="prize-wheel__mark" viewBox="-50 -50 100 100" aria-hidden="true">
+      <path
+        className="prize-wheel__mark-dim"
+        d={wedge(MARK_WHEEL_R, fromDeg + sweepDeg, 360 - sweepDeg)}
+      />
+      <path className="prize-wheel__mark-glow" d={wedge(MARK_FACE_R, fromDeg, sweepDeg)} />
+    </svg>
+  );
 }
 
 /** A prize wheel with a still pointer at `pointerAngle` and `children` in the centre. */
@@ -190,167 +130,16 @@ export function PrizeWheel({
   className,
   ref,
 }: PrizeWheelProps) {
-  const stageRef = useRef<HTMLDivElement>(null);
-  const pointerRef = useRef<HTMLDivElement>(null);
-  const wheelRef = useRef<Wheel | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-  /** Set while the wheel spins up or settles: its rest is not a prize, so nothing is announced. */
-  const quietRest = useRef(false);
-  /** The spin-up under way: when it began, and whether drags were allowed before it. */
-  const spinningUp = useRef<{ startedMs: number; wasInteractive: boolean } | null>(null);
-  const latest = useRef({ items, onRest, onCurrentIndexChange, onFlick, announce });
-  useEffect(() => {
-    latest.current = { items, onRest, onCurrentIndexChange, onFlick, announce };
-  });
-
-  useEffect(() => {
-    const stage = stageRef.current;
-    if (!stage) return;
-    const wheel = new Wheel(stage, {
-      onRest: (event) => {
-        if (quietRest.current) return;
-        const { items: current, announce: toText, onRest: notify } = latest.current;
-        const item = current[event.currentIndex];
-        if (item) setAnnouncement(toText ? toText(item, event.currentIndex) : item.label);
-        notify?.(event.currentIndex);
-      },
-      onCurrentIndexChange: (event) => {
-        if (wheelRef.current?.rotationSpeed) tick(pointerRef.current);
-        latest.current.onCurrentIndexChange?.(event.currentIndex);
-      },
-    });
-    wheelRef.current = wheel;
-    return () => {
-      wheel.remove();
-      wheelRef.current = null;
-    };
-  }, []);
-
-  const hasFlick = Boolean(onFlick);
-  useEffect(() => {
-    const wheel = wheelRef.current;
-    if (wheel) wheel.onFlick = hasFlick ? () => latest.current.onFlick?.() : null;
-  }, [hasFlick]);
-
-  const settingsKey = JSON.stringify(wheelProps ?? {});
-  useEffect(() => {
-    const wheel = wheelRef.current;
-    if (!wheel) return;
-    const settings = JSON.parse(settingsKey) as Record<string, unknown>;
-    for (const name of WHEEL_SETTING_NAMES) {
-      if (name.startsWith('on') || name === 'image' || name === 'overlayImage') continue;
-      (wheel as unknown as Record<string, unknown>)[name] = settings[name];
-    }
-    wheel.image = wheelProps?.image ?? null;
-    wheel.overlayImage = wheelProps?.overlayImage ?? null;
-    // Image elements are not serialisable, so they are compared by identity.
-  }, [settingsKey, wheelProps?.image, wheelProps?.overlayImage]);
-
-  // Items are compared by content so a page that rebuilds the array each render redraws nothing.
-  const itemsKey = JSON.stringify([items, itemDefaults ?? {}]);
-  useEffect(() => {
-    const wheel = wheelRef.current;
-    if (!wheel) return;
-    const [list, defaults] = JSON.parse(itemsKey) as [PrizeWheelItem[], PrizeWheelItemDefaults];
-    wheel.items = list.map((item) => ({ ...defaults, ...stripNullish(item) }));
-  }, [itemsKey]);
-
-  useImperativeHandle(
+  const { stageRef, pointerRef, announcement, marked } = useWheelEngine({
+    items,
+    wheelProps,
+    itemDefaults,
+    onRest,
+    onCurrentIndexChange,
+    onFlick,
+    announce,
     ref,
-    () => ({
-      async spinToItem(index, options = {}) {
-        const wheel = wheelRef.current;
-        if (!wheel) return;
-        const spunUp = spinningUp.current;
-        spinningUp.current = null;
-        const wasInteractive = spunUp ? spunUp.wasInteractive : wheel.isInteractive;
-        wheel.isInteractive = false;
-        try {
-          if (spunUp) {
-            // Reach the steady speed first, so the landing starts from it.
-            const rampLeft = SPIN_UP_RAMP_MS - (performance.now() - spunUp.startedMs);
-            if (rampLeft > 0) await new Promise((resolve) => setTimeout(resolve, rampLeft));
-          }
-          quietRest.current = false;
-          const duration = options.duration ?? SPIN_DURATION_MS;
-          const speed = spunUp ? wheel.rotationSpeed : 0;
-          if (prefersReducedMotion()) {
-            await wheel.spinTo(calmTurnTarget(wheel, index), REDUCED_MOTION_DURATION_MS, sineOut);
-          } else if (speed > 0) {
-            const { target, durationMs } = landingFromSpeed(wheel, index, speed, duration, options);
-            await wheel.spinTo(target, durationMs, cubicOut);
-          } else {
-            await wheel.spinToItem(
-              index,
-              duration,
-              options.spinToCenter ?? false,
-              options.revolutions ?? SPIN_REVOLUTIONS,
-              1,
-              cubicOut,
-            );
-          }
-        } finally {
-          wheel.isInteractive = wasInteractive;
-        }
-      },
-      spinUp() {
-        const wheel = wheelRef.current;
-        if (!wheel || spinningUp.current || prefersReducedMotion()) return;
-        spinningUp.current = { startedMs: performance.now(), wasInteractive: wheel.isInteractive };
-        wheel.isInteractive = false;
-        quietRest.current = true;
-        const turn = (SPIN_UP_SPEED_DEG_PER_S * (SPIN_UP_MAX_MS - SPIN_UP_RAMP_MS / 2)) / 1000;
-        void wheel.spinTo(
-          wheel.rotation + turn,
-          SPIN_UP_MAX_MS,
-          rampThenSteady(SPIN_UP_RAMP_MS / SPIN_UP_MAX_MS),
-        );
-      },
-      async settle() {
-        const wheel = wheelRef.current;
-        const spunUp = spinningUp.current;
-        spinningUp.current = null;
-        if (!wheel || !spunUp) return;
-        quietRest.current = true;
-        try {
-          const speed = wheel.rotationSpeed;
-          if (speed > 0) {
-            const turn = (speed * SETTLE_DURATION_MS) / 3000; // cubic ease-out from that speed
-            await wheel.spinTo(wheel.rotation + turn, SETTLE_DURATION_MS, cubicOut);
-          }
-        } finally {
-          quietRest.current = false;
-          wheel.isInteractive = spunUp.wasInteractive;
-        }
-      },
-      celebrate() {
-        const stage = stageRef.current;
-        if (!stage || prefersReducedMotion()) return;
-        navigator.vibrate?.(WIN_VIBRATION_MS);
-        // From the prize: just inside the rim under the pointer (the top of the wheel).
-        const box = stage.getBoundingClientRect();
-        const x = box.left + box.width / 2;
-        const y = box.top + box.height * CONFETTI_FROM_TOP;
-        import('./confetti')
-          .then(({ burst }) => burst(x, y))
-          .catch((error: unknown) => console.error('confetti could not load', error));
-      },
-      showItem(index) {
-        const wheel = wheelRef.current;
-        if (!wheel || index < 0 || index >= wheel.items.length) return;
-        quietRest.current = false;
-        wheel.rotation = wheel.pointerAngle - centerAngle(wheel.getItemSpan(index));
-      },
-      spin(speed) {
-        wheelRef.current?.spin(speed);
-      },
-      stop() {
-        wheelRef.current?.stop();
-      },
-    }),
-    [],
-  );
-
+  });
   const pointerAngle = wheelProps?.pointerAngle ?? 0;
   return (
     <div className={className ? `prize-wheel ${className}` : 'prize-wheel'}>
@@ -360,28 +149,30 @@ export function PrizeWheel({
         role="img"
         aria-label={description ?? wheelDescription(items.length)}
       />
+      {marked ? <SliceMark {...marked} /> : null}
       <div
         className="prize-wheel__pointer"
         style={{ transform: `rotate(${pointerAngle}deg)` }}
         aria-hidden="true"
       >
         <div ref={pointerRef} className="prize-wheel__pointer-arm">
+          {/* A flapper: a gold disc on the rim with a short blade that stops at the rim's inner edge. */}
           <svg viewBox="0 0 40 52">
             <defs>
               <linearGradient id="prize-wheel-pointer" x1="0" x2="1">
-                <stop offset="0" stopColor="#fb7185" />
-                <stop offset="0.5" stopColor="#e11d48" />
-                <stop offset="1" stopColor="#9f1239" />
+                <stop offset="0" stopColor="#fde68a" />
+                <stop offset="0.5" stopColor="#f59e0b" />
+                <stop offset="1" stopColor="#b45309" />
               </linearGradient>
             </defs>
             <path
-              d="M20 50 L5 17 A16 16 0 1 1 35 17 Z"
+              d="M20 50 L6 18 A15 15 0 1 1 34 18 Z"
               fill="url(#prize-wheel-pointer)"
-              stroke="#fff"
-              strokeWidth="3"
+              stroke="#78350f"
+              strokeWidth="2.5"
               strokeLinejoin="round"
             />
-            <circle cx="20" cy="16" r="5.5" fill="#fde68a" stroke="#92400e" strokeWidth="1.5" />
+            <circle cx="20" cy="16" r="5" fill="#fff7ed" stroke="#78350f" strokeWidth="1.5" />
           </svg>
         </div>
       </div>
@@ -396,70 +187,4 @@ export function PrizeWheel({
       </p>
     </div>
   );
-}
-
-/**
- * The pointer's tick as a peg passes it: a short kick back played by the compositor (one Web
- * Animation on the still pointer, nothing redrawn), and a tap where the phone can vibrate. Skipped
- * with reduced motion.
- */
-function tick(pointer: HTMLElement | null): void {
-  if (!pointer || prefersReducedMotion()) return;
-  pointer.getAnimations?.().forEach((animation) => animation.cancel());
-  pointer.animate?.([{ transform: `rotate(${TICK_KICK_DEG}deg)` }, { transform: 'rotate(0deg)' }], {
-    duration: TICK_MS,
-    easing: 'ease-out',
-  });
-  const now = performance.now();
-  if (now - lastTickVibrateMs < TICK_VIBRATE_GAP_MS) return;
-  lastTickVibrateMs = now;
-  navigator.vibrate?.(TICK_VIBRATE_MS);
-}
-
-/** The reduced-motion turn: item `index`'s centre under the pointer, the short way round. */
-function calmTurnTarget(wheel: Wheel, index: number): number {
-  const common = {
-    from: wheel.rotation,
-    landingAngle: centerAngle(wheel.getItemSpan(index)),
-    pointerAngle: wheel.pointerAngle,
-    revolutions: 0,
-  };
-  const forward = targetRotationFor({ ...common, direction: 1 });
-  const backward = targetRotationFor({ ...common, direction: -1 });
-  return Math.abs(forward - common.from) <= Math.abs(backward - common.from) ? forward : backward;
-}
-
-/**
- * The landing after a spin-up: a cubic ease-out that starts at the wheel's `speed` (its slope at
- * the start is 3 x turn / duration), turns at least as far as a timed spin of `baseMs` from that
- * speed would, and ends inside item `index`'s slice (or on its centre).
- */
-function landingFromSpeed(
-  wheel: Wheel,
-  index: number,
-  speed: number,
-  baseMs: number,
-  options: SpinToItemOptions,
-): { target: number; durationMs: number } {
-  const from = wheel.rotation;
-  const span = wheel.getItemSpan(index);
-  const landingAngle = options.spinToCenter
-    ? centerAngle(span)
-    : randomAngleInSlice(span, Math.random);
-  const minTurn = (speed * baseMs) / 3000;
-  let target = targetRotationFor({
-    from,
-    landingAngle,
-    pointerAngle: wheel.pointerAngle,
-    revolutions: 0,
-    direction: 1,
-  });
-  if (target - from < minTurn) target += Math.ceil((minTurn - (target - from)) / 360) * 360;
-  return { target, durationMs: (3000 * (target - from)) / speed };
-}
-
-function stripNullish(item: PrizeWheelItem): ItemProps {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(item)) if (value != null) out[key] = value;
-  return out as ItemProps;
 }

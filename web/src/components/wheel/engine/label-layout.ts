@@ -1,8 +1,9 @@
 /**
- * Where each slice's label goes and how large it is: a pure function of the slice's angle, the
- * band of radius labels may use and the text's measured width, so a unit test can compute the
- * sizes the wheel will draw. Each label is fitted to its own slice (a short name in a wide slice
- * is large even when another name is long), on one line or, where that reads larger, two.
+ * Where each slice's label goes and how large it is: a pure function of the slices' angles, the
+ * band of radius labels may use and the texts' measured widths, so a unit test can compute the
+ * sizes the wheel will draw. Every label of a wheel is set in one size (fitWheelLabels), the
+ * largest at which all fit, on one line or two; a name with no space that would hold the whole
+ * wheel down breaks inside the word instead, or ends in an ellipsis, but never shrinks the rest.
  *
  * A label runs along the slice's middle, from the outer edge of its band inwards. Its block must
  * stay inside the slice: at its inner end the slice is narrowest, 2 d tan(sweep / 2) across at
@@ -42,12 +43,20 @@ const TWO_LINES_MIN_GAIN = 1.08;
 /** tan(sweep / 2) for slices of half the wheel or more: their width never limits a label. */
 const WIDE_SLICE_TAN = 1e3;
 
-/** The ways to set `text`: whole on one line, or split in two at each space. */
+/** The ellipsis that ends a name cut short. */
+const ELLIPSIS = '\u2026';
+
+/**
+ * The ways to set `text`: whole on one line, or split in two at each space; a name with no space
+ * splits at each letter instead (broken, not shrunk).
+ */
 function candidates(text: string): string[][] {
   const out: string[][] = [[text]];
-  for (let i = text.indexOf(' '); i > 0; i = text.indexOf(' ', i + 1)) {
+  const hasSpace = text.includes(' ');
+  for (let i = 1; i < text.length; i++) {
+    if (hasSpace && text[i] !== ' ') continue;
     const first = text.slice(0, i).trimEnd();
-    const second = text.slice(i + 1).trimStart();
+    const second = text.slice(hasSpace ? i + 1 : i).trimStart();
     if (first && second) out.push([first, second]);
   }
   return out;
@@ -84,4 +93,41 @@ export function fitLabel(text: string, room: LabelRoom, measure: MeasureText): L
     }
   }
   return best;
+}
+
+/**
+ * Fits every label of a wheel in one size: the largest at which each label fits its slice (one
+ * line or two; see fitLabel), and never below `minFontPx`. A label that still does not fit at that
+ * size (a long name in too small a slice) ends in an ellipsis; its whole text is the wheel's
+ * description's and the popup's. Empty labels come back with font size 0.
+ */
+export function fitWheelLabels(
+  texts: readonly string[],
+  rooms: readonly LabelRoom[],
+  measure: MeasureText,
+  minFontPx: number,
+): LabelLayout[] {
+  const fitted = texts.map((text, i) => fitLabel(text, rooms[i]!, measure));
+  const drawn = fitted.filter((layout) => layout.fontPx > 0).map((layout) => layout.fontPx);
+  if (drawn.length === 0) return fitted;
+  const largest = Math.min(...rooms.map((room) => room.maxFontPx));
+  const size = Math.min(largest, Math.max(minFontPx, Math.min(...drawn)));
+  return texts.map((text, i) => {
+    const trimmed = text.trim();
+    if (!trimmed) return { lines: [], fontPx: 0 };
+    const room = rooms[i]!;
+    // At the wheel's size one line is preferred; else the two lines with the most room to spare.
+    const fitting = candidates(trimmed)
+      .map((lines) => ({ lines, fit: fitSize(lines, room, measure) }))
+      .filter((candidate) => candidate.fit >= size);
+    const chosen =
+      fitting.find((candidate) => candidate.lines.length === 1) ??
+      fitting.sort((a, b) => b.fit - a.fit)[0];
+    if (chosen) return { lines: chosen.lines, fontPx: size };
+    for (let n = trimmed.length - 1; n > 0; n--) {
+      const line = trimmed.slice(0, n).trimEnd() + ELLIPSIS;
+      if (fitSize([line], room, measure) >= size) return { lines: [line], fontPx: size };
+    }
+    return { lines: [], fontPx: 0 };
+  });
 }

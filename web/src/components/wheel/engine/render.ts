@@ -13,7 +13,7 @@ import {
   type LabelAlign,
 } from './defaults';
 import { normalizeAngle as normalizeDeg, type SliceSpan } from './geometry';
-import { LABEL_LINE_HEIGHT_EM, fitLabel, type LabelRoom } from './label-layout';
+import { LABEL_LINE_HEIGHT_EM, fitWheelLabels, type LabelRoom } from './label-layout';
 import { mixColor } from '@shared/wheel-colors';
 
 /** What the renderer needs of one slice. */
@@ -231,6 +231,12 @@ export function labelRoom(sizePx: number, style: LabelRoomStyle, sweepDeg: numbe
   };
 }
 
+/**
+ * The smallest label, as a share of the wheel's square: 12 CSS px on a 375 px phone, whose wheel
+ * is 92 vw (345 px) across. A label that would be smaller breaks or ends in an ellipsis instead.
+ */
+export const LABEL_MIN_SHARE = 12 / 345;
+
 /** The CSS font of a label at `px`. */
 export const labelFont = (
   style: Pick<RenderStyle, 'itemLabelFont' | 'itemLabelFontWeight'>,
@@ -254,9 +260,16 @@ function drawLabels(
   ctx.textBaseline = 'middle';
   ctx.lineJoin = 'round';
   const strokeWidth = style.itemLabelStrokeWidth * scale;
-  for (const slice of slices) {
-    const room = labelRoom(sizePx, style, slice.span.end - slice.span.start);
-    const layout = fitLabel(slice.label, room, measure);
+  const rooms = slices.map((slice) => labelRoom(sizePx, style, slice.span.end - slice.span.start));
+  const layouts = fitWheelLabels(
+    slices.map((slice) => slice.label),
+    rooms,
+    measure,
+    LABEL_MIN_SHARE * sizePx,
+  );
+  for (const [i, slice] of slices.entries()) {
+    const room = rooms[i]!;
+    const layout = layouts[i]!;
     if (layout.fontPx <= 0) continue;
     const fontPx = layout.fontPx;
     ctx.font = labelFont(style, fontPx);

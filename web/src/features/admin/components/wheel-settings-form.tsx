@@ -1,6 +1,6 @@
 /**
  * Game settings beyond the slices: the wheel's colour list (itemBackgroundColors; used when
- * not empty) and how a visitor reaches a prize: verify before spinning, or spin first and verify to
+ * not empty; typed, picked, or taken from a ready palette) and how a visitor reaches a prize: verify before spinning, or spin first and verify to
  * claim.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { HEX_COLOR } from '@shared/slice';
 import type { GameSettings, SpinMode } from '@shared/types';
 import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';
+import { PalettePicker } from './palette-picker';
 
 /** The schema's cap on the colour list. */
 const MAX_WHEEL_COLORS = 20;
@@ -50,6 +51,13 @@ export function WheelSettingsForm({ initial, onSave, onColorsChange }: WheelSett
       DEFAULT_ITEM_BACKGROUND_COLORS[colors.length % DEFAULT_ITEM_BACKGROUND_COLORS.length]!;
     setColors([...colors, { key: nextKey, value }]);
     setNextKey(nextKey + 1);
+  }
+
+  /** A ready palette replaces the list; its colours stay editable as the admin's own. */
+  function applyPalette(palette: string[]) {
+    setColors(palette.map((value, i) => ({ key: nextKey + i, value })));
+    setNextKey(nextKey + palette.length);
+    setInvalidKeys(new Set());
   }
 
   async function submit(event: FormEvent) {
@@ -126,6 +134,7 @@ export function WheelSettingsForm({ initial, onSave, onColorsChange }: WheelSett
             {ADMIN_TEXT.addColor}
           </button>
         </div>
+        <PalettePicker onPick={applyPalette} />
       </fieldset>
       <fieldset className="admin-fieldset" aria-describedby={`${id}-spin-mode-hint`}>
         <legend className="admin-legend">{ADMIN_TEXT.spinMode}</legend>

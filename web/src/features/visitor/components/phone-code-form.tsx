@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { OTP_LENGTH } from '@shared/constants';
 import { VISITOR_TEXT } from '@shared/messages';
+import { formatLocalNumber, groupPhoneDigits } from '@shared/phone-format';
 import type { PhoneVerification } from '../hooks/use-phone-verification';
 
 export interface PhoneCodeFormProps {
@@ -29,6 +30,7 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
   }, [step, needsResend, message]);
   const inputId = `${id}-input`;
   const errorId = `${id}-error`;
+  const sentToId = `${id}-sent-to`;
   const error = v.error ? (
     <p id={errorId} className="visitor-form__error" role="alert">
       {v.error}
@@ -60,8 +62,15 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
           // would cut a pasted or filled "+61 412 345 678" to "+61 412 34" before setPhone saw
           // it; the typing rules hold the field to 10 digits instead.
           autoComplete="tel"
-          value={v.phone}
+          // Grouped as it is read ("0412 345 678"); the number itself stays its 10 digits.
+          value={groupPhoneDigits(v.phone)}
           onChange={(event) => v.setPhone(event.target.value)}
+          // A paste replaces what the field holds: a whole number pasted after a typed "04" is
+          // that number, not twelve digits refused.
+          onPaste={(event) => {
+            event.preventDefault();
+            v.setPhone(event.clipboardData.getData('text'));
+          }}
           {...described}
         />
         {error}
@@ -83,6 +92,14 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
         void v.verify();
       }}
     >
+      {/* Where the code went: the number, in digits (no words beyond the spec's). */}
+      <p id={sentToId} className="visitor-form__sent-to">
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+          <path d="M10.5 18.5h3" />
+        </svg>
+        {formatLocalNumber(v.phone)}
+      </p>
       <label htmlFor={inputId} className="visitor-form__label">
         {VISITOR_TEXT.otpLabel}
       </label>
@@ -100,6 +117,7 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
         onChange={(event) => v.setCode(event.target.value)}
         disabled={v.needsResend}
         {...described}
+        aria-describedby={v.error ? `${sentToId} ${errorId}` : sentToId}
       />
       {error}
       <button

@@ -2,7 +2,8 @@ import { useEffect, type RefObject } from 'react';
 import { wrapTabFocus } from '../../../lib/focus';
 
 /**
- * Modal focus handling: focus moves into `container` (its first field, else the container itself),
+ * Modal focus handling: focus moves into `container` (`initialFocus()` when given, else its first
+ * field, else the container itself),
  * Tab and Shift+Tab stay inside, Escape calls `onEscape` wherever focus is, and focus returns to
  * `returnFocus()` when the modal closes (default: where it was when the modal opened).
  */
@@ -10,13 +11,14 @@ export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
   onEscape?: () => void,
   returnFocus?: () => HTMLElement | null,
+  initialFocus?: () => HTMLElement | null,
 ): void {
   useEffect(() => {
     const root = container.current;
     if (!root) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // The first field, else the dialog itself (read out by its name; no focus ring on a close button).
-    (root.querySelector<HTMLElement>('input:not([disabled])') ?? root).focus();
+    (initialFocus?.() ?? root.querySelector<HTMLElement>('input:not([disabled])') ?? root).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && onEscape) {

@@ -2,12 +2,7 @@ import { useRef, useState } from 'react';
 import { RESEND_COUNTDOWN_SECONDS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { acceptOtpInput, checkOtpLength } from '@shared/otp-format';
-import {
-  acceptPhoneInput,
-  isLocalMobile,
-  normalizePhoneInput,
-  toInternational,
-} from '@shared/phone-format';
+import { acceptTypedPhone, isLocalMobile, toInternational } from '@shared/phone-format';
 import { ApiError } from '../../../lib/api-client';
 import { CognitoError, type CustomChallenge } from '../../../lib/cognito';
 import { answerCode, requestCode } from '../api/visitor-sign-in';
@@ -57,8 +52,8 @@ export function usePhoneVerification(
   const challenge = useRef<CustomChallenge | null>(null);
 
   const setPhone = (value: string) => {
-    // A pasted or autofilled "+61 412 345 678" arrives whole; it becomes 0412345678 first.
-    const result = acceptPhoneInput(phone, normalizePhoneInput(value));
+    // "+61 412 345 678" pasted, autofilled or typed key by key becomes 0412345678.
+    const result = acceptTypedPhone(phone, value);
     setPhoneValue(result.value);
     setError(result.error);
   };

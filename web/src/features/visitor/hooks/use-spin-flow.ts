@@ -29,8 +29,8 @@ export interface SpinFlowWheel {
   spinToItem(index: number): Promise<unknown>;
   /** Slows a spin-up to a stop: the draw failed. */
   settle(): Promise<unknown>;
-  /** Points at the slice at `index` at once: a saved prize shown again. */
-  showItem(index: number): void;
+  /** Points at the slice at `index` at once: a saved prize shown again. False: not drawn yet. */
+  showItem(index: number): boolean;
   /** The win: confetti from the prize and a vibration (the wheel skips them with reduced motion). */
   celebrate(): void;
 }
@@ -49,6 +49,8 @@ export interface SpinFlow {
   /** The server holds currentOffer as this number's reward. */
   recorded: boolean;
   popupVisible: boolean;
+  /** The popup opens on a win just landed: it comes in gently over the marked slice. */
+  popupAfterSpin: boolean;
   dialogOpen: boolean;
   bannerVisible: boolean;
   spin: () => Promise<void>;
@@ -67,6 +69,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
   /** Spin-first: the ticket of the previewed draw, until it is exchanged. */
   const ticket = useRef<string | null>(null);
   const [popupVisible, setPopupVisible] = useState(false);
+  const [popupAfterSpin, setPopupAfterSpin] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [bannerVisible, setBannerVisible] = useState(false);
   /** A saved prize shown again after a reload: the wheel points at it once its slices are in. */
@@ -123,8 +126,8 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     if (!restoredSliceId) return;
     const index = slices.findIndex((slice) => slice.id === restoredSliceId);
     if (index < 0) return;
-    wheel.showItem(index);
-    setRestoredSliceId(null);
+    // The wheel may not be drawn yet (its data still loading): then it is pointed once it is.
+    if (wheel.showItem(index)) setRestoredSliceId(null);
   }, [restoredSliceId, slices, wheel]);
 
   /** POST /api/spins, with the spin-first ticket when there is one (an expired one: a fresh draw). */
@@ -152,12 +155,22 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     } else await wheel.settle();
     setCurrentOffer(result);
     setHasSpun(true);
-    later(() => setPopupVisible(true), WIN_POPUP_DELAY_MS);
+    later(() => {
+      setPopupAfterSpin(true);
+      setPopupVisible(true);
+    }, WIN_POPUP_DELAY_MS);
     later(() => setSpinning(false), SPIN_STATE_CLEAR_MS);
   };
 
   const spin = async () => {
     if (isSpinning || slices.length === 0) return;
+    // A visitor who has won sees the win again at once: a second full spin would read as a second
+    // chance. (Verified after a spin-first preview, the preview is recorded by spinning on.)
+    if (hasSpun && currentOffer && (recorded || !isVerified)) {
+      setPopupAfterSpin(false);
+      setPopupVisible(true);
+      return;
+    }
     // Once verified or having spun, Spin runs directly.
     if (!isVerified && !hasSpun && spinMode === 'verify-first') {
       setDialogOpen(true);
@@ -210,6 +223,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     currentOffer,
     recorded,
     popupVisible,
+    popupAfterSpin,
     dialogOpen,
     bannerVisible,
     spin,

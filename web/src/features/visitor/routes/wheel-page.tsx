@@ -53,7 +53,7 @@ export function Component() {
       spinUp: () => wheel.current?.spinUp(),
       spinToItem: (index) => wheel.current?.spinToItem(index) ?? Promise.resolve(),
       settle: () => wheel.current?.settle() ?? Promise.resolve(),
-      showItem: (index) => wheel.current?.showItem(index),
+      showItem: (index) => wheel.current?.showItem(index) ?? false,
       celebrate: () => wheel.current?.celebrate(),
     }),
     [],
@@ -77,6 +77,7 @@ export function Component() {
     };
   }, [dialogs, dialogWanted]);
   const spin = () => void flow.spin();
+  const inviting = !flow.currentOffer && !flow.isSpinning && !flow.dialogOpen;
   /** Closing a dialog puts focus back on Spin. */
   const spinButtonElement = () => spinButton.current;
 
@@ -108,7 +109,12 @@ export function Component() {
             <button
               ref={spinButton}
               type="button"
-              className="prize-wheel__hub wheel-page__spin"
+              className={
+                // Spin invites the tap while it waits for one: on first load and after verifying.
+                inviting
+                  ? 'prize-wheel__hub wheel-page__spin wheel-page__spin--invite'
+                  : 'prize-wheel__hub wheel-page__spin'
+              }
               onClick={spin}
               aria-disabled={flow.isSpinning || slices.length === 0 || undefined}
             >
@@ -129,6 +135,7 @@ export function Component() {
         <dialogs.WinPopup
           offer={flow.currentOffer}
           claimed={flow.recorded}
+          afterSpin={flow.popupAfterSpin}
           onClaimVerified={flow.onClaimVerified}
           onClose={flow.closePopup}
           returnFocus={spinButtonElement}
