@@ -52,3 +52,25 @@ export const searchRequestSchema = z.strictObject({ phoneNumber: searchPhoneSche
 export interface SearchRequest {
   phoneNumber: string;
 }
+
+/** Digits of a partial search: the last 3 or 4 of a number. */
+export const LAST_DIGITS_MIN = 3;
+export const LAST_DIGITS_MAX = 4;
+/** A partial search answers at most this many customers (newest first). */
+export const LAST_DIGITS_MATCHES_MAX = 10;
+
+const LAST_DIGITS = new RegExp(`^\\d{${LAST_DIGITS_MIN},${LAST_DIGITS_MAX}}$`);
+
+/** Whether a search box value (as typed) is a partial search: 3 or 4 digits alone. */
+export const isLastDigits = (value: string): boolean =>
+  LAST_DIGITS.test(normalizePhoneInput(value));
+
+/** Request body of POST /api/users/search: a whole number, or its last 3 or 4 digits. */
+export const searchUsersRequestSchema = z.union([
+  searchRequestSchema,
+  z.strictObject({ lastDigits: z.string().regex(LAST_DIGITS) }),
+]);
+/** What the web app sends for a partial search. */
+export interface LastDigitsRequest {
+  lastDigits: string;
+}

@@ -9,12 +9,16 @@ import { TRUSTED_CONNECTIONS_MAX } from '@shared/constants';
 import { conflict, notFound } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import type { TrustedConnections } from '@shared/types';
+import * as z from '@shared/zod';
 import {
   listTrustedClients,
   trustClient,
   untrustClient,
   type TrustChange,
 } from '../repositories/trusted-clients';
+
+/** POST /api/trusted-connections takes no fields: the address is never the caller's to name. */
+export const trustRequestSchema = z.strictObject({});
 
 /** Attempts when another admin tab changed the list at the same moment. */
 const CHANGE_ATTEMPTS = 3;

@@ -77,7 +77,7 @@ const PROBES: Record<RouteId, Probe> = {
     allowed: BAD_REQUEST,
   },
   'list-trusted': { allowed: OK },
-  'trust-connection': { allowed: OK },
+  'trust-connection': { body: { address: '203.0.113.9' }, allowed: BAD_REQUEST },
   'untrust-connection': { params: { id: 'bm90LXRydXN0ZWQ' }, allowed: NOT_FOUND },
 };
 

@@ -73,17 +73,18 @@ describe('trusting a connection', () => {
     expect((await trust(operator)).status).toBe(403);
     expect((await trusted(SHOP)).trusted).toEqual([]);
 
-    // An admin at the café whose request names the shop's address every way a client can.
-    const named = await trust(
-      admin,
-      {
-        'x-viewer-address': SHOP,
-        'x-forwarded-for': SHOP,
-        'cloudfront-viewer-address': `${SHOP}:443`,
-        forwarded: `for=${SHOP}`,
-      },
-      { address: SHOP },
-    );
+    // An address in the body is refused outright.
+    const inBody = await trust(admin, {}, { address: SHOP });
+    expect(inBody.status).toBe(400);
+    expect((await trusted(SHOP)).trusted).toEqual([]);
+
+    // An admin at the café whose request names the shop's address every way a header can.
+    const named = await trust(admin, {
+      'x-viewer-address': SHOP,
+      'x-forwarded-for': SHOP,
+      'cloudfront-viewer-address': `${SHOP}:443`,
+      forwarded: `for=${SHOP}`,
+    });
     expect(named.status).toBe(200);
     const list = (named.json as { data: TrustedConnections }).data;
     expect(list.current).toEqual({ address: CAFE, trusted: true });
