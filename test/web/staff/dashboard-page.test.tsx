@@ -384,7 +384,7 @@ describe('/dashboard search', () => {
     await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000003{Enter}');
     const table = await screen.findByRole('table', { name: 'Search Result' });
     expect(
-      within(table).getByRole('row', { name: /0400 000 003 FREE SIDE Claim/ }),
+      within(table).getByRole('row', { name: /0400 000 003 FREE SIDE\s?Won .* Claim/ }),
     ).toBeInTheDocument();
     expect(network.apiCalls.find((c) => c.path === '/api/users/search')?.body).toEqual({
       phoneNumber: '0400000003',

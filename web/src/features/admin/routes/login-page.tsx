@@ -1,9 +1,9 @@
 /**
  * /admin exactly: the admin login (docs/product.md). Only accounts in the admin group get in; others see
  * the required "...Only admin users can access this page.". A signed-in admin goes to Business
- * Settings (docs/product.md).
+ * Settings (docs/product.md). An admin sent here after changing their own password is told why.
  */
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { StaffLoginForm } from '../../../components/staff-login-form';
 import { PATHS } from '../../../config/paths';
@@ -11,6 +11,8 @@ import { isStaffSignedIn, signInStaff } from '../../../lib/staff-auth';
 
 export function Component() {
   const navigate = useNavigate();
+  const passwordChanged =
+    (useLocation().state as { passwordChanged?: boolean } | null)?.passwordChanged === true;
   if (isStaffSignedIn('admin')) return <Navigate to={PATHS.adminBusiness} replace />;
 
   async function onSubmit({ username, password }: { username: string; password: string }) {
@@ -22,6 +24,11 @@ export function Component() {
 
   return (
     <main>
+      {passwordChanged && (
+        <p role="status" className="ui-notice">
+          {ADMIN_TEXT.signInAgain}
+        </p>
+      )}
       <StaffLoginForm title={ADMIN_TEXT.loginTitle} onSubmit={onSubmit} />
     </main>
   );
