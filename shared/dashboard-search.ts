@@ -65,11 +65,16 @@ const LAST_DIGITS = new RegExp(`^\\d{${LAST_DIGITS_MIN},${LAST_DIGITS_MAX}}$`);
 export const isLastDigits = (value: string): boolean =>
   LAST_DIGITS.test(normalizePhoneInput(value));
 
-/** Request body of POST /api/users/search: a whole number, or its last 3 or 4 digits. */
-export const searchUsersRequestSchema = z.union([
-  searchRequestSchema,
-  z.strictObject({ lastDigits: z.string().regex(LAST_DIGITS) }),
-]);
+/**
+ * Request body of a partial POST /api/users/search: the last 3 or 4 digits. A body naming
+ * `lastDigits` is one; any other is judged as a whole number (searchRequestSchema), with the
+ * product's messages.
+ */
+export const lastDigitsRequestSchema = z.strictObject({
+  lastDigits: z.string().regex(LAST_DIGITS),
+});
+export const isLastDigitsRequest = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'lastDigits' in body;
 /** What the web app sends for a partial search. */
 export interface LastDigitsRequest {
   lastDigits: string;

@@ -14,12 +14,7 @@ import { API_MESSAGES } from '@shared/messages';
 import { intEnv } from '../lib/env';
 import { reserveCounters, releaseCounters } from '../repositories/limits';
 import { isTrustedClient } from '../repositories/trusted-clients';
-import {
-  budgetCounter,
-  HOUR_S,
-  secondsLeftInWindow,
-  type WindowedBudget,
-} from './windowed-budget';
+import { budgetCounter, HOUR_S, secondsLeftInWindow, type WindowedBudget } from './windowed-budget';
 
 export type ClientBudgetKind = 'codes' | 'lookups' | 'previews';
 

@@ -31,7 +31,11 @@ export async function trustedConnections(current: string): Promise<TrustedConnec
   const clients = await listTrustedClients();
   return {
     current: { address: current, trusted: clients.some((c) => c.client === current) },
-    trusted: clients.map((c) => ({ id: idOf(c.client), address: c.client, trustedAt: c.trustedAt })),
+    trusted: clients.map((c) => ({
+      id: idOf(c.client),
+      address: c.client,
+      trustedAt: c.trustedAt,
+    })),
   };
 }
 
@@ -53,7 +57,10 @@ export async function trustCurrent(current: string, now: Date): Promise<TrustedC
 }
 
 /** Stops trusting the connection with `id`; 404 when it is not trusted. */
-export async function untrust(id: string | undefined, current: string): Promise<TrustedConnections> {
+export async function untrust(
+  id: string | undefined,
+  current: string,
+): Promise<TrustedConnections> {
   const clients = await listTrustedClients();
   const found = clients.find((c) => idOf(c.client) === id);
   if (!found) throw notFound('TRUSTED_NOT_FOUND', API_MESSAGES.trustedNotFound);

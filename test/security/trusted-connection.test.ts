@@ -6,10 +6,7 @@
  * at the product's default budget of 20 codes an hour per address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CLIENT_CODES_PER_HOUR_DEFAULT,
-  TRUSTED_CLIENT_CODES_PER_HOUR,
-} from '@shared/constants';
+import { CLIENT_CODES_PER_HOUR_DEFAULT, TRUSTED_CLIENT_CODES_PER_HOUR } from '@shared/constants';
 import type { Insights, TrustedConnections } from '@shared/types';
 import {
   initiateVisitorAuth,

@@ -108,9 +108,7 @@ export function UsersTable({
                   <td role="cell" className="staff-table__offer">
                     <span className="staff-table__prize">
                       {customer.offer}
-                      {arrived && (
-                        <span className="staff-table__new">{STAFF_TEXT.newArrival}</span>
-                      )}
+                      {arrived && <span className="staff-table__new">{STAFF_TEXT.newArrival}</span>}
                     </span>
                     {customer.condition && (
                       <span className="staff-table__condition">
