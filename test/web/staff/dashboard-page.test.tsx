@@ -114,6 +114,16 @@ describe('/dashboard sessions and redirects', () => {
 });
 
 describe('/dashboard All Users', () => {
+  it('loads the list under StrictMode (the development build: effects run twice) and after a remount', async () => {
+    await signInOperator(network);
+    const first = renderAt('/dashboard', { strict: true });
+    await screen.findByRole('row', { name: /0400 000 005/ });
+    expect(screen.queryByText(STAFF_TEXT.loadingUsers)).toBeNull();
+    first.unmount();
+    renderAt('/dashboard', { strict: true });
+    await screen.findByRole('row', { name: /0400 000 005/ });
+  });
+
   it('lists users newest first with the required columns and pages on "Load more"', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
