@@ -14,7 +14,6 @@ import { PATHS } from '../../../config/paths';
 import { checkNewPassword, setStaffPassword } from '../api/set-staff-password';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
-import { signOutStaff } from '../../../lib/staff-auth';
 
 const TITLES: Record<StaffRole, string> = {
   admin: ADMIN_TEXT.adminPassword,
@@ -58,8 +57,8 @@ function PasswordForm({ role }: { role: StaffRole }) {
     try {
       await setStaffPassword(role, password);
       if (role === 'admin') {
-        // The admin's sessions are over: straight to the login, which says why.
-        void signOutStaff('admin');
+        // The admin's sessions are over: straight to the login, which signs this one out and
+        // says why.
         navigate(PATHS.admin, { replace: true, state: { passwordChanged: true } });
         return;
       }
