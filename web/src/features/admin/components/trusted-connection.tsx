@@ -5,16 +5,19 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { ADMIN_TEXT } from '@shared/messages-admin';
+import { businessDay } from '@shared/business-day';
 import type { TrustedConnections } from '@shared/types';
 import { listTrusted, trustThisConnection, untrustConnection } from '../api/trusted-connections';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 import { NoticeRegion, type Notice } from './notice';
 import './trusted-connection.css';
 
-const dateOf = (iso: string) =>
-  new Intl.DateTimeFormat('en-AU', { dateStyle: 'medium' }).format(new Date(iso));
+export interface TrustedConnectionProps {
+  /** The business's time zone, which the trusted dates are read in; undefined: the default. */
+  timeZone?: string;
+}
 
-export function TrustedConnection() {
+export function TrustedConnection({ timeZone }: TrustedConnectionProps) {
   const id = useId();
   const onSessionError = useSessionErrorHandler();
   const [state, setState] = useState<TrustedConnections>();
@@ -76,7 +79,12 @@ export function TrustedConnection() {
             <ul className="trusted-connection__list">
               {state.trusted.map((entry) => (
                 <li key={entry.id}>
-                  <span>{ADMIN_TEXT.trustedSince(entry.address, dateOf(entry.trustedAt))}</span>
+                  <span>
+                    {ADMIN_TEXT.trustedSince(
+                      entry.address,
+                      businessDay(new Date(entry.trustedAt), timeZone),
+                    )}
+                  </span>
                   <button
                     type="button"
                     className="ui-button ui-button--secondary"

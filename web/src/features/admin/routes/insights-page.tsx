@@ -258,7 +258,7 @@ export function Component() {
           </p>
         )}
       </div>
-      <TrustedConnection />
+      <TrustedConnection timeZone={insights?.timeZone} />
       <EraseCustomer />
     </section>
   );
