@@ -54,8 +54,8 @@ export interface SearchRequest {
 }
 
 /** Digits of a partial search: the last 3 or 4 of a number. */
-export const LAST_DIGITS_MIN = 3;
-export const LAST_DIGITS_MAX = 4;
+const LAST_DIGITS_MIN = 3;
+const LAST_DIGITS_MAX = 4;
 /** A partial search answers at most this many customers (newest first). */
 export const LAST_DIGITS_MATCHES_MAX = 10;
 

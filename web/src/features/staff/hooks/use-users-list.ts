@@ -17,7 +17,7 @@ export type ListStatus = 'loading' | 'idle' | 'error' | 'done';
 /** How often a visible dashboard asks for changes. */
 const LIVE_POLL_MS = 5000;
 /** How long a new arrival from the live feed stays highlighted. */
-export const ARRIVAL_HIGHLIGHT_MS = 4000;
+const ARRIVAL_HIGHLIGHT_MS = 4000;
 
 export interface UsersList {
   users: Customer[];
