@@ -32,7 +32,9 @@ const VIEWPORTS = [
   ['laptop', { width: 1280, height: 800 }, {}],
   ['tablet', { width: 768, height: 1024 }, { hasTouch: true, isMobile: true }],
 ] as const;
-type Viewport = (typeof VIEWPORTS)[number];
+/** Visitor screens are checked on a phone too. */
+const PHONE = ['phone', { width: 375, height: 812 }, { hasTouch: true, isMobile: true }] as const;
+type Viewport = (typeof VIEWPORTS)[number] | typeof PHONE;
 
 const url = (path: string) => new URL(path, baseUrl()).href;
 const shot = (page: Page, name: string) =>
@@ -178,7 +180,7 @@ describe('a visitor refused by their connection’s budget', () => {
     // A winner whose prize is still owed, for the glance.
     await visitorWins(randomLocalMobile());
 
-    for (const viewport of VIEWPORTS) {
+    for (const viewport of [...VIEWPORTS, PHONE]) {
       const [label] = viewport;
       const page = await open(viewport);
       const sent = await onConnection(page, from);
