@@ -178,7 +178,7 @@ export const ADMIN_TEXT = Object.freeze({
   passwordNextLogin: 'The new password is needed from the next login.',
   ownPasswordNextLogin:
     'This is your own password: once it is saved you will sign in again with the new one.',
-  signInAgain: 'Your password was changed. Sign in again with the new password.',
+  signInAgain: 'Sign in again with the new password.',
   username: 'Username',
   password: 'Password',
   login: 'Login',

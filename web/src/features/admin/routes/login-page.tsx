@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { StaffLoginForm } from '../../../components/staff-login-form';
 import { PATHS } from '../../../config/paths';
@@ -34,7 +35,7 @@ export function Component() {
     <main>
       {passwordChanged && (
         <p role="status" className="ui-notice">
-          {ADMIN_TEXT.signInAgain}
+          {MESSAGES.adminPasswordUpdated} {ADMIN_TEXT.signInAgain}
         </p>
       )}
       <StaffLoginForm title={ADMIN_TEXT.loginTitle} onSubmit={onSubmit} />
