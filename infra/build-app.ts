@@ -69,6 +69,7 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
     waf: config.waf,
     timeZone: config.timeZone,
     smsPriceUsd: config.smsPriceUsd,
+    ownerCurrency: config.ownerCurrency,
     poolDeletionProtection: config.poolDeletionProtection,
     webAclArn: edge?.webAclArn,
     handlerEntry: options.handlerEntry,

@@ -71,6 +71,11 @@ export interface DeployConfig {
    * capacity bill (docs/capacity.md) and the preflight's expected month all use it.
    */
   readonly smsPriceUsd: number;
+  /**
+   * The owner's money (context `ownerCurrency`, "AUD 1.53 2025-11-14": the currency, what one USD
+   * is worth in it, and the date of that rate); undefined: the product's default (AUD).
+   */
+  readonly ownerCurrency?: OwnerCurrency;
   /** Folder of the built SPA. */
   readonly siteDirectory: string;
 }
@@ -89,6 +94,7 @@ const CONTEXT_KEYS = [
   'waf',
   'timeZone',
   'smsPriceUsd',
+  'ownerCurrency',
   'poolDeletionProtection',
   'siteDirectory',
 ] as const;
@@ -97,6 +103,37 @@ const RETIRED_KEYS: Readonly<Record<string, string>> = {
   smsPriceAud:
     'Context smsPriceAud was replaced by smsPriceUsd (one SMS price, in USD as AWS bills it).',
 };
+
+/** The owner's currency, what one USD is worth in it, and the date of that rate. */
+export interface OwnerCurrency {
+  currency: string;
+  usdRate: number;
+  rateDate: string;
+}
+
+/** Parses the `ownerCurrency` option, "AUD 1.53 2025-11-14"; undefined when not set. */
+function ownerCurrencyOption(text: string | undefined): OwnerCurrency | undefined {
+  if (text === undefined) return undefined;
+  const [currency = '', rate = '', rateDate = '', ...rest] = text.trim().split(/\s+/);
+  const usdRate = Number(rate);
+  let known = /^[A-Z]{3}$/.test(currency);
+  try {
+    new Intl.NumberFormat('en-AU', { style: 'currency', currency });
+  } catch {
+    known = false;
+  }
+  if (
+    !known ||
+    !Number.isFinite(usdRate) ||
+    usdRate <= 0 ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(rateDate) ||
+    rest.length > 0
+  )
+    throw new Error(
+      'Context ownerCurrency must be a currency code, what one USD is worth in it and the date of that rate, e.g. "AUD 1.53 2025-11-14".',
+    );
+  return { currency, usdRate, rateDate };
+}
 
 /** True for a time zone name the runtime knows (Intl refuses others). */
 function isTimeZone(name: string): boolean {
@@ -198,6 +235,7 @@ export function readDeployConfig(
   if (!Number.isFinite(smsPriceUsd) || smsPriceUsd < 0) {
     throw new Error('Context smsPriceUsd must be a price in USD of 0 or more.');
   }
+  const ownerCurrency = ownerCurrencyOption(optionalString(get('ownerCurrency')));
   return {
     shop,
     region,
@@ -213,6 +251,7 @@ export function readDeployConfig(
     waf: booleanOption(get, 'waf'),
     timeZone,
     smsPriceUsd,
+    ...(ownerCurrency ? { ownerCurrency } : {}),
     siteDirectory: resolve(REPO_ROOT, optionalString(get('siteDirectory')) ?? 'web/dist'),
   };
 }

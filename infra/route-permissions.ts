@@ -80,8 +80,9 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   // Refuses numbers that already have a reward, reads (never spends) the number's SMS budget,
   // spends the client's code budget and grants one code (limits), creates the visitor
   // (AdminCreateUser; an existing user is not an error) and records its sub (limits).
+  // Counts refused codes for the owner's insights (stats).
   'start-otp': {
-    tables: { customers: 'read', limits: 'write' },
+    tables: { customers: 'read', limits: 'write', stats: 'write' },
     visitorPool: ['AdminCreateUser'],
     // hasReward: an erased number keeps its reward.
     erasureKey: true,
@@ -120,7 +121,10 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   // Reads the customers' change index.
   'list-user-changes': staffRoute({ tables: { customers: 'read' } }),
   // The day counters, the slices' odds and the spin mode.
-  'get-insights': staffRoute({ tables: { stats: 'read', slices: 'read', settings: 'read' } }),
+  // Counts the prizes still owed from the customers' listing index.
+  'get-insights': staffRoute({
+    tables: { stats: 'read', slices: 'read', settings: 'read', customers: 'read' },
+  }),
   // Pages through the customers; its cursors are kept in the limits table.
   'export-customers': staffRoute({ tables: { customers: 'read', limits: 'write' } }),
   // Deletes the customer (leaving a keyed-hash marker), the visitor record (limits) and the user.
@@ -147,4 +151,8 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
     tables: { limits: 'write' },
     staffPool: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'],
   }),
+  // The trusted connections are one item in the limits table.
+  'list-trusted': staffRoute({ tables: { limits: 'read' } }),
+  'trust-connection': staffRoute({ tables: { limits: 'write' } }),
+  'untrust-connection': staffRoute({ tables: { limits: 'write' } }),
 };

@@ -95,6 +95,12 @@ export interface SpinWinStackProps extends StackProps {
    */
   readonly smsPriceUsd?: number;
   /**
+   * The owner's currency for the insights' money, with what one USD is worth in it and the date of
+   * that rate.
+   * @default AUD at USD_RATE_DEFAULT (shared/constants.ts)
+   */
+  readonly ownerCurrency?: { currency: string; usdRate: number; rateDate: string };
+  /**
    * Deletion protection on both user pools (turn on after go-live; off lets a failed first
    * deploy roll back).
    * @default false
@@ -201,6 +207,13 @@ export class SpinWinStack extends Stack {
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
         ORIGIN_SECRET: originSecretValue,
         SMS_PRICE_USD: String(props.smsPriceUsd ?? SMS_PRICE_USD_DEFAULT),
+        ...(props.ownerCurrency
+          ? {
+              OWNER_CURRENCY: props.ownerCurrency.currency,
+              USD_RATE: String(props.ownerCurrency.usdRate),
+              USD_RATE_DATE: props.ownerCurrency.rateDate,
+            }
+          : {}),
         ...(props.clientCodesPerHour
           ? { CLIENT_CODES_PER_HOUR: String(props.clientCodesPerHour) }
           : {}),

@@ -43,7 +43,7 @@ export const SLICE_VALID_DAYS_MAX = 365;
 export const BUSINESS_TIME_ZONE_DEFAULT = 'Australia/Sydney';
 
 /** Insights: the range shown by default and the longest range. */
-export const INSIGHTS_DEFAULT_DAYS = 30;
+export const INSIGHTS_DEFAULT_DAYS = 1;
 export const INSIGHTS_MAX_DAYS = 366;
 /**
  * The one SMS price: USD per message to an Australian mobile (AWS End User Messaging SMS list
@@ -52,6 +52,14 @@ export const INSIGHTS_MAX_DAYS = 366;
  * (bench/capacity.ts, docs/capacity.md, README) and the preflight's expected month all use it.
  */
 export const SMS_PRICE_USD_DEFAULT = 0.0515;
+/**
+ * Money shown to the owner: their currency and what one USD is worth in it, on the date the rate
+ * was read (the deploy options `currency`, `usdRate` and `usdRateDate` override all three).
+ * Default: AUD at 1.53 to the USD, about the rate in mid-November 2025; a deployment sets its own.
+ */
+export const OWNER_CURRENCY_DEFAULT = 'AUD';
+export const USD_RATE_DEFAULT = 1.53;
+export const USD_RATE_DATE_DEFAULT = '2025-11-14';
 
 /** Comment and URL field caps: generous, but bounded so one request cannot bloat an item. */
 export const SLICE_COMMENT_MAX = 200;
@@ -81,6 +89,14 @@ export const SMS_GLOBAL_HOURLY_CAP_DEFAULT = 500;
 export const CLIENT_CODES_PER_HOUR_DEFAULT = 20;
 export const CLIENT_LOOKUPS_PER_HOUR = 30;
 export const CLIENT_PREVIEWS_PER_HOUR = 10;
+/**
+ * A connection the admin trusts (the shop's own Wi-Fi, lambdas/domain/client-budgets.ts): the
+ * codes it may ask for an hour (or the deployment's per-client budget, when that is larger), and
+ * how many connections may be trusted at once. The number's and the deployment's SMS budgets
+ * still apply to every code.
+ */
+export const TRUSTED_CLIENT_CODES_PER_HOUR = 200;
+export const TRUSTED_CONNECTIONS_MAX = 5;
 
 /** Largest JSON request body any route accepts; bigger bodies are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;

@@ -52,3 +52,30 @@ export const searchRequestSchema = z.strictObject({ phoneNumber: searchPhoneSche
 export interface SearchRequest {
   phoneNumber: string;
 }
+
+/** Digits of a partial search: the last 3 or 4 of a number. */
+const LAST_DIGITS_MIN = 3;
+const LAST_DIGITS_MAX = 4;
+/** A partial search answers at most this many customers (newest first). */
+export const LAST_DIGITS_MATCHES_MAX = 10;
+
+const LAST_DIGITS = new RegExp(`^\\d{${LAST_DIGITS_MIN},${LAST_DIGITS_MAX}}$`);
+
+/** Whether a search box value (as typed) is a partial search: 3 or 4 digits alone. */
+export const isLastDigits = (value: string): boolean =>
+  LAST_DIGITS.test(normalizePhoneInput(value));
+
+/**
+ * Request body of a partial POST /api/users/search: the last 3 or 4 digits. A body naming
+ * `lastDigits` is one; any other is judged as a whole number (searchRequestSchema), with the
+ * product's messages.
+ */
+export const lastDigitsRequestSchema = z.strictObject({
+  lastDigits: z.string().regex(LAST_DIGITS),
+});
+export const isLastDigitsRequest = (body: unknown): boolean =>
+  typeof body === 'object' && body !== null && 'lastDigits' in body;
+/** What the web app sends for a partial search. */
+export interface LastDigitsRequest {
+  lastDigits: string;
+}

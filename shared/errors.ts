@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly status: ErrorStatus,
     /** Human message: the required text where it has one. */
     message: string,
+    /** For a refusal that lifts at a known time (a used-up budget): seconds until it does. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -23,7 +25,8 @@ export const unauthorized = (message: string) => new AppError('UNAUTHORIZED', 40
 export const forbidden = (message: string) => new AppError('FORBIDDEN', 403, message);
 export const notFound = (code: string, message: string) => new AppError(code, 404, message);
 export const conflict = (code: string, message: string) => new AppError(code, 409, message);
-export const tooManyRequests = (code: string, message: string) => new AppError(code, 429, message);
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds?: number) =>
+  new AppError(code, 429, message, retryAfterSeconds);
 
 export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
 

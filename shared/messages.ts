@@ -114,6 +114,9 @@ export const API_MESSAGES = Object.freeze({
   passwordPolicy: 'The new password does not meet the password policy (at least 6 characters).',
   accountNotFound: 'The staff account does not exist.',
   insightsRange: 'Choose a range of up to 366 days whose start is not after its end.',
+  trustedFull: 'Up to 5 connections can be trusted. Remove one first.',
+  trustedNotFound: 'That connection is not trusted.',
+  trustedBusy: 'The trusted connections changed meanwhile. Please try again.',
 });
 
 /**

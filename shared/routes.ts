@@ -42,6 +42,14 @@ export const ROUTES = [
   { id: 'export-customers', method: 'GET', path: '/api/customers/export', auth: 'admin' },
   { id: 'erase-customer', method: 'POST', path: '/api/customers/erase', auth: 'admin' },
   { id: 'set-staff-password', method: 'PUT', path: '/api/accounts/{role}/password', auth: 'admin' },
+  { id: 'list-trusted', method: 'GET', path: '/api/trusted-connections', auth: 'admin' },
+  { id: 'trust-connection', method: 'POST', path: '/api/trusted-connections', auth: 'admin' },
+  {
+    id: 'untrust-connection',
+    method: 'DELETE',
+    path: '/api/trusted-connections/{id}',
+    auth: 'admin',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -146,6 +146,20 @@ export interface UsersPage {
 export const FUNNEL_STEPS = ['visits', 'codesSent', 'verified', 'spins', 'redeemed'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
+/** GET /api/trusted-connections: the connection the admin is on, and those trusted. */
+export interface TrustedConnections {
+  /** The admin's own connection, as the server sees it (an IPv4 address or an IPv6 /56). */
+  current: { address: string; trusted: boolean };
+  trusted: { id: string; address: string; trustedAt: string }[];
+}
+
+/**
+ * Why a code was refused: the visitor's connection used up its budget (a shop's Wi-Fi shares one
+ * address), the number used up its own, or the deployment reached its cap.
+ */
+export const REFUSAL_REASONS = ['connection', 'number', 'cap'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
 /** GET /api/insights: how the promotion did over a range of business days. */
 export interface Insights {
   /** First and last business day of the range, YYYY-MM-DD, both included. */
@@ -176,6 +190,15 @@ export interface Insights {
    * with its share of the step before it (null for the first step, or when the step before is 0).
    */
   funnel: { step: FunnelStep; count: number; kept: number | null }[];
+  /** Code requests refused in the range, by reason. */
+  refused: Record<RefusalReason, number>;
+  /** Money shown to the owner: their currency and what one USD is worth in it, as of `date`. */
+  money: { currency: string; usdRate: number; rateDate: string; smsCost: number };
+  /**
+   * Prizes the shop still owes now (won, not redeemed, not expired), whatever the range, and how
+   * many of them expire within the next 7 days.
+   */
+  owed: { total: number; expiringThisWeek: number };
   /** One entry per day of the range, oldest first. */
   days: ({ date: string } & Record<FunnelStep, number>)[];
   /** Each prize won in the range or on the wheel now, most won first. */

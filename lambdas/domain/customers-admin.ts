@@ -13,9 +13,11 @@ import { isLocalMobile, maskPhone, toInternational } from '@shared/phone-format'
 import { formatBusinessTime } from '@shared/prize-validity';
 import { csvHeader, csvRow } from '@shared/csv';
 import { exportRecord, type CustomersRecordsPage } from '@shared/customer-export';
+import { LAST_DIGITS_MATCHES_MAX } from '@shared/dashboard-search';
 import type { Customer, CustomersCsvPage, UsersChanges, UsersPage } from '@shared/types';
 import type { CustomerFilter, CustomerPage, RedeemResult } from '../repositories/customers';
 import * as pageCursors from '../repositories/page-cursors';
+import type * as customers from '../repositories/customers';
 
 /** The customer operations this module needs from the customers repository. */
 export interface CustomerStore {
@@ -54,6 +56,20 @@ export const listFilterSchema = z
   .enum(['', 'unredeemed'])
   .optional()
   .transform((value) => (value === 'unredeemed' ? value : undefined));
+
+/**
+ * The customers with a prize still to redeem whose number ends in `digits` (3 or 4, validated by
+ * the search schema), newest first, at most LAST_DIGITS_MATCHES_MAX. Only rows the "All Users"
+ * list (with "Unredeemed only") shows staff already: docs/security.md, "The counter's partial
+ * search".
+ */
+export async function searchByLastDigits(
+  store: Pick<typeof customers, 'findUnredeemedByLastDigits'>,
+  digits: string,
+  now: Date,
+): Promise<{ users: Customer[]; more: boolean }> {
+  return store.findUnredeemedByLastDigits(digits, now.toISOString(), LAST_DIGITS_MATCHES_MAX);
+}
 
 /**
  * The customer with this local number (exactly 10 digits, already validated by the search

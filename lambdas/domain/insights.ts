@@ -6,13 +6,21 @@
  * same at 100 customers as at 100,000.
  */
 import { addDays, businessDay, dayCount, daysBetween, isCalendarDay } from '@shared/business-day';
-import { INSIGHTS_DEFAULT_DAYS, INSIGHTS_MAX_DAYS, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
-import { amountEnv } from '../lib/env';
+import {
+  INSIGHTS_DEFAULT_DAYS,
+  INSIGHTS_MAX_DAYS,
+  OWNER_CURRENCY_DEFAULT,
+  SMS_PRICE_USD_DEFAULT,
+  USD_RATE_DATE_DEFAULT,
+  USD_RATE_DEFAULT,
+} from '@shared/constants';
+import { amountEnv, optionalEnv } from '../lib/env';
 import { badRequest } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { oddsShare } from '@shared/slice';
 import {
   FUNNEL_STEPS,
+  REFUSAL_REASONS,
   type FunnelStep,
   type GameSettings,
   type Insights,
@@ -20,6 +28,17 @@ import {
 } from '@shared/types';
 import * as z from '@shared/zod';
 import type { DayStats } from '../repositories/stats';
+import { REFUSAL_COUNTERS } from './code-refusals';
+
+/** "Expiring this week": prizes owed whose expiry falls within this long from now. */
+const EXPIRING_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The owner's currency and what one USD is worth in it (OWNER_CURRENCY, USD_RATE, USD_RATE_DATE). */
+export interface OwnerMoney {
+  currency: string;
+  usdRate: number;
+  rateDate: string;
+}
 
 /** GET /api/insights query: optional from and to, calendar days YYYY-MM-DD. */
 export const insightsQuerySchema = z.strictObject({
@@ -32,18 +51,28 @@ export interface InsightsDeps {
   readStats: (days: readonly string[]) => Promise<DayStats[]>;
   listSlices: () => Promise<Slice[]>;
   getGameSettings: () => Promise<GameSettings>;
+  /** Prizes owed at an ISO time, and how many expire by another. */
+  countOwed: (at: string, expiringBy: string) => Promise<{ total: number; expiring: number }>;
   timeZone: string;
   smsPriceUsd: number;
+  money: OwnerMoney;
 }
 
 /** The price per SMS for the estimate: SMS_PRICE_USD when the deployment sets it. */
 export const smsPriceUsd = (): number => amountEnv('SMS_PRICE_USD', SMS_PRICE_USD_DEFAULT);
 
+/** The owner's currency, as the deployment sets it (the product's default: AUD). */
+export const ownerMoney = (): OwnerMoney => ({
+  currency: optionalEnv('OWNER_CURRENCY') ?? OWNER_CURRENCY_DEFAULT,
+  usdRate: amountEnv('USD_RATE', USD_RATE_DEFAULT),
+  rateDate: optionalEnv('USD_RATE_DATE') ?? USD_RATE_DATE_DEFAULT,
+});
+
 const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
-const cents = (aud: number) => Math.round(aud * 100) / 100;
+const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
- * The insights for `query` (default: the last INSIGHTS_DEFAULT_DAYS days up to today). A range
+ * The insights for `query` (default: the last INSIGHTS_DEFAULT_DAYS days up to today, i.e. today). A range
  * ending before it starts, or longer than INSIGHTS_MAX_DAYS, is a 400.
  */
 export async function buildInsights(
@@ -58,10 +87,11 @@ export async function buildInsights(
   const days = dayCount(from, to);
   if (!isCalendarDay(from) || days === 0 || days > INSIGHTS_MAX_DAYS)
     throw badRequest('INVALID_RANGE', API_MESSAGES.insightsRange);
-  const [stats, slices, game] = await Promise.all([
+  const [stats, slices, game, owed] = await Promise.all([
     deps.readStats(daysBetween(from, to)),
     deps.listSlices(),
     deps.getGameSettings(),
+    deps.countOwed(now.toISOString(), new Date(now.getTime() + EXPIRING_WITHIN_MS).toISOString()),
   ]);
 
   const sum = (counter: keyof DayStats['counts']) =>
@@ -129,6 +159,14 @@ export async function buildInsights(
       previewsPerClaim: ratio(previews, claims),
     },
     funnel,
+    refused: Object.fromEntries(
+      REFUSAL_REASONS.map((reason) => [reason, sum(REFUSAL_COUNTERS[reason])]),
+    ) as Insights['refused'],
+    money: {
+      ...deps.money,
+      smsCost: cents(codesSent * deps.smsPriceUsd * deps.money.usdRate),
+    },
+    owed: { total: owed.total, expiringThisWeek: owed.expiring },
     days: stats.map((day) => ({
       date: day.day,
       visits: day.counts.visits,

@@ -13,6 +13,7 @@ import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-authorizations';
 import { putVisitorRecord } from '../repositories/visitor-users';
 import { refundClientBudget, spendClientBudget } from './client-budgets';
+import { countRefusal } from './code-refusals';
 import type { Challenge } from 'altcha-lib';
 import type { SolvedChallenge } from '@shared/spin';
 import { warnOnFailure } from '../lib/logger';
@@ -46,6 +47,21 @@ export interface OtpStartDeps {
  * refused.
  */
 export async function startOtp(
+  localNumber: string,
+  solved: SolvedChallenge,
+  deps: OtpStartDeps,
+): Promise<void> {
+  try {
+    await checkedStart(localNumber, solved, deps);
+  } catch (error) {
+    // A code refused (the connection's, the number's or the deployment's budget) is counted for
+    // the owner's insights.
+    await countRefusal(error, new Date(deps.nowMs()));
+    throw error;
+  }
+}
+
+async function checkedStart(
   localNumber: string,
   solved: SolvedChallenge,
   deps: OtpStartDeps,

@@ -26,7 +26,14 @@ import {
   reserveCounters,
   type CounterSpec,
 } from '../repositories/limits';
-import { budgetCounter, DAY_S, HOUR_S, MINUTE_S, type WindowedBudget } from './windowed-budget';
+import {
+  budgetCounter,
+  DAY_S,
+  HOUR_S,
+  MINUTE_S,
+  secondsLeftInWindow,
+  type WindowedBudget,
+} from './windowed-budget';
 
 export interface SmsLimits {
   perMinute: number;
@@ -47,7 +54,8 @@ export const smsLimitsFromEnv = (): SmsLimits => ({
 interface Budget extends WindowedBudget {
   /** Per number, or one counter for the deployment. */
   perNumber: boolean;
-  error: () => AppError;
+  /** The refusal, with the seconds until the budget's window ends. */
+  error: (retryAfterSeconds: number) => AppError;
 }
 
 /** Enforces the SMS limits; construct once per container. */
@@ -61,28 +69,28 @@ export class SmsCostGuard {
         windowSeconds: MINUTE_S,
         limit: limits.perMinute,
         perNumber: true,
-        error: () => tooManyRequests('SMS_PER_MINUTE', API_MESSAGES.smsPerMinute),
+        error: (retry) => tooManyRequests('SMS_PER_MINUTE', API_MESSAGES.smsPerMinute, retry),
       },
       {
         name: 'sms#hour',
         windowSeconds: HOUR_S,
         limit: limits.perHour,
         perNumber: true,
-        error: () => tooManyRequests('SMS_PER_HOUR', API_MESSAGES.smsPerHour),
+        error: (retry) => tooManyRequests('SMS_PER_HOUR', API_MESSAGES.smsPerHour, retry),
       },
       {
         name: 'sms#day',
         windowSeconds: DAY_S,
         limit: limits.perDay,
         perNumber: true,
-        error: () => tooManyRequests('SMS_PER_DAY', API_MESSAGES.smsPerDay),
+        error: (retry) => tooManyRequests('SMS_PER_DAY', API_MESSAGES.smsPerDay, retry),
       },
       {
         name: 'sms#global-hour',
         windowSeconds: HOUR_S,
         limit: limits.globalHourlyCap,
         perNumber: false,
-        error: () => tooManyRequests('SMS_GLOBAL_CAP', API_MESSAGES.smsGlobalCap),
+        error: (retry) => tooManyRequests('SMS_GLOBAL_CAP', API_MESSAGES.smsGlobalCap, retry),
       },
     ];
   }
@@ -105,7 +113,7 @@ export class SmsCostGuard {
       specs.map((spec) => readCounter(spec.key, Math.floor(nowMs / 1000))),
     );
     const full = counts.findIndex((count, i) => count >= (specs[i]?.limit ?? 0));
-    if (full >= 0) throw this.budgets[full]!.error();
+    if (full >= 0) throw this.refusal(full, nowMs);
   }
 
   /**
@@ -123,7 +131,13 @@ export class SmsCostGuard {
   async reserve(phoneNumber: string, nowMs: number): Promise<void> {
     assertAustralianMobile(phoneNumber);
     const result = await reserveCounters(this.counters(phoneNumber, nowMs));
-    if (!result.ok) throw (this.budgets[result.failedIndex] ?? this.budgets[0]!).error();
+    if (!result.ok) throw this.refusal(result.failedIndex, nowMs);
+  }
+
+  /** The refusal of the budget at `index`, saying when its window ends. */
+  private refusal(index: number, nowMs: number): AppError {
+    const budget = this.budgets[index] ?? this.budgets[0]!;
+    return budget.error(secondsLeftInWindow(budget, nowMs));
   }
 
   /**

@@ -29,3 +29,9 @@ export function budgetCounter(budget: WindowedBudget, owner: string, nowMs: numb
     expiresAt: (window + 1) * budget.windowSeconds + EXPIRY_SLACK_S,
   };
 }
+
+/** Seconds from `nowMs` until `budget`'s current window ends (its counters start afresh). */
+export function secondsLeftInWindow(budget: WindowedBudget, nowMs: number): number {
+  const window = Math.floor(Math.floor(nowMs / 1000) / budget.windowSeconds);
+  return Math.max(1, Math.ceil((window + 1) * budget.windowSeconds - nowMs / 1000));
+}

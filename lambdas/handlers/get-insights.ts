@@ -1,14 +1,15 @@
 /**
  * GET /api/insights?from=&to= (admin): {data: Insights}, the promotion's figures over a range of
- * business days (default: the last 30).
+ * business days (default: today), and the prizes still owed now.
  */
-import { buildInsights, insightsQuerySchema, smsPriceUsd } from '../domain/insights';
+import { buildInsights, insightsQuerySchema, ownerMoney, smsPriceUsd } from '../domain/insights';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { getGameSettings } from '../repositories/settings';
 import { listSlices } from '../repositories/slices';
 import { businessTimeZone } from '../lib/env';
 import { readStats } from '../repositories/stats';
+import { countOwed } from '../repositories/customers';
 
 export const handler = http(async (event) => {
   await activeStaffClaims(event, ['admin']);
@@ -20,6 +21,8 @@ export const handler = http(async (event) => {
       getGameSettings,
       timeZone: businessTimeZone(),
       smsPriceUsd: smsPriceUsd(),
+      money: ownerMoney(),
+      countOwed,
     }),
   });
 });

@@ -1,13 +1,28 @@
-/** POST /api/users/search (operator, admin): {phoneNumber: 10 digits} -> {data: Customer | null}. */
-import { searchRequestSchema } from '@shared/dashboard-search';
+/**
+ * POST /api/users/search (operator, admin): {phoneNumber: 10 digits} -> {data: Customer | null};
+ * or {lastDigits: 3 or 4 digits} -> {data: Customer[], more}, the customers with a prize still to
+ * redeem whose number ends so (at most 10, newest first). A POST: no number or digits in a URL.
+ */
+import {
+  isLastDigitsRequest,
+  lastDigitsRequestSchema,
+  searchRequestSchema,
+} from '@shared/dashboard-search';
+import * as z from '@shared/zod';
 import { STAFF_ROLES } from '@shared/types';
-import { searchCustomer } from '../domain/customers-admin';
+import { searchByLastDigits, searchCustomer } from '../domain/customers-admin';
 import { activeStaffClaims } from '../domain/active-user';
-import { http, ok, parseBody } from '../lib/http';
+import { http, ok, parseBody, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
   await activeStaffClaims(event, STAFF_ROLES);
-  const { phoneNumber } = parseBody(searchRequestSchema, event);
+  const body = parseBody(z.unknown(), event);
+  if (isLastDigitsRequest(body)) {
+    const { lastDigits } = parseValue(lastDigitsRequestSchema, body);
+    const found = await searchByLastDigits(customers, lastDigits, new Date());
+    return ok({ data: found.users, more: found.more });
+  }
+  const { phoneNumber } = parseValue(searchRequestSchema, body);
   return ok({ data: await searchCustomer(customers, phoneNumber) });
 });

@@ -39,10 +39,19 @@ const withRetryAfter = (result: HttpResult): HttpResult =>
     ? { ...result, headers: { ...result.headers, 'retry-after': String(RETRY_AFTER_SECONDS) } }
     : result;
 
-const errorResult = (error: AppError): HttpResult =>
-  withRetryAfter(
-    json(error.status, { code: error.code, message: error.message } satisfies ErrorBody),
-  );
+const errorResult = (error: AppError): HttpResult => {
+  const result = json(error.status, {
+    code: error.code,
+    message: error.message,
+  } satisfies ErrorBody);
+  // A refusal that lifts at a known time (a used-up budget) says when.
+  return error.retryAfterSeconds === undefined
+    ? withRetryAfter(result)
+    : {
+        ...result,
+        headers: { ...result.headers, 'retry-after': String(Math.ceil(error.retryAfterSeconds)) },
+      };
+};
 
 /**
  * Wraps a handler so that it never leaks an exception to the client, and so that its log lines

@@ -246,6 +246,70 @@ export async function listCustomers(
   return { users, ...(key ? { lastKey: key } : {}) };
 }
 
+/**
+ * Customers whose number ends in `digits` and whose prize is still to redeem at `at` (ISO), newest
+ * first, at most `max`; `more` when more may match. DynamoDB leaves out redeemed and expired
+ * offers and numbers without the digits as it reads (contains; the end is checked here), in the
+ * filtered list's growing steps, at most FILTERED_MAX_READS reads.
+ */
+export async function findUnredeemedByLastDigits(
+  digits: string,
+  at: string,
+  max: number,
+): Promise<{ users: Customer[]; more: boolean }> {
+  const users: Customer[] = [];
+  let key: Record<string, unknown> | undefined;
+  for (let read = 0; read < FILTERED_MAX_READS; read++) {
+    const page = await queryByCreated(key, max * 2 ** (read + 1), {
+      FilterExpression:
+        'isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at) AND contains(phoneNumber, :digits)',
+      ExpressionAttributeValues: { ':false': false, ':at': at, ':digits': digits },
+    });
+    for (const item of page.items) {
+      if (!String(item.phoneNumber).endsWith(digits)) continue;
+      if (users.length === max) return { users, more: true };
+      users.push(toCustomer(item));
+    }
+    if (!page.lastKey) return { users, more: false };
+    key = page.lastKey;
+  }
+  return { users, more: true };
+}
+
+/**
+ * Prizes still owed at `at` (ISO): not redeemed and not expired; and how many of those expire at
+ * or before `expiringBy` (ISO). Reads the whole listing index (its items only, projected to the
+ * expiry), 1 MB a Query: about 3,000 customers a read, so 100,000 customers are some 30 reads.
+ */
+export async function countOwed(
+  at: string,
+  expiringBy: string,
+): Promise<{ total: number; expiring: number }> {
+  let total = 0;
+  let expiring = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const { Items, LastEvaluatedKey } = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName('customers'),
+        IndexName: CUSTOMERS_BY_CREATED_INDEX,
+        KeyConditionExpression: 'listPartition = :p',
+        FilterExpression:
+          'isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
+        ProjectionExpression: 'expiresAt',
+        ExpressionAttributeValues: { ':p': CUSTOMERS_LIST_PARTITION, ':false': false, ':at': at },
+        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+      }),
+    );
+    for (const item of Items ?? []) {
+      total += 1;
+      if (typeof item.expiresAt === 'string' && item.expiresAt <= expiringBy) expiring += 1;
+    }
+    startKey = LastEvaluatedKey;
+  } while (startKey);
+  return { total, expiring };
+}
+
 /** The byCreated index's key of an item: where a page that ends on it goes on from. */
 const createdIndexKey = (item: Record<string, unknown>): Record<string, unknown> => ({
   phoneNumber: item.phoneNumber,

@@ -23,7 +23,16 @@ const STATS_SHARDS = 8;
 const BATCH_GET_MAX = 100;
 
 export type StatCounter =
-  'spins' | 'claims' | 'previews' | 'redeemed' | 'codes' | 'visits' | 'verified';
+  | 'spins'
+  | 'claims'
+  | 'previews'
+  | 'redeemed'
+  | 'codes'
+  | 'visits'
+  | 'verified'
+  | 'refusedConnection'
+  | 'refusedNumber'
+  | 'refusedCap';
 const STAT_COUNTERS: readonly StatCounter[] = [
   'spins',
   'claims',
@@ -32,6 +41,9 @@ const STAT_COUNTERS: readonly StatCounter[] = [
   'codes',
   'visits',
   'verified',
+  'refusedConnection',
+  'refusedNumber',
+  'refusedCap',
 ];
 
 /** One day's counters, all shards added up. */

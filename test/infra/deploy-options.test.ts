@@ -63,6 +63,10 @@ describe('readDeployConfig', () => {
     [{ timeZone: 'Sydney' }, /timeZone/],
     [{ smsPriceUsd: '-1' }, /smsPriceUsd/],
     [{ smsPriceUsd: 'cheap' }, /smsPriceUsd/],
+    [{ ownerCurrency: 'AUD' }, /ownerCurrency/],
+    [{ ownerCurrency: 'XYZ1 1.5 2025-11-14' }, /ownerCurrency/],
+    [{ ownerCurrency: 'NZD -1 2025-11-14' }, /ownerCurrency/],
+    [{ ownerCurrency: 'NZD 1.7 14/11/2025' }, /ownerCurrency/],
     // The old AUD option is refused with its replacement, never silently ignored.
     [{ smsPriceAud: '0.06' }, /smsPriceUsd/],
     // AWS's Australian sender ID form takes 3-11 characters.
@@ -141,6 +145,7 @@ describe('SpinWin with every option on', () => {
         smsMonthlySpendAlarmUsd: '75',
         timeZone: 'Australia/Perth',
         smsPriceUsd: '0.08',
+        ownerCurrency: 'NZD 1.71 2026-01-02',
         poolDeletionProtection: 'true',
       },
     });
@@ -284,7 +289,7 @@ describe('SpinWin with every option on', () => {
     });
   });
 
-  it('gives the insights the business time zone and the SMS price', () => {
+  it('gives the insights the business time zone, the SMS price and the owner’s currency', () => {
     const insights =
       main.Resources[
         built.stack.getLogicalId(
@@ -294,7 +299,11 @@ describe('SpinWin with every option on', () => {
     expect(insights.Properties.Environment.Variables).toMatchObject({
       BUSINESS_TIME_ZONE: 'Australia/Perth',
       SMS_PRICE_USD: '0.08',
+      OWNER_CURRENCY: 'NZD',
+      USD_RATE: '1.71',
+      USD_RATE_DATE: '2026-01-02',
     });
+    expect(readDeployConfig(context({}), NO_ENV).ownerCurrency).toBeUndefined();
     expect(readDeployConfig(context({}), NO_ENV)).toMatchObject({
       timeZone: 'Australia/Sydney',
       smsPriceUsd: SMS_PRICE_USD_DEFAULT,

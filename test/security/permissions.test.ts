@@ -76,6 +76,9 @@ const PROBES: Record<RouteId, Probe> = {
     body: { password: 'x' },
     allowed: BAD_REQUEST,
   },
+  'list-trusted': { allowed: OK },
+  'trust-connection': { body: { address: '203.0.113.9' }, allowed: BAD_REQUEST },
+  'untrust-connection': { params: { id: 'bm90LXRydXN0ZWQ' }, allowed: NOT_FOUND },
 };
 
 /** The status a caller must get on a route of this kind. */

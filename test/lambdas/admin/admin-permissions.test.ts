@@ -43,6 +43,8 @@ function requestFor(
       return { body: { password: 'hijacked-pw' }, pathParameters: { role: 'admin' } };
     case 'erase-customer':
       return { body: { phoneNumber: '0412345678' } };
+    case 'untrust-connection':
+      return { pathParameters: { id: 'MjAzLjAuMTEzLjk' } };
     default:
       return {};
   }
@@ -70,9 +72,12 @@ describe('admin routes', () => {
         'export-customers',
         'get-insights',
         'list-slices',
+        'list-trusted',
         'put-business-settings',
         'put-game-settings',
         'set-staff-password',
+        'trust-connection',
+        'untrust-connection',
         'update-slice',
         'upload-logo',
       ].sort(),

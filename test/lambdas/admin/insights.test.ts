@@ -5,7 +5,15 @@ import { redeemCustomer } from '../../../lambdas/repositories/customers';
 import { mergeGameSettings } from '../../../lambdas/repositories/settings';
 import { deleteSlice } from '../../../lambdas/repositories/slices';
 import { addStats } from '../../../lambdas/repositories/stats';
-import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
+import {
+  INSIGHTS_DEFAULT_DAYS,
+  OWNER_CURRENCY_DEFAULT,
+  SMS_PRICE_USD_DEFAULT,
+  USD_RATE_DATE_DEFAULT,
+  USD_RATE_DEFAULT,
+} from '@shared/constants';
+import { businessDay } from '@shared/business-day';
+import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
 import { API_MESSAGES } from '@shared/messages';
 import type { Insights } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
@@ -29,7 +37,7 @@ const spinAt = (phone: string, at: string, pick: number, ticketFor?: string) =>
   });
 
 describe('GET /api/insights', () => {
-  it('answers zeros over the last 30 days before any spin, listing the wheel’s prizes', async () => {
+  it('answers zeros over a range before any spin, and today by default, listing the wheel’s prizes', async () => {
     const { status, body } = await insights({ from: '2025-01-01', to: '2025-01-30' });
 
     expect(status).toBe(200);
@@ -49,8 +57,17 @@ describe('GET /api/insights', () => {
     });
     expect(body.data.timeZone).toBe('Australia/Sydney');
     expect(body.data.smsPriceUsd).toBe(SMS_PRICE_USD_DEFAULT);
+    expect(body.data.refused).toEqual({ connection: 0, number: 0, cap: 0 });
+    expect(body.data.owed).toEqual({ total: 0, expiringThisWeek: 0 });
+    expect(body.data.money).toEqual({
+      currency: OWNER_CURRENCY_DEFAULT,
+      usdRate: USD_RATE_DEFAULT,
+      rateDate: USD_RATE_DATE_DEFAULT,
+      smsCost: 0,
+    });
     const defaultRange = await insights();
-    expect(defaultRange.body.data.days).toHaveLength(30);
+    expect(defaultRange.body.data.days).toHaveLength(INSIGHTS_DEFAULT_DAYS);
+    expect(defaultRange.body.data.to).toBe(businessDay(new Date(), 'Australia/Sydney'));
   });
 
   it('counts spins, redemptions, codes and previews per business day, and wins per prize against the odds, a deleted prize included', async () => {
@@ -126,7 +143,6 @@ describe('GET /api/insights', () => {
       { from: '2026-05-03', to: '2026-05-01' },
       { from: '2024-01-01', to: '2026-01-01' },
       { from: '0001-01-01', to: '9999-12-31' },
-      { to: '0000-01-05' },
       { from: '2026-02-30' },
       { to: '1 May' },
       { days: '7' },
@@ -141,8 +157,50 @@ describe('GET /api/insights', () => {
   });
 
   it('answers a range that ends on the last calendar day', async () => {
-    const { status, body } = await insights({ to: '9999-12-31' });
+    const { status, body } = await insights({ from: '9999-12-30', to: '9999-12-31' });
     expect(status).toBe(200);
     expect(body.data.days.map((d) => d.date).slice(-2)).toEqual(['9999-12-30', '9999-12-31']);
+  });
+
+  it('counts the prizes still owed now (won, not redeemed, not expired) and those expiring within 7 days, and the SMS cost in the owner’s currency', async () => {
+    const before = (await insights()).body.data.owed;
+    const valid = (name: string, validDays: number | null) =>
+      addSliceAsAdmin(
+        { name, comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: null, validDays },
+        new Date(),
+      );
+    const soon = await valid('Soon', 3);
+    const later = await valid('Later', 30);
+    const day = 24 * 60 * 60 * 1000;
+    const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
+    // Slices list newest first: Later (pick 0), Soon (pick 1), then older ones.
+    await spinAt('+61400000801', ago(0), 1, soon.id); // expires in 3 days: owed, this week
+    await spinAt('+61400000802', ago(0), 0, later.id); // expires in 30 days: owed
+    await spinAt('+61400000803', ago(5), 0, later.id); // expires in 25 days: owed
+    await spinAt('+61400000804', ago(10), 1, soon.id); // expired a week ago: not owed
+    await spinAt('+61400000805', ago(1), 1, soon.id); // expires in 2 days, but redeemed
+    await redeemCustomer('+61400000805', 'operator', new Date().toISOString());
+    process.env.OWNER_CURRENCY = 'NZD';
+    process.env.USD_RATE = '1.75';
+    process.env.USD_RATE_DATE = '2026-01-02';
+    await addStats(new Date(), { add: { codes: 10 } });
+    try {
+      const { body } = await insights();
+      expect(body.data.owed).toEqual({
+        total: before.total + 3,
+        expiringThisWeek: before.expiringThisWeek + 1,
+      });
+      expect(body.data.money).toEqual({
+        currency: 'NZD',
+        usdRate: 1.75,
+        rateDate: '2026-01-02',
+        smsCost: Math.round(body.data.totals.codesSent * SMS_PRICE_USD_DEFAULT * 1.75 * 100) / 100,
+      });
+    } finally {
+      delete process.env.OWNER_CURRENCY;
+      delete process.env.USD_RATE;
+      delete process.env.USD_RATE_DATE;
+      for (const slice of [soon, later]) await deleteSlice(slice.id);
+    }
   });
 });

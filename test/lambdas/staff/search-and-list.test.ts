@@ -39,6 +39,68 @@ describe('POST /api/users/search', () => {
   });
 });
 
+describe('POST /api/users/search by the last 3 or 4 digits', () => {
+  it('finds only customers with a prize still to redeem whose number ends so, newest first, at most 10', async () => {
+    const slice = await seedSlice();
+    const at = (minute: number) => `2026-06-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
+    // 14 numbers ending 4321 (04 1n 00 4321), one of them redeemed and one expired; 4321 inside
+    // another number, and ending 321 only.
+    const ending = Array.from({ length: 14 }, (_, i) => ({
+      ...customerFixture(0, slice.id, at(i)),
+      localNumber: `041${String(i).padStart(3, '0')}4321`,
+      phoneNumber: `+6141${String(i).padStart(3, '0')}4321`,
+    }));
+    ending[13] = {
+      ...ending[13]!,
+      isOfferClaimed: true,
+      redeemedBy: 'operator',
+      redeemedAt: at(30),
+    };
+    ending[12] = { ...ending[12]!, expiresAt: '2026-06-02T00:00:00.000Z' };
+    const inside = {
+      ...customerFixture(0, slice.id, at(40)),
+      localNumber: '0443210000',
+      phoneNumber: '+61443210000',
+    };
+    const shorter = {
+      ...customerFixture(0, slice.id, at(41)),
+      localNumber: '0400005321',
+      phoneNumber: '+61400005321',
+    };
+    await seedCustomers([...ending, inside, shorter], slice);
+
+    const four = await search({ lastDigits: '4321' });
+    expect(four.statusCode).toBe(200);
+    const found = bodyOf(four) as { data: { localNumber: string }[]; more: boolean };
+    // 12 unredeemed, unexpired matches: the 10 newest, and more to find.
+    expect(found.data.map((c) => c.localNumber)).toEqual(
+      ending
+        .slice(0, 12)
+        .reverse()
+        .slice(0, 10)
+        .map((c) => c.localNumber),
+    );
+    expect(found.more).toBe(true);
+
+    const three = bodyOf(await search({ lastDigits: '321' })) as {
+      data: { localNumber: string }[];
+    };
+    expect(three.data[0]?.localNumber).toBe('0400005321');
+    expect(three.data.map((c) => c.localNumber)).not.toContain('0443210000');
+  });
+
+  it.each([
+    ['2 digits', { lastDigits: '21' }],
+    ['5 digits', { lastDigits: '54321' }],
+    ['letters', { lastDigits: '43a1' }],
+    ['a number value', { lastDigits: 4321 }],
+    ['both fields', { lastDigits: '4321', phoneNumber: '0400004321' }],
+  ])('refuses %s with a 400', async (_label, body) => {
+    const result = await search(body);
+    expect(result.statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/users', () => {
   it('hands out an opaque cursor that names no customer', async () => {
     // Prepare: more customers than one page holds.

@@ -17,28 +17,49 @@ afterEach(() => vi.unstubAllGlobals());
 const puts = () => api.requests.filter((r) => r.method === 'PUT');
 
 describe('Account password pages', () => {
-  it.each([
-    ['admin', ADMIN_TEXT.adminPassword, MESSAGES.adminPasswordUpdated],
-    ['operator', ADMIN_TEXT.operatorPassword, MESSAGES.operatorPasswordUpdated],
-  ])('sets the %s password and says so', async (role, title, success) => {
+  it('sets the admin’s own password, says they will sign in again, and takes them to the login, which signs this browser out and says why', async () => {
     const user = userEvent.setup();
-    renderAt(`/admin/accounts/${role}`);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    const field = screen.getByLabelText(ADMIN_TEXT.newPassword);
-    await user.type(field, 'brand-new-pw');
+    const { router } = renderAt('/admin/accounts/admin');
+    expect(await screen.findByText(ADMIN_TEXT.ownPasswordNextLogin)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(ADMIN_TEXT.newPassword), 'brand-new-pw');
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
-    expect(await screen.findByText(success)).toBeInTheDocument();
+    const notice = await screen.findByText(
+      `${MESSAGES.adminPasswordUpdated} ${ADMIN_TEXT.signInAgain}`,
+    );
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(router.state.location.pathname).toBe('/admin');
     expect(puts()).toEqual([
       expect.objectContaining({
-        path: `/api/accounts/${role}/password`,
+        path: '/api/accounts/admin/password',
         body: { password: 'brand-new-pw' },
       }),
     ]);
-    expect(field).toHaveValue('');
-    // Typing a new password takes the old success notice away.
-    await user.type(field, 'n');
-    expect(screen.queryByText(success)).not.toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('adminUsername')).toBeNull());
+    expect(localStorage.getItem('spinwin.session.admin')).toBeNull();
   });
+
+  it.each([['operator', ADMIN_TEXT.operatorPassword, MESSAGES.operatorPasswordUpdated]])(
+    'sets the %s password and says so',
+    async (role, title, success) => {
+      const user = userEvent.setup();
+      renderAt(`/admin/accounts/${role}`);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      const field = screen.getByLabelText(ADMIN_TEXT.newPassword);
+      await user.type(field, 'brand-new-pw');
+      await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
+      expect(await screen.findByText(success)).toBeInTheDocument();
+      expect(puts()).toEqual([
+        expect.objectContaining({
+          path: `/api/accounts/${role}/password`,
+          body: { password: 'brand-new-pw' },
+        }),
+      ]);
+      expect(field).toHaveValue('');
+      // Typing a new password takes the old success notice away.
+      await user.type(field, 'n');
+      expect(screen.queryByText(success)).not.toBeInTheDocument();
+    },
+  );
 
   it('applies the password rules before sending anything', async () => {
     const user = userEvent.setup();

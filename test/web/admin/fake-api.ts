@@ -57,6 +57,9 @@ const SAMPLE_INSIGHTS: Insights = {
     claims: 2,
     previewsPerClaim: 3,
   },
+  refused: { connection: 7, number: 2, cap: 0 },
+  money: { currency: 'AUD', usdRate: 1.53, rateDate: '2025-11-14', smsCost: 0.39 },
+  owed: { total: 4, expiringThisWeek: 1 },
   funnel: [
     { step: 'visits', count: 40, kept: null },
     { step: 'codesSent', count: 5, kept: 5 / 40 },

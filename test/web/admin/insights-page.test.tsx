@@ -34,9 +34,11 @@ describe('/admin/insights', () => {
     expect(total('Redeemed')).toBe('1');
     expect(total('Redemption rate')).toBe('33.3%');
     expect(total('Codes sent')).toBe('5');
-    // In USD, as AWS bills SMS: 5 codes x USD 0.0515 (the price keeps its fourth decimal).
-    expect(total('Estimated SMS cost')).toMatch(/^USD\s0\.26/);
-    expect(total('Estimated SMS cost')).toMatch(/USD\s0\.0515 per SMS/);
+    // In the owner's currency (AUD), from the USD price AWS bills at the deployment's rate.
+    expect(total('Estimated SMS cost')).toMatch(/^\$0\.39/);
+    expect(total('Estimated SMS cost')).toMatch(
+      /USD\s0\.0515 per SMS, at 1 USD = \$1\.53 \(rate of 2025-11-14\)/,
+    );
     expect(total('Previews per claim')).toBe('3.0');
   });
 

@@ -2,6 +2,7 @@
  * Renders the staff routes at a path in a memory router. The wheel page and /admin are stand-ins
  * (other features), so a test sees where a redirect went without loading them.
  */
+import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { Component as DashboardPage } from '../../../web/src/features/staff/routes/dashboard-page';
@@ -13,8 +14,11 @@ import { cognitoTokens, staffIdToken, type FakeNetwork } from './support';
 export const WHEEL_STAND_IN = 'Wheel page stand-in';
 export const ADMIN_STAND_IN = 'Admin login stand-in';
 
-/** Renders the app's staff routes at `path`; returns the router to read its location. */
-export function renderAt(path: string) {
+/**
+ * Renders the app's staff routes at `path`; returns the router to read its location. With
+ * `strict`, inside React's StrictMode, as the development build runs (effects run twice).
+ */
+export function renderAt(path: string, options: { strict?: boolean } = {}) {
   const router = createMemoryRouter(
     [
       { path: '/', element: <p>{WHEEL_STAND_IN}</p> },
@@ -25,8 +29,9 @@ export function renderAt(path: string) {
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
-  return router;
+  const app = <RouterProvider router={router} />;
+  const rendered = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
+  return Object.assign(router, { unmount: rendered.unmount });
 }
 
 /** Signs the operator in through the real sign-in module against the fake Cognito. */

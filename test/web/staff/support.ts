@@ -105,6 +105,9 @@ export function installFakeNetwork(): FakeNetwork {
     }
     if (url === '/config.json') return jsonResponse(200, network.config);
     if (url.startsWith('/api/')) {
+      // As a browser's fetch: the answer comes later, and a request aborted by then rejects.
+      await Promise.resolve();
+      if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
       const call: ApiCall = {
         method: init.method ?? 'GET',
         path: url,

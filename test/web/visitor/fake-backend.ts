@@ -40,6 +40,8 @@ export class FakeBackend {
   drawSliceId: string;
   /** Status to answer POST /api/otp/start with, when set (e.g. 429). */
   otpStartStatus: number | undefined;
+  /** The Retry-After (seconds) of that refusal, when set. */
+  otpStartRetryAfter: number | undefined;
   /** Cognito's error for InitiateAuth, when set (e.g. a send trigger that SNS throttled). */
   initiateAuthError: { type: string; message: string } | undefined;
   wheelDelayMs = 0;
@@ -138,8 +140,12 @@ export class FakeBackend {
       }
       if (this.otpStartStatus === 503)
         return json(503, { code: 'UNAVAILABLE', message: 'The service is busy.' });
-      if (this.otpStartStatus)
-        return json(this.otpStartStatus, { code: 'SMS_PER_MINUTE', message: 'limit' });
+      if (this.otpStartStatus) {
+        const refused = json(this.otpStartStatus, { code: 'CLIENT_CODE_LIMIT', message: 'limit' });
+        if (this.otpStartRetryAfter !== undefined)
+          refused.headers.set('retry-after', String(this.otpStartRetryAfter));
+        return refused;
+      }
       return json(202, {});
     }
     if (method === 'GET' && url === '/api/spins/challenge')

@@ -210,6 +210,32 @@ describe('wheel page', () => {
     expect(backend.requests.some((r) => r.url.startsWith('https://cognito'))).toBe(false);
   });
 
+  it('counts down to a refusal’s retry time on the send button ("Resend in {n}s"), asking nothing meanwhile', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    backend.otpStartStatus = 429;
+    backend.otpStartRetryAfter = 1500;
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(VISITOR_TEXT.phoneLabel), '0412345679');
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.otpSendFailed);
+    const countdown = within(dialog).getByRole('button', { name: VISITOR_TEXT.resendIn(1500) });
+    expect(countdown).toHaveAttribute('aria-disabled', 'true');
+    const starts = () => backend.apiCalls().filter((c) => c === 'POST /api/otp/start').length;
+    await user.click(countdown);
+    expect(starts()).toBe(1);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(within(dialog).getByRole('button', { name: VISITOR_TEXT.resendIn(1490) })).toBeVisible();
+    // At the retry time the send is offered again, and asks.
+    backend.otpStartStatus = undefined;
+    act(() => vi.advanceTimersByTime(1_490_000));
+    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.sendCode }));
+    expect(await within(dialog).findByLabelText(VISITOR_TEXT.otpLabel)).toBeInTheDocument();
+    expect(starts()).toBe(2);
+  });
+
   it.each([
     ['otp/start answers 503 (Cognito throttled creating the user)', { otpStart: 503 }],
     [

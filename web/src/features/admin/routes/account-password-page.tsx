@@ -1,10 +1,12 @@
 /**
  * /admin/accounts/admin and /admin/accounts/operator (docs/product.md): one New
  * Password field with a show/hide toggle and Save. The password goes to Cognito through the API
- * and is needed from the next login; it is never kept in the browser beyond the field.
+ * and is needed from the next login; it is never kept in the browser beyond the field. Saving the
+ * admin's own password signs the admin out everywhere (the server's global sign-out), so the page
+ * says so beforehand and then takes them to the login, which tells them why.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { isStaffRole, type StaffRole } from '@shared/types';
@@ -38,6 +40,7 @@ function PasswordForm({ role }: { role: StaffRole }) {
   const [notice, setNotice] = useState<Notice>();
   const [saving, setSaving] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -53,6 +56,12 @@ function PasswordForm({ role }: { role: StaffRole }) {
     setSaving(true);
     try {
       await setStaffPassword(role, password);
+      if (role === 'admin') {
+        // The admin's sessions are over: straight to the login, which signs this one out and
+        // says why.
+        navigate(PATHS.admin, { replace: true, state: { passwordChanged: true } });
+        return;
+      }
       setPassword('');
       setVisible(false);
       setNotice({ kind: 'success', text: SUCCESS[role] });
@@ -112,7 +121,7 @@ function PasswordForm({ role }: { role: StaffRole }) {
             </p>
           )}
           <p id={hintId} className="admin-hint">
-            {ADMIN_TEXT.passwordNextLogin}
+            {role === 'admin' ? ADMIN_TEXT.ownPasswordNextLogin : ADMIN_TEXT.passwordNextLogin}
           </p>
         </div>
         <div className="admin-actions">

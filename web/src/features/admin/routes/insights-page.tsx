@@ -1,17 +1,21 @@
 /**
- * /admin/insights: did the promotion work? Totals over a range of business days (the last 30 by
- * default), the funnel from wheel visits to redemptions, spins and redemptions per day, wins per
- * prize against the odds, the day-by-day funnel figures as CSV, the customers as CSV or Excel
- * (components/customers-download.tsx, named by the business's date), and erasing a customer's number on request.
+ * /admin/insights: did the promotion work? Today at a glance first (prizes still owed, those
+ * expiring this week, codes refused by reason), then totals over a range of business days (today
+ * by default; 7 and 30 days a click away, or any range), the funnel from wheel visits to
+ * redemptions, spins and redemptions per day, wins per prize against the odds, the day-by-day
+ * funnel figures as CSV, the customers as CSV or Excel (components/customers-download.tsx, named
+ * by the business's date), the shop's trusted Wi-Fi, and erasing a customer's number on request.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { businessDay } from '@shared/business-day';
+import { addDays, businessDay } from '@shared/business-day';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { FUNNEL_STEPS, type Insights } from '@shared/types';
 import { loadRuntimeConfig } from '../../../config/runtime';
 import { getInsights } from '../api/get-insights';
 import { CustomersDownload } from '../components/customers-download';
 import { EraseCustomer } from '../components/erase-customer';
+import { InsightsGlance } from '../components/insights-glance';
+import { TrustedConnection } from '../components/trusted-connection';
 import {
   DailyChart,
   FunnelChart,
@@ -22,15 +26,18 @@ import {
 import { csvFile, saveFile } from '../components/save-file';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 
-/** Amounts in USD, as AWS bills SMS (the deploy's smsPriceUsd); a price keeps its fourth decimal. */
-const usd = (amount: number, maxDigits = 2) =>
+/** An amount in a currency; a price keeps its fourth decimal. */
+const money = (amount: number, currency: string, maxDigits = 2) =>
   new Intl.NumberFormat('en-AU', {
     style: 'currency',
-    currency: 'USD',
+    currency,
     maximumFractionDigits: maxDigits,
   }).format(amount);
 
 type Range = { from?: string; to?: string };
+
+/** The quick ranges, in days ending today. */
+const QUICK_DAYS = [1, 7, 30] as const;
 
 /** The funnel's figures per day, one line a day, under the chart's own labels. */
 function dailyCsv(insights: Insights): string {
@@ -77,12 +84,33 @@ export function Component() {
     setRange({ from, to });
   }
 
+  /** The quick range shown, if the range is one (today is the last day of the default range). */
+  const today = insights ? businessDay(new Date(), insights.timeZone) : undefined;
+  const quick = QUICK_DAYS.find(
+    (days) => insights?.to === today && today && insights?.from === addDays(today, 1 - days),
+  );
   const totals = insights?.totals;
   return (
     <section className="admin-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="admin-page__title">
         {ADMIN_TEXT.insights}
       </h1>
+      <div className="insights-range-quick" role="group" aria-label={ADMIN_TEXT.rangeQuick}>
+        {QUICK_DAYS.map((days) => (
+          <button
+            key={days}
+            type="button"
+            className={quick === days ? 'ui-button' : 'ui-button ui-button--secondary'}
+            aria-pressed={quick === days}
+            onClick={() => {
+              const end = businessDay(new Date(), insights?.timeZone);
+              setRange({ from: addDays(end, 1 - days), to: end });
+            }}
+          >
+            {days === 1 ? ADMIN_TEXT.rangeToday : ADMIN_TEXT.rangeDays(days)}
+          </button>
+        ))}
+      </div>
       <form
         className="ui-card insights-range"
         onSubmit={show}
@@ -121,6 +149,7 @@ export function Component() {
         !failed && <p role="status">{ADMIN_TEXT.loading}</p>
       ) : (
         <>
+          <InsightsGlance insights={insights} />
           <dl className="insights-totals">
             <div className="ui-card">
               <dt>{ADMIN_TEXT.totalSpins}</dt>
@@ -141,9 +170,15 @@ export function Component() {
             <div className="ui-card">
               <dt>{ADMIN_TEXT.totalSmsCost}</dt>
               <dd>
-                {usd(totals.smsCostUsd)}
+                {money(insights.money.smsCost, insights.money.currency)}
                 <span className="admin-hint">
-                  {ADMIN_TEXT.smsCostHint(usd(insights.smsPriceUsd, 4))}
+                  {insights.money.currency === 'USD'
+                    ? ADMIN_TEXT.smsCostHint(money(insights.smsPriceUsd, 'USD', 4))
+                    : ADMIN_TEXT.smsCostRateHint(
+                        money(insights.smsPriceUsd, 'USD', 4),
+                        `1 USD = ${money(insights.money.usdRate, insights.money.currency, 4)}`,
+                        insights.money.rateDate,
+                      )}
                 </span>
               </dd>
             </div>
@@ -186,6 +221,7 @@ export function Component() {
         )}
         <CustomersDownload businessToday={businessToday} />
       </div>
+      <TrustedConnection timeZone={insights?.timeZone} />
       <EraseCustomer />
     </section>
   );

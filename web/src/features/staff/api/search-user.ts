@@ -1,5 +1,8 @@
-/** POST /api/users/search: the customer with this local number, or null. */
-import type { SearchRequest } from '@shared/dashboard-search';
+/**
+ * POST /api/users/search: the customer with this local number, or null; or the customers with a
+ * prize still to redeem whose number ends in 3 or 4 digits. Always a POST body, never a URL.
+ */
+import type { LastDigitsRequest, SearchRequest } from '@shared/dashboard-search';
 import type { Customer } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
@@ -7,4 +10,12 @@ export async function searchUser(phoneNumber: string): Promise<Customer | null> 
   const body: SearchRequest = { phoneNumber };
   const response = await callRoute<{ data: Customer | null }>('search-users', { body });
   return response.data;
+}
+
+export async function searchLastDigits(
+  lastDigits: string,
+): Promise<{ users: Customer[]; more: boolean }> {
+  const body: LastDigitsRequest = { lastDigits };
+  const response = await callRoute<{ data: Customer[]; more: boolean }>('search-users', { body });
+  return { users: response.data, more: response.more };
 }

@@ -2,21 +2,29 @@
  * "Search By Phone Number" (docs/product.md): numbers only ("Please enter only numbers"), at most 10
  * digits ("Phone number cannot exceed 10 digits"), and a search needs exactly 10 ("Please enter a
  * valid 10-digit phone number"). Numbers are taken as staff type or paste them: spaces, dashes and
- * a +61 prefix are fine (shared/dashboard-search.ts). A rejected keystroke keeps the previous value
- * and shows the message.
+ * a +61 prefix are fine (shared/dashboard-search.ts). The last 3 or 4 digits alone search for
+ * the customers whose number ends so. A rejected keystroke keeps the previous value and shows the
+ * message.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { acceptSearchInput, searchPhoneSchema } from '@shared/dashboard-search';
+import { acceptSearchInput, isLastDigits, searchPhoneSchema } from '@shared/dashboard-search';
+import { normalizePhoneInput } from '@shared/phone-format';
 import { STAFF_TEXT } from '@shared/messages-staff';
+import './search-box.css';
+
+/** A search: a whole local number, or its last 3 or 4 digits. */
+export type SearchQuery = { phoneNumber: string } | { lastDigits: string };
 
 export interface SearchBoxProps {
-  /** Runs the search for a valid 10-digit number. */
-  onSearch: (phoneNumber: string) => void;
+  /** Runs the search for a valid 10-digit number or 3 or 4 last digits. */
+  onSearch: (query: SearchQuery) => void;
+  /** A search was asked for but the text is not one: what the last one showed no longer holds. */
+  onInvalid: () => void;
   busy: boolean;
 }
 
 /** The search form. */
-export function SearchBox({ onSearch, busy }: SearchBoxProps) {
+export function SearchBox({ onSearch, onInvalid, busy }: SearchBoxProps) {
   const id = useId();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
@@ -29,13 +37,19 @@ export function SearchBox({ onSearch, busy }: SearchBoxProps) {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (isLastDigits(value)) {
+      setError(undefined);
+      onSearch({ lastDigits: normalizePhoneInput(value) });
+      return;
+    }
     const parsed = searchPhoneSchema.safeParse(value);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      onInvalid();
       return;
     }
     setError(undefined);
-    onSearch(parsed.data);
+    onSearch({ phoneNumber: parsed.data });
   }
 
   return (
@@ -62,13 +76,16 @@ export function SearchBox({ onSearch, busy }: SearchBoxProps) {
           placeholder={STAFF_TEXT.searchPlaceholder}
           value={value}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-error`}
+          aria-describedby={`${id}-error ${id}-hint`}
           onChange={(e) => onChange(e.target.value)}
         />
         <button type="submit" className="ui-button" disabled={busy}>
           {busy ? STAFF_TEXT.searching : STAFF_TEXT.search}
         </button>
       </div>
+      <p id={`${id}-hint`} className="staff-search__hint">
+        {STAFF_TEXT.searchHint}
+      </p>
       <p id={`${id}-error`} role="alert" className="ui-error">
         {error}
       </p>

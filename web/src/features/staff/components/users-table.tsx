@@ -3,8 +3,9 @@
  * Result" and "All Users". Claimed rows are greyed with a disabled "Redeemed" button and say who
  * redeemed them and when; a prize past its expiry has a disabled "Expired" button; otherwise the
  * button reads "Claim", or "Processing..." on the row being processed. Under the offer, its
- * condition as it was when won (older records have none), then its expiry (when it has one) in the
- * business's time zone. Numbers read grouped, 0412 345 678. On narrow screens CSS lays
+ * condition as it was when won (older records have none), when it was won, then its expiry (when
+ * it has one), in the business's time zone. Rows the live feed just brought in are highlighted
+ * for a few seconds (a fading colour; without motion under reduced motion) and named "New". Numbers read grouped, 0412 345 678. On narrow screens CSS lays
  * each row out as a card; the explicit ARIA roles keep it a table for screen readers whatever the
  * CSS display value.
  */
@@ -13,6 +14,7 @@ import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import { formatBusinessTime, isPrizeExpired } from '@shared/prize-validity';
 import type { Customer } from '@shared/types';
+import './users-table.css';
 
 /** The line under the offer: who redeemed it and when, or until when it may be redeemed. */
 function offerStatus(
@@ -46,6 +48,8 @@ export interface UsersTableProps {
   now: Date;
   /** The business's time zone (the deployment's); undefined: the default one. */
   timeZone?: string;
+  /** Phone numbers (+61 form) of rows to highlight as new arrivals. */
+  arrivals?: ReadonlySet<string>;
 }
 
 /** The customers table; phone numbers in local form (04...). */
@@ -57,6 +61,7 @@ export function UsersTable({
   empty,
   now,
   timeZone,
+  arrivals,
 }: UsersTableProps) {
   return (
     <div className="staff-table__wrap">
@@ -87,21 +92,32 @@ export function UsersTable({
               const busy = processing === customer.phoneNumber;
               const expired = !customer.isOfferClaimed && isPrizeExpired(customer, now);
               const status = offerStatus(customer, expired, timeZone);
+              const arrived = arrivals?.has(customer.phoneNumber) ?? false;
+              const classes = [
+                customer.isOfferClaimed || expired ? 'is-claimed' : '',
+                arrived ? 'is-new' : '',
+              ].filter(Boolean);
               return (
                 <tr
                   key={customer.phoneNumber}
-                  className={customer.isOfferClaimed || expired ? 'is-claimed' : undefined}
+                  className={classes.length > 0 ? classes.join(' ') : undefined}
                 >
                   <th scope="row" className="staff-table__phone">
                     {formatLocalNumber(customer.localNumber)}
                   </th>
                   <td role="cell" className="staff-table__offer">
-                    <span className="staff-table__prize">{customer.offer}</span>
+                    <span className="staff-table__prize">
+                      {customer.offer}
+                      {arrived && <span className="staff-table__new">{STAFF_TEXT.newArrival}</span>}
+                    </span>
                     {customer.condition && (
                       <span className="staff-table__condition">
                         {STAFF_TEXT.conditionLabel(customer.condition)}
                       </span>
                     )}
+                    <span className="staff-table__status">
+                      {STAFF_TEXT.wonAt(formatBusinessTime(customer.createdAt, timeZone))}
+                    </span>
                     {status && <span className="staff-table__status">{status}</span>}
                   </td>
                   <td role="cell" className="staff-table__actions">

@@ -16,6 +16,8 @@ export type ListStatus = 'loading' | 'idle' | 'error' | 'done';
 
 /** How often a visible dashboard asks for changes. */
 const LIVE_POLL_MS = 5000;
+/** How long a new arrival from the live feed stays highlighted. */
+const ARRIVAL_HIGHLIGHT_MS = 4000;
 
 export interface UsersList {
   users: Customer[];
@@ -24,6 +26,8 @@ export interface UsersList {
   loadMore: () => void;
   /** Replaces a customer in the list, matched by phone number (e.g. after a redeem). */
   replace: (customer: Customer) => void;
+  /** Phone numbers of rows the live feed brought in during the last few seconds. */
+  arrivals: ReadonlySet<string>;
 }
 
 const newestFirst = (a: Customer, b: Customer) =>
@@ -71,6 +75,8 @@ export function useUsersList(
   unredeemedOnly = false,
 ): UsersList {
   const [users, setUsers] = useState<Customer[]>([]);
+  const usersRef = useRef(users);
+  usersRef.current = users;
   const [status, setStatus] = useState<ListStatus>('loading');
   const cursor = useRef<string | undefined>(undefined);
   const inFlight = useRef<AbortController | undefined>(undefined);
@@ -117,20 +123,40 @@ export function useUsersList(
     fetchPage();
   }, [fetchPage]);
 
-  // The first page on mount; the list read afresh when the switch changes.
-  const shown = useRef<boolean | undefined>(undefined);
+  // The first page on every mount (React's development double effect and any remount included:
+  // the cleanup aborts the read, so the next mount must ask again), and the list read afresh when
+  // the switch changes.
   useEffect(() => {
-    if (shown.current === undefined) fetchPage();
-    else if (shown.current !== unredeemedOnly) reload();
-    shown.current = unredeemedOnly;
-  }, [fetchPage, reload, unredeemedOnly]);
-  useEffect(
-    () => () => {
+    reload();
+    return () => {
       inFlight.current?.abort();
       inFlight.current = undefined;
-    },
-    [],
-  );
+    };
+  }, [reload, unredeemedOnly]);
+
+  // New arrivals are highlighted for a few seconds.
+  const [arrivals, setArrivals] = useState<ReadonlySet<string>>(() => new Set());
+  const arrivalTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const highlight = useCallback((phones: string[]) => {
+    if (phones.length === 0) return;
+    setArrivals((current) => new Set([...current, ...phones]));
+    const timer = setTimeout(() => {
+      arrivalTimers.current.delete(timer);
+      setArrivals((current) => {
+        const next = new Set(current);
+        for (const phone of phones) next.delete(phone);
+        return next;
+      });
+    }, ARRIVAL_HIGHLIGHT_MS);
+    arrivalTimers.current.add(timer);
+  }, []);
+  useEffect(() => {
+    const timers = arrivalTimers.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
 
   // The live feed. Its first cursor reaches back before the first page is read, so a change made
   // while that page loads still comes.
@@ -151,8 +177,19 @@ export function useUsersList(
       let again = LIVE_POLL_MS;
       try {
         const changes = await listUserChanges(since, controller.signal);
+        const first = since === undefined;
         since = changes.cursor;
         if (changes.users.length > 0) {
+          // Rows the feed brings in after its first answer (which reaches back before the page
+          // was read) are arrivals, highlighted for a few seconds.
+          if (!first) {
+            const known = new Set(usersRef.current.map((u) => u.phoneNumber));
+            highlight(
+              changes.users
+                .filter((c) => !known.has(c.phoneNumber) && belongs(c, onlyUnredeemed.current))
+                .map((c) => c.phoneNumber),
+            );
+          }
           setUsers((list) =>
             mergeChanges(list, changes.users, complete.current, onlyUnredeemed.current),
           );
@@ -185,7 +222,7 @@ export function useUsersList(
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [reload]);
+  }, [reload, highlight]);
 
   const loadMore = useCallback(() => {
     if (status === 'done') return;
@@ -200,5 +237,5 @@ export function useUsersList(
     );
   }, []);
 
-  return { users, status, loadMore, replace };
+  return { users, status, loadMore, replace, arrivals };
 }

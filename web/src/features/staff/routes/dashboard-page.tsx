@@ -1,5 +1,8 @@
 /**
- * /dashboard (docs/product.md): search by phone number, the search result, all users
+ * /dashboard (docs/product.md): search by phone number (or its last 3 or 4 digits: the customers
+ * with a prize to redeem whose number ends so, each claimed only once the whole number is typed
+ * to confirm), the search result (a new search clears the last one, its Claim and any notice),
+ * all users (each with when the prize was won; new arrivals highlighted a few seconds)
  * paged newest first and kept live (new winners and redeems from other devices show within
  * seconds), with an "Unredeemed only" switch, and Claim -> "Confirm Action" (which reminds staff to
  * see the win on the customer's phone) -> redeem. Both tables update on success.
@@ -10,17 +13,17 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
-import { formatLocalNumber } from '@shared/phone-format';
+import { formatLocalNumber, normalizePhoneInput } from '@shared/phone-format';
 import { isPrizeExpired } from '@shared/prize-validity';
 import type { Customer } from '@shared/types';
 import { PATHS } from '../../../config/paths';
 import { loadRuntimeConfig } from '../../../config/runtime';
 import { ApiError } from '../../../lib/api-client';
 import { redeemUser } from '../api/redeem-user';
-import { searchUser } from '../api/search-user';
+import { searchLastDigits, searchUser } from '../api/search-user';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadMore } from '../components/load-more';
-import { SearchBox } from '../components/search-box';
+import { SearchBox, type SearchQuery } from '../components/search-box';
 import { TopBar } from '../components/top-bar';
 import { UsersTable } from '../components/users-table';
 import { useOperatorSession, type OperatorSession } from '../hooks/use-operator-session';
@@ -32,7 +35,11 @@ type SearchState =
   | { status: 'idle' }
   | { status: 'searching' }
   | { status: 'found'; customer: Customer }
+  | { status: 'matches'; digits: string; customers: Customer[]; more: boolean }
   | { status: 'none' };
+
+/** A claim waiting for its confirm; from a partial search, the whole number must be typed. */
+type PendingClaim = { customer: Customer; wholeNumber: boolean };
 
 type Feedback = { kind: 'success' | 'error'; text: string };
 
@@ -52,6 +59,13 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
   // A customer changed on another device updates the search result too.
   const onChanged = useCallback((changed: Customer[]) => {
     setSearch((current) => {
+      if (current.status === 'matches') {
+        const byPhone = new Map(changed.map((c) => [c.phoneNumber, c]));
+        return {
+          ...current,
+          customers: current.customers.map((c) => byPhone.get(c.phoneNumber) ?? c),
+        };
+      }
       if (current.status !== 'found') return current;
       const fresh = changed.find((c) => c.phoneNumber === current.customer.phoneNumber);
       return fresh ? { status: 'found', customer: fresh } : current;
@@ -60,7 +74,10 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
   const [unredeemedOnly, setUnredeemedOnly] = useState(false);
   const switchId = useId();
   const list = useUsersList(handleAuthFailure, onChanged, unredeemedOnly);
-  const [pending, setPending] = useState<Customer>();
+  const [pending, setPending] = useState<PendingClaim>();
+  const [wholeNumber, setWholeNumber] = useState('');
+  const [wholeNumberError, setWholeNumberError] = useState<string>();
+  const wholeNumberId = useId();
   const [processing, setProcessing] = useState<string>();
   const [feedback, setFeedback] = useState<Feedback>();
   const feedbackRef = useRef<HTMLParagraphElement>(null);
@@ -78,19 +95,44 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
     return () => clearInterval(timer);
   }, []);
 
+  /** Forgets the last search's result, its Claim and any notice. */
+  const clearSearch = useCallback(() => {
+    setSearch({ status: 'idle' });
+    setPending(undefined);
+    setFeedback(undefined);
+  }, []);
+
+  // Only the newest search's answer is shown.
+  const searchCount = useRef(0);
   const onSearch = useCallback(
-    (phoneNumber: string) => {
+    (query: SearchQuery) => {
+      clearSearch();
       setSearch({ status: 'searching' });
-      searchUser(phoneNumber)
-        .then((customer) =>
-          setSearch(customer ? { status: 'found', customer } : { status: 'none' }),
-        )
-        .catch((error: unknown) => {
-          // The product shows "No user found" on any search failure.
-          if (!handleAuthFailure(error)) setSearch({ status: 'none' });
-        });
+      const asked = ++searchCount.current;
+      const show = (state: SearchState) => {
+        if (asked === searchCount.current) setSearch(state);
+      };
+      const answer: Promise<SearchState> =
+        'lastDigits' in query
+          ? searchLastDigits(query.lastDigits).then((found) =>
+              found.users.length > 0
+                ? {
+                    status: 'matches',
+                    digits: query.lastDigits,
+                    customers: found.users,
+                    more: found.more,
+                  }
+                : { status: 'none' },
+            )
+          : searchUser(query.phoneNumber).then((customer) =>
+              customer ? { status: 'found', customer } : { status: 'none' },
+            );
+      answer.then(show).catch((error: unknown) => {
+        // The product shows "No user found" on any search failure.
+        if (!handleAuthFailure(error)) show({ status: 'none' });
+      });
     },
-    [handleAuthFailure],
+    [handleAuthFailure, clearSearch],
   );
 
   /** Applies a customer's new state to both tables. */
@@ -101,11 +143,33 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
       setSearch((current) =>
         current.status === 'found' && current.customer.phoneNumber === customer.phoneNumber
           ? { status: 'found', customer }
-          : current,
+          : current.status === 'matches'
+            ? {
+                ...current,
+                customers: current.customers.map((c) =>
+                  c.phoneNumber === customer.phoneNumber ? customer : c,
+                ),
+              }
+            : current,
       );
     },
     [replaceInList],
   );
+
+  const claim = (customer: Customer, fromPartial = false) => {
+    setWholeNumber('');
+    setWholeNumberError(undefined);
+    setPending({ customer, wholeNumber: fromPartial });
+  };
+
+  function confirm(claimed: PendingClaim) {
+    if (claimed.wholeNumber && normalizePhoneInput(wholeNumber) !== claimed.customer.localNumber) {
+      setWholeNumberError(STAFF_TEXT.wholeNumberMismatch);
+      document.getElementById(wholeNumberId)?.focus();
+      return;
+    }
+    void redeem(claimed.customer);
+  }
 
   async function redeem(customer: Customer) {
     setPending(undefined);
@@ -146,7 +210,11 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
       <TopBar username={username} onLogout={logout} />
       <main className="staff-main">
         <section className="ui-card">
-          <SearchBox onSearch={onSearch} busy={search.status === 'searching'} />
+          <SearchBox
+            onSearch={onSearch}
+            onInvalid={clearSearch}
+            busy={search.status === 'searching'}
+          />
         </section>
 
         <p
@@ -158,6 +226,24 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
           {feedback?.text}
         </p>
 
+        {search.status === 'matches' && (
+          <section className="ui-card" aria-labelledby="search-matches-heading">
+            <h2 id="search-matches-heading" className="ui-card__title">
+              {STAFF_TEXT.matchesHeading}
+            </h2>
+            <p role="status">{STAFF_TEXT.matchesSummary(search.digits, search.customers.length)}</p>
+            <UsersTable
+              caption={STAFF_TEXT.matchesHeading}
+              users={search.customers}
+              processing={processing}
+              onClaim={(customer) => claim(customer, true)}
+              now={now}
+              timeZone={timeZone}
+            />
+            {search.more && <p className="staff-search__hint">{STAFF_TEXT.matchesMore}</p>}
+          </section>
+        )}
+
         {(search.status === 'found' || search.status === 'none') && (
           <section className="ui-card" aria-labelledby="search-result-heading">
             <h2 id="search-result-heading" className="ui-card__title">
@@ -168,7 +254,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
                 caption={STAFF_TEXT.searchResultHeading}
                 users={[search.customer]}
                 processing={processing}
-                onClaim={setPending}
+                onClaim={(customer) => claim(customer)}
                 now={now}
                 timeZone={timeZone}
               />
@@ -200,7 +286,8 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
             caption={STAFF_TEXT.allUsersHeading}
             users={listed}
             processing={processing}
-            onClaim={setPending}
+            onClaim={(customer) => claim(customer)}
+            arrivals={list.arrivals}
             empty={
               list.status === 'done'
                 ? unredeemedOnly
@@ -218,14 +305,38 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
       {pending && (
         <ConfirmDialog
           message={STAFF_TEXT.confirmQuestion(
-            formatLocalNumber(pending.localNumber),
-            pending.offer,
+            formatLocalNumber(pending.customer.localNumber),
+            pending.customer.offer,
           )}
-          onConfirm={() => void redeem(pending)}
+          onConfirm={() => confirm(pending)}
           onCancel={() => setPending(undefined)}
         >
-          {pending.condition && <p>{STAFF_TEXT.conditionLabel(pending.condition)}</p>}
+          {pending.customer.condition && (
+            <p>{STAFF_TEXT.conditionLabel(pending.customer.condition)}</p>
+          )}
           <p className="staff-confirm-note">{STAFF_TEXT.confirmCheckPhone}</p>
+          {pending.wholeNumber && (
+            <div className="ui-field">
+              <label htmlFor={wholeNumberId}>{STAFF_TEXT.wholeNumberLabel}</label>
+              <input
+                id={wholeNumberId}
+                className="ui-input"
+                type="text"
+                inputMode="tel"
+                autoComplete="off"
+                value={wholeNumber}
+                aria-invalid={wholeNumberError ? true : undefined}
+                aria-describedby={wholeNumberError ? `${wholeNumberId}-error` : undefined}
+                onChange={(e) => {
+                  setWholeNumber(e.target.value);
+                  setWholeNumberError(undefined);
+                }}
+              />
+              <p id={`${wholeNumberId}-error`} role="alert" className="ui-error">
+                {wholeNumberError}
+              </p>
+            </div>
+          )}
         </ConfirmDialog>
       )}
     </div>

@@ -74,9 +74,18 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
           {...described}
         />
         {error}
-        {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus. */}
-        <button type="submit" className="visitor-button" aria-disabled={v.busy || undefined}>
-          {v.busy ? VISITOR_TEXT.sending : sendLabel}
+        {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus.
+            After a refusal that said when, it counts down to then ("Resend in {n}s"). */}
+        <button
+          type="submit"
+          className="visitor-button"
+          aria-disabled={v.busy || v.retryIn > 0 || undefined}
+        >
+          {v.busy
+            ? VISITOR_TEXT.sending
+            : v.retryIn > 0
+              ? VISITOR_TEXT.resendIn(v.retryIn)
+              : sendLabel}
         </button>
       </form>
     );

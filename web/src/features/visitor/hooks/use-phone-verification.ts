@@ -20,6 +20,12 @@ export interface PhoneVerification {
   /** Seconds until Resend is offered. */
   resendIn: number;
   /**
+   * Seconds until a code may be asked for again after a refusal that said when (a budget used up:
+   * the connection's, the number's or the deployment's); 0 otherwise. Step 1 counts it down on
+   * its send button instead of letting the visitor retry into the same refusal.
+   */
+  retryIn: number;
+  /**
    * Cognito ended the sign-in (the last wrong code, or it expired): no code can be checked until
    * Resend starts a new one.
    */
@@ -46,6 +52,7 @@ export function usePhoneVerification(
   const [busy, setBusy] = useState(false);
   const [needsResend, setNeedsResend] = useState(false);
   const { remaining, restart } = useCountdown();
+  const retry = useCountdown();
   // Solving starts as the form opens, so that Send Code finds it ready.
   const takeChallenge = useOtpChallenge();
   /** The live auth session; null once Cognito has ended it (3 wrong answers or expiry). */
@@ -78,12 +85,19 @@ export function usePhoneVerification(
           : caught,
       );
       if (caught instanceof ApiError && caught.status === 409) return MESSAGES.alreadyHasReward;
+      // A refusal that lifts at a known time: count down to it, on Resend (step 2) or on the
+      // send button (step 1).
+      if (caught instanceof ApiError && caught.status === 429 && caught.retryAfterMs) {
+        const seconds = Math.ceil(caught.retryAfterMs / 1000);
+        restart(seconds);
+        retry.restart(seconds);
+      }
       return failure;
     }
   };
 
   const sendCode = async () => {
-    if (busy) return;
+    if (busy || retry.remaining > 0) return;
     if (!isLocalMobile(phone)) {
       setError(MESSAGES.phoneInvalid);
       return;
@@ -164,6 +178,7 @@ export function usePhoneVerification(
     error,
     busy,
     resendIn: remaining,
+    retryIn: retry.remaining,
     needsResend,
     setPhone,
     setCode,

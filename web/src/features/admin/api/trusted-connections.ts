@@ -1,0 +1,17 @@
+/**
+ * GET/POST/DELETE /api/trusted-connections (admin): the connection the admin is on and those
+ * trusted. Trusting takes no address: the server trusts the one it sees the request come from.
+ */
+import type { TrustedConnections } from '@shared/types';
+import { callRoute } from '../../../lib/api-client';
+
+export const listTrusted = (signal?: AbortSignal): Promise<TrustedConnections> =>
+  callRoute<{ data: TrustedConnections }>('list-trusted', { signal }).then((r) => r.data);
+
+export const trustThisConnection = (): Promise<TrustedConnections> =>
+  callRoute<{ data: TrustedConnections }>('trust-connection', { body: {} }).then((r) => r.data);
+
+export const untrustConnection = (id: string): Promise<TrustedConnections> =>
+  callRoute<{ data: TrustedConnections }>('untrust-connection', { params: { id } }).then(
+    (r) => r.data,
+  );
