@@ -32,8 +32,6 @@ export interface OtpStartDeps {
   /** The calling client (lib/viewer.ts), whose hourly code budget this spends. */
   client: string;
   visitorUserPoolId: string;
-  /** Where visitor users are created. */
-  visitorPool?: Pick<typeof visitorPool, 'createVisitorUser'>;
 }
 
 /**
@@ -93,10 +91,7 @@ async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<
     // A user that already exists is fine: the sign-in can start. A user created now is recorded
     // with its sub, which the visitor routes check tokens against (domain/active-user.ts); an
     // existing user keeps its record, or gets one at its first checked request.
-    const user = await (deps.visitorPool ?? visitorPool).createVisitorUser(
-      deps.visitorUserPoolId,
-      phoneNumber,
-    );
+    const user = await visitorPool.createVisitorUser(deps.visitorUserPoolId, phoneNumber);
     if (user.status === 'created' && user.sub !== undefined)
       await putVisitorRecord(phoneNumber, user.sub);
   } catch (error) {
