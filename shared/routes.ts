@@ -44,6 +44,17 @@ export const ROUTES = [
   { id: 'set-staff-password', method: 'PUT', path: '/api/accounts/{role}/password', auth: 'admin' },
 ] as const satisfies readonly RouteDef[];
 
+/**
+ * Every path parameter a route may have, with what it holds. Never a phone number (nor a code, nor
+ * anything personal): URLs are written to CloudFront's and API Gateway's logs, so a number travels
+ * in a POST body (docs/privacy.md). The local API and test/shared/routes.test.ts refuse any other.
+ */
+const PATH_PARAMETERS = {
+  id: 'a prize slice id',
+  role: 'a staff account: admin or operator',
+} as const;
+export type PathParameter = keyof typeof PATH_PARAMETERS;
+
 export type RouteId = (typeof ROUTES)[number]['id'];
 export type Route<Id extends RouteId = RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>;
 
@@ -52,10 +63,22 @@ export function routeOf<Id extends RouteId>(id: Id): Route<Id> {
   return ROUTES.find((route) => route.id === id) as Route<Id>;
 }
 
+/** The {params} of a route path; throws on one PATH_PARAMETERS does not declare. */
+export function pathParametersOf(path: string): PathParameter[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
+    if (!name || !(name in PATH_PARAMETERS))
+      throw new Error(`${path}: {${name}} is not a declared path parameter (never a phone number)`);
+    return name as PathParameter;
+  });
+}
+
 /** Fills a route path's {params}, encoding each value. */
-export function routePath(path: string, params: Record<string, string> = {}): string {
+export function routePath(
+  path: string,
+  params: Partial<Record<PathParameter, string>> = {},
+): string {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
+    const value = params[name as PathParameter];
     if (value === undefined) throw new Error(`missing path parameter ${name}`);
     return encodeURIComponent(value);
   });
