@@ -2,6 +2,9 @@
  * The prize wheel as a React component: a thin shell over the framework-free engine. It owns the
  * accessible parts (description, prize list, live result) and the reduced-motion choice; the
  * page owns the Spin button (passed as children, shown in the centre) and the prize draw.
+ *
+ * Over 400 lines: the engine's wiring (creation, settings, spins, events) still lives in this
+ * component beside its markup.
  */
 import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { cubicOut, rampThenSteady, sineOut } from './engine/easing';
