@@ -2,6 +2,7 @@
  * The one route table. The CDK Api construct, the local HTTP API emulation, the web API client's
  * paths and the permission-matrix test all read it. Plain data: no AWS or React imports.
  */
+import { USERS_PAGE_SIZE } from './constants';
 
 /** Who may call a route. `staff` is admin or operator; handlers re-check the group claim. */
 export type RouteAuth = 'public' | 'visitor' | 'staff' | 'admin';
@@ -13,6 +14,8 @@ export interface RouteDef {
   /** API Gateway route path, with {param} placeholders. */
   path: string;
   auth: RouteAuth;
+  /** Items per page, for a route that answers in pages. */
+  pageSize?: number;
 }
 
 export const ROUTES = [
@@ -25,8 +28,15 @@ export const ROUTES = [
   { id: 'create-spin', method: 'POST', path: '/api/spins', auth: 'visitor' },
   { id: 'get-my-spin', method: 'GET', path: '/api/spins/mine', auth: 'visitor' },
   { id: 'search-users', method: 'POST', path: '/api/users/search', auth: 'staff' },
-  { id: 'list-users', method: 'GET', path: '/api/users', auth: 'staff' },
-  { id: 'list-user-changes', method: 'GET', path: '/api/users/changes', auth: 'staff' },
+  { id: 'list-users', method: 'GET', path: '/api/users', auth: 'staff', pageSize: USERS_PAGE_SIZE },
+  {
+    id: 'list-user-changes',
+    method: 'GET',
+    path: '/api/users/changes',
+    auth: 'staff',
+    // Changed customers per call of the live feed; a busier moment takes a second call.
+    pageSize: 100,
+  },
   { id: 'redeem-user', method: 'POST', path: '/api/users/redeem', auth: 'staff' },
   { id: 'get-staff-me', method: 'GET', path: '/api/staff/me', auth: 'staff' },
   { id: 'get-business-settings', method: 'GET', path: '/api/settings/business', auth: 'public' },
@@ -39,7 +49,15 @@ export const ROUTES = [
   { id: 'delete-slice', method: 'DELETE', path: '/api/slices/{id}', auth: 'admin' },
   { id: 'upload-logo', method: 'POST', path: '/api/logo', auth: 'admin' },
   { id: 'get-insights', method: 'GET', path: '/api/insights', auth: 'admin' },
-  { id: 'export-customers', method: 'GET', path: '/api/customers/export', auth: 'admin' },
+  {
+    id: 'export-customers',
+    method: 'GET',
+    path: '/api/customers/export',
+    auth: 'admin',
+    // Rows per page of the CSV: about 130 bytes a row keeps a page near 260 KB, far inside the
+    // API's 6 MB answer and DynamoDB's 1 MB a query, so 100,000 customers are 50 calls.
+    pageSize: 2000,
+  },
   { id: 'erase-customer', method: 'POST', path: '/api/customers/erase', auth: 'admin' },
   { id: 'set-staff-password', method: 'PUT', path: '/api/accounts/{role}/password', auth: 'admin' },
 ] as const satisfies readonly RouteDef[];
