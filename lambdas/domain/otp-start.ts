@@ -10,7 +10,7 @@ import { MESSAGES } from '@shared/messages';
 import { toInternational } from '@shared/phone-format';
 import { hasReward } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
-import { authorizeCode } from '../repositories/otp-authorizations';
+import { authorizeCode } from '../repositories/otp-grants';
 import { putVisitorRecord } from '../repositories/visitor-users';
 import { refundClientBudget, spendClientBudget } from './client-budgets';
 import type { Challenge } from 'altcha-lib';
@@ -18,7 +18,7 @@ import type { SolvedChallenge } from '@shared/spin';
 import { warnOnFailure } from '../lib/logger';
 import { settledValue } from '../lib/settled';
 import { CODE_AUTHORIZATION_MS, checkCanIssue } from './otp-delivery';
-import { giveBackChallenge, newChallenge, spendChallenge } from './preview-challenge';
+import { giveBackChallenge, newChallenge, spendChallenge } from './proof-of-work';
 import type { SmsCostGuard } from './sms-cost-guard';
 
 /** A challenge for one otp/start, as hard as the deployment's sends this hour call for. */

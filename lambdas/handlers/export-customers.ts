@@ -2,7 +2,7 @@
  * GET /api/customers/export?cursor= (admin): {data: {csv, rows, nextCursor}}, one page of the
  * customers CSV. Every page is logged with who asked, so the owner can tell who took the list.
  */
-import { exportCustomersPage, listCursorSchema } from '../domain/customers-admin';
+import { exportCustomersPage, listCursorSchema } from '../domain/customers';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';

@@ -1,7 +1,7 @@
 /** POST /api/users/search (operator, admin): {phoneNumber: 10 digits} -> {data: Customer | null}. */
 import { searchRequestSchema } from '@shared/dashboard-search';
 import { STAFF_ROLES } from '@shared/types';
-import { searchCustomer } from '../domain/customers-admin';
+import { searchCustomer } from '../domain/customers';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import * as customers from '../repositories/customers';

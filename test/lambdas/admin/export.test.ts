@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as exportCustomers } from '../../../lambdas/handlers/export-customers';
 import { logger } from '../../../lambdas/lib/logger';
-import { exportCustomersPage } from '../../../lambdas/domain/customers-admin';
+import { exportCustomersPage } from '../../../lambdas/domain/customers';
 import { routeOf } from '@shared/routes';
 import * as customersRepository from '../../../lambdas/repositories/customers';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
