@@ -29,6 +29,7 @@ import {
   SMS_PRICE_USD_DEFAULT,
   USERS_PAGE_SIZE,
 } from '@shared/constants';
+import { csvHeader } from '@shared/csv';
 import { POOLS } from '@shared/definitions';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -189,6 +190,13 @@ describe('docs against the code', () => {
         seen.filter(([p]) => p === page).map(() => [page, ...values.map(String)]),
       ),
     );
+  });
+
+  it("list the customers CSV's columns as shared/csv.ts writes them", () => {
+    const listed = /"Download CSV" \(every customer:\s+([\w,\s]+?);/.exec(
+      text.get('docs/product.md')!,
+    );
+    expect(listed?.[1]?.split(/,\s*/)).toEqual(csvHeader().trim().split(','));
   });
 
   it('describe the present, not rounds of work', () => {
