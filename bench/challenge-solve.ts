@@ -1,7 +1,7 @@
 /**
  * Challenge solve time: how long the proof of work in front of a code takes a phone, at each work
  * factor the deployment's hourly sends can call for (shared/challenge-work.ts). Real challenges
- * (lambdas/domain/preview-challenge.ts) are solved by the app's solver
+ * (lambdas/domain/proof-of-work.ts) are solved by the app's solver
  * (web/src/features/visitor/lib/solve-challenge.ts) in Chromium emulating a phone with its CPU
  * slowed 4x (CDP Emulation.setCPUThrottlingRate) on the page's thread, which the throttling
  * certainly slows; the dialog's worker (lib/challenge-worker.ts) is timed too, from its start to
@@ -79,7 +79,7 @@ window.solveInWorker = (challenge) => new Promise((done) => {
 export async function measureChallengeSolve(): Promise<SolveLevel[]> {
   // The challenges are signed with a key derived from the origin secret: any value serves here.
   process.env.ORIGIN_SECRET ??= randomBytes(16).toString('hex');
-  const { newChallenge } = await import('../lambdas/domain/preview-challenge');
+  const { newChallenge } = await import('../lambdas/domain/proof-of-work');
   const scripts: Record<string, string> = {
     '/worker.js': await bundle(`import './challenge-worker';`),
     '/main.js': await bundle(

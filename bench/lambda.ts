@@ -16,7 +16,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { build } from 'esbuild';
 import { esbuildOptionsFor } from '../infra/function-defaults';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
-import { ROUTES } from '@shared/routes';
+import { ROUTES, routePath } from '@shared/routes';
 import { newOtpChallenge } from '../lambdas/domain/otp-start';
 import { SmsCostGuard, smsLimitsFromEnv } from '../lambdas/domain/sms-cost-guard';
 import { median } from './stats';
@@ -160,7 +160,8 @@ async function eventFor(name: string, run: number): Promise<unknown> {
         : route.auth === 'public'
           ? undefined
           : STAFF_CLAIMS;
-    const path = route.path.replace('{id}', 'bench-missing').replace('{role}', 'operator');
+    const parameters = { id: 'bench-missing', role: 'operator' };
+    const path = routePath(route.path, parameters);
     return {
       version: '2.0',
       routeKey: `${route.method} ${route.path}`,
@@ -179,9 +180,7 @@ async function eventFor(name: string, run: number): Promise<unknown> {
         requestId: `bench-${run}`,
         ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
       },
-      pathParameters: route.path.includes('{')
-        ? { id: 'bench-missing', role: 'operator' }
-        : undefined,
+      pathParameters: route.path.includes('{') ? parameters : undefined,
       body: body === undefined ? undefined : JSON.stringify(body),
       isBase64Encoded: false,
     };

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { format } from 'prettier';
 import { build } from 'vite';
 import { startStack } from '../local/stack';
-import { ROUTES } from '@shared/routes';
+import { ROUTES, routeOf } from '@shared/routes';
 import {
   LOAD_CONNECTIONS,
   LOAD_SECONDS,
@@ -349,7 +349,7 @@ function scaleRows(small: ScaleFigures, large: ScaleFigures): void {
   const rate = (f: ScaleFigures) => f.exportRows / (f.exportMs / 1000);
   row({
     area: 'Scale',
-    measure: `CSV export, all ${large.exportRows.toLocaleString('en')} rows (${Math.ceil(large.exportRows / 2000)} pages)`,
+    measure: `CSV export, all ${large.exportRows.toLocaleString('en')} rows (${Math.ceil(large.exportRows / routeOf('export-customers').pageSize)} pages)`,
     value: ms(large.exportMs),
     target: 'within the API limits; rows/s >= half of @1,000',
     floor: ms(small.exportMs),

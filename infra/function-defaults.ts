@@ -128,16 +128,15 @@ export interface SpinFunctionProps {
 export class SpinFunction extends Construct {
   public readonly function: LambdaFunction;
   public readonly role: Role;
-  /** The function's own log group. */
-  public readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: SpinFunctionProps) {
     super(scope, id);
-    const logGroup = (this.logGroup = new LogGroup(this, 'Logs', {
+    // The function's own log group.
+    const logGroup = new LogGroup(this, 'Logs', {
       retention: LOG_RETENTION,
       // Logs are diagnostics, not records: they go with the stack.
       removalPolicy: RemovalPolicy.DESTROY,
-    }));
+    });
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Execution role of ${props.description}`,

@@ -2,6 +2,9 @@
  * SpinWinStack: the whole product on AWS. It composes the constructs by concern (Data, Storage,
  * Auth, Api, Web, optional WAF), wires the handlers' environment and the triggers' grants, and
  * declares the outputs the agency needs after `npx cdk deploy`.
+ *
+ * Over 400 lines: the two stacks (the product and its us-east-1 edge part) and the wiring between
+ * the constructs, which is what this file is for; each construct lives in infra/constructs/.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -3,13 +3,16 @@
  * shared/routes.ts, the JWT authorizer of each protected route, and API Gateway's own answers
  * ({"message":"Not Found"}, {"message":"Unauthorized"}, 413, 500), the functions' timeout and
  * Lambda's payload limit.
+ *
+ * Over 400 lines: API Gateway's request handling is one pipeline (route match, authorizer, event,
+ * invoke, answer), each step with API Gateway's own refusals.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 import { FUNCTION_TIMEOUT_SECONDS } from '@shared/definitions';
 import { countLambdaInvocation } from './aws-calls';
-import { ROUTES, type RouteAuth, type RouteDef } from '@shared/routes';
+import { pathParametersOf, ROUTES, type RouteAuth, type RouteDef } from '@shared/routes';
 import type { HttpEvent, HttpResult } from '../lambdas/lib/http';
 
 /** HTTP API's payload limit. */
@@ -96,6 +99,8 @@ interface CompiledRoute {
 }
 
 const compile = (def: RouteDef): CompiledRoute => {
+  // A parameter of the path is a declared one (no phone number in a URL, docs/privacy.md).
+  pathParametersOf(def.path);
   const params: string[] = [];
   const source = def.path
     .split('/')

@@ -18,6 +18,16 @@ export function prizeExpiresAt(wonAt: Date, validDays: number | null): string | 
 export const isPrizeExpired = (customer: Pick<Customer, 'expiresAt'>, now: Date): boolean =>
   customer.expiresAt !== undefined && Date.parse(customer.expiresAt) <= now.getTime();
 
+/**
+ * The unredeemed rule, one home for both sides: an offer still to redeem is neither redeemed nor
+ * expired. The staff list's "unredeemed" filter (lambdas/repositories/customers.ts, as a DynamoDB
+ * filter expression over the same two fields) and the browser's live list both mean this.
+ */
+export const isUnredeemed = (
+  customer: Pick<Customer, 'isOfferClaimed' | 'expiresAt'>,
+  now: Date,
+): boolean => !customer.isOfferClaimed && !isPrizeExpired(customer, now);
+
 /** A moment as staff read it, in the business's time zone: "30 Nov 2026, 3:04 pm". */
 export function formatBusinessTime(iso: string, timeZone = BUSINESS_TIME_ZONE_DEFAULT): string {
   return new Intl.DateTimeFormat('en-AU', {

@@ -35,7 +35,7 @@ export const solvedChallengeSchema = z.strictObject({
       keyPrefix: boundedText(256),
       keySignature: boundedText(256).optional(),
       expiresAt: wholeNumber.optional(),
-      /** The work factor the server signed in (lambdas/domain/preview-challenge.ts). */
+      /** The work factor the server signed in (lambdas/domain/proof-of-work.ts). */
       data: z.strictObject({ work: wholeNumber }).optional(),
     }),
     signature: boundedText(256),

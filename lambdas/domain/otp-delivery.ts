@@ -18,7 +18,7 @@ import {
   saveSentCode,
   type ReuseRule,
 } from '../repositories/otp-codes';
-import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-authorizations';
+import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-grants';
 import { refundClientBudget } from './client-budgets';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';

@@ -10,7 +10,7 @@ import { MESSAGES } from '@shared/messages';
 import { toInternational } from '@shared/phone-format';
 import { hasReward } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
-import { authorizeCode } from '../repositories/otp-authorizations';
+import { authorizeCode } from '../repositories/otp-grants';
 import { putVisitorRecord } from '../repositories/visitor-users';
 import { refundClientBudget, spendClientBudget } from './client-budgets';
 import { countRefusal } from './code-refusals';
@@ -19,7 +19,7 @@ import type { SolvedChallenge } from '@shared/spin';
 import { warnOnFailure } from '../lib/logger';
 import { settledValue } from '../lib/settled';
 import { CODE_AUTHORIZATION_MS, checkCanIssue } from './otp-delivery';
-import { giveBackChallenge, newChallenge, spendChallenge } from './preview-challenge';
+import { giveBackChallenge, newChallenge, spendChallenge } from './proof-of-work';
 import type { SmsCostGuard } from './sms-cost-guard';
 
 /** A challenge for one otp/start, as hard as the deployment's sends this hour call for. */
@@ -33,8 +33,6 @@ export interface OtpStartDeps {
   /** The calling client (lib/viewer.ts), whose hourly code budget this spends. */
   client: string;
   visitorUserPoolId: string;
-  /** Where visitor users are created. */
-  visitorPool?: Pick<typeof visitorPool, 'createVisitorUser'>;
 }
 
 /**
@@ -109,10 +107,7 @@ async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<
     // A user that already exists is fine: the sign-in can start. A user created now is recorded
     // with its sub, which the visitor routes check tokens against (domain/active-user.ts); an
     // existing user keeps its record, or gets one at its first checked request.
-    const user = await (deps.visitorPool ?? visitorPool).createVisitorUser(
-      deps.visitorUserPoolId,
-      phoneNumber,
-    );
+    const user = await visitorPool.createVisitorUser(deps.visitorUserPoolId, phoneNumber);
     if (user.status === 'created' && user.sub !== undefined)
       await putVisitorRecord(phoneNumber, user.sub);
   } catch (error) {

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { badRequest, conflict } from '@shared/errors';
 import type { SolvedChallenge } from '@shared/spin';
 import { getGameSettings } from '../repositories/settings';
-import { spendChallenge } from './preview-challenge';
+import { spendChallenge } from './proof-of-work';
 import { API_MESSAGES } from '@shared/messages';
 import type { SpinPreview, SpinResult } from '@shared/types';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';

@@ -9,7 +9,7 @@ import {
   exportCustomersPage,
   exportFormatSchema,
   listCursorSchema,
-} from '../domain/customers-admin';
+} from '../domain/customers';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';

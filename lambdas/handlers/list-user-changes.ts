@@ -3,7 +3,7 @@
  * who won or were redeemed since the previous poll, for the dashboard's live list.
  */
 import { STAFF_ROLES } from '@shared/types';
-import { changesSinceSchema, listChanges } from '../domain/customers-admin';
+import { changesSinceSchema, listChanges } from '../domain/customers';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';

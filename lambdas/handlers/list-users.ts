@@ -3,7 +3,7 @@
  * filter=unredeemed lists only the offers still to redeem.
  */
 import { STAFF_ROLES } from '@shared/types';
-import { listCursorSchema, listCustomersPage, listFilterSchema } from '../domain/customers-admin';
+import { listCursorSchema, listCustomersPage, listFilterSchema } from '../domain/customers';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';

@@ -5,7 +5,7 @@
 import { searchRequestSchema } from '@shared/dashboard-search';
 import { BUSINESS_METRICS } from '@shared/definitions';
 import { STAFF_ROLES } from '@shared/types';
-import { redeemOffer } from '../domain/customers-admin';
+import { redeemOffer } from '../domain/customers';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';

@@ -10,7 +10,7 @@ import {
 } from '@shared/dashboard-search';
 import * as z from '@shared/zod';
 import { STAFF_ROLES } from '@shared/types';
-import { searchByLastDigits, searchCustomer } from '../domain/customers-admin';
+import { searchByLastDigits, searchCustomer } from '../domain/customers';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseBody, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';

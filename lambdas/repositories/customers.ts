@@ -211,7 +211,8 @@ const FILTERED_MAX_READS = 10;
 
 /**
  * One page of customers, newest first, starting after `startKey` (a previous page's lastKey).
- * With the 'unredeemed' filter, DynamoDB leaves out redeemed and expired offers as it reads.
+ * With the 'unredeemed' filter, DynamoDB leaves out redeemed and expired offers as it reads: the
+ * filter expression below is shared/prize-validity.ts isUnredeemed written for DynamoDB.
  */
 export async function listCustomers(
   startKey: Record<string, unknown> | undefined,

@@ -2,6 +2,9 @@
  * The Cognito operations the app uses, over the stand-in's state: the auth flows (CUSTOM_AUTH with
  * the project's triggers, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and the admin calls. Bodies and
  * answers are Cognito's JSON shapes (docs/cognito.md).
+ *
+ * Over 400 lines: every operation reads and writes the same pool state and session table, and
+ * splitting them by flow would spread one protocol's rules over several files.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_MAX } from '@shared/constants';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpEvent, HttpResult } from '../../lambdas/lib/http';
 import { API_MESSAGES } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
+import { ROUTES, routePath } from '@shared/routes';
 import { httpEvent, statusAndBody, type Caller } from '../support/http-event';
 
 const CALLER_OF: Record<(typeof ROUTES)[number]['auth'], Caller> = {
@@ -22,13 +22,14 @@ describe.each(ROUTES.map((route) => [route.id, route] as const))('%s', (_id, rou
     const module = (await import(`../../lambdas/handlers/${route.id}.ts`)) as {
       handler: (event: HttpEvent) => Promise<HttpResult>;
     };
-    const path = route.path.replace('{id}', 'slice-1').replace('{role}', 'operator');
+    const parameters = { id: 'slice-1', role: 'operator' };
+    const path = routePath(route.path, parameters);
     return statusAndBody(
       await module.handler(
         httpEvent({
           method: route.method,
           path,
-          pathParameters: { id: 'slice-1', role: 'operator' },
+          pathParameters: parameters,
           caller: CALLER_OF[route.auth],
           body: {},
           viaSite,

@@ -10,7 +10,7 @@ process.env.SMS_HOURLY_CAP = '20';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { newChallenge } from '../../lambdas/domain/preview-challenge';
+import { newChallenge } from '../../lambdas/domain/proof-of-work';
 import { CLIENT_LOOKUPS_PER_HOUR } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import {

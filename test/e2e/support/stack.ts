@@ -3,10 +3,11 @@
  * outbox, and browser pages (one Chromium per test file, closed after the file).
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { toInternational } from '@shared/phone-format';
 import type { StaffRole } from '@shared/types';
 import { launchBrowser } from '../../support/browser';
+import { phoneNumbersIn } from '../../support/phone-in-url';
 
 /** How long latestSmsCode waits for a message to arrive, and how often it looks. */
 const SMS_WAIT_MS = 10_000;
@@ -55,8 +56,11 @@ export async function latestSmsCode(
 
 let browser: Promise<Browser> | undefined;
 const errorsByPage = new WeakMap<Page, string[]>();
+/** Every URL a page of this file asked for that held a phone number (docs/privacy.md). */
+const phoneUrls: string[] = [];
 
 afterAll(async () => {
+  expect(phoneUrls, 'no phone number in a URL').toEqual([]);
   const pending = browser;
   browser = undefined;
   if (pending) await (await pending).close();
@@ -82,6 +86,10 @@ export async function newBrowserPage(
   page.on('response', (response) => {
     if (response.status() >= 400)
       errors.push(`HTTP ${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  // No phone number in a URL (docs/privacy.md): every request the app makes is checked.
+  page.on('request', (request) => {
+    if (phoneNumbersIn(request.url()).length > 0) phoneUrls.push(request.url());
   });
   errorsByPage.set(page, errors);
   return page;

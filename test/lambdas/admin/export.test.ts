@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as exportCustomers } from '../../../lambdas/handlers/export-customers';
 import { logger } from '../../../lambdas/lib/logger';
-import { exportCustomersPage } from '../../../lambdas/domain/customers-admin';
+import { exportCustomersPage } from '../../../lambdas/domain/customers';
 import type { CustomersRecordsPage } from '@shared/customer-export';
+import { routeOf } from '@shared/routes';
 import * as customersRepository from '../../../lambdas/repositories/customers';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
 import type { CustomersCsvPage } from '@shared/types';
@@ -93,7 +94,7 @@ describe('GET /api/customers/export', () => {
     const first = await page();
     expect(first.status).toBe(200);
     expect(first.body.data.csv.startsWith(`${COLUMNS.join(',')}\r\n`)).toBe(true);
-    // Then the same pages, 50 rows each (2,000 in production), followed to the end.
+    // Then the same pages (the route table's page size), followed to the end.
     let text = '';
     let cursor: string | undefined;
     let pages = 0;
@@ -103,8 +104,6 @@ describe('GET /api/customers/export', () => {
         cursor,
         Math.floor(Date.now() / 1000),
         'Australia/Sydney',
-        undefined,
-        50,
       );
       text += next.csv;
       cursor = next.nextCursor ?? undefined;
@@ -113,7 +112,7 @@ describe('GET /api/customers/export', () => {
 
     const [header, ...rows] = parseCsv(text);
     expect(header).toEqual(COLUMNS);
-    expect(pages).toBe(3);
+    expect(pages).toBe(Math.ceil(120 / routeOf('export-customers').pageSize));
     expect(rows).toHaveLength(120);
     expect(new Set(rows.map((r) => r[0])).size).toBe(120);
     // Phone numbers grouped, the international form without its + (a formula start to Excel).

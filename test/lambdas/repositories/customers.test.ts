@@ -5,7 +5,7 @@ import {
   putCustomerOnce,
   redeemCustomer,
 } from '../../../lambdas/repositories/customers';
-import { listCustomersPage } from '../../../lambdas/domain/customers-admin';
+import { listCustomersPage } from '../../../lambdas/domain/customers';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
 import * as customersRepository from '../../../lambdas/repositories/customers';
 import type { Customer } from '@shared/types';

@@ -8,7 +8,7 @@ import { createCodeChallenge, verifyCodeAnswer } from '../../../lambdas/domain/a
 import { defineNextStep, type SessionEntry } from '../../../lambdas/domain/auth-define';
 import { CODE_AUTHORIZATION_MS } from '../../../lambdas/domain/otp-delivery';
 import { SmsCostGuard } from '../../../lambdas/domain/sms-cost-guard';
-import { authorizeCode } from '../../../lambdas/repositories/otp-authorizations';
+import { authorizeCode } from '../../../lambdas/repositories/otp-grants';
 import { sendSms } from '../../../lambdas/lib/sms';
 import { handler as createTrigger } from '../../../lambdas/triggers/create-auth-challenge';
 import { handler as defineTrigger } from '../../../lambdas/triggers/define-auth-challenge';

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { installFakeApi } from './fake-api';
-import { fakeIdToken, renderAt, signInAdmin } from './render-admin';
+import { renderAt, signInAdmin } from './render-admin';
+import { staffIdToken } from '../support/tokens';
 
 beforeEach(() => {
   localStorage.clear();
@@ -101,11 +102,10 @@ describe('admin shell and login', () => {
       const apiFetch = globalThis.fetch;
       vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
         if (!String(input).startsWith('https://cognito.test/')) return apiFetch(input, init);
-        const claims = { token_use: 'id', 'cognito:username': 'someone', 'cognito:groups': groups };
         return new Response(
           JSON.stringify({
             AuthenticationResult: {
-              IdToken: fakeIdToken(claims),
+              IdToken: staffIdToken('someone', groups),
               AccessToken: 'a',
               RefreshToken: 'r',
               ExpiresIn: 3600,

@@ -1,6 +1,7 @@
 /** A stateful stand-in for the dashboard API, behind the fake network's /api handler. */
 import type { Customer } from '@shared/types';
 import { jsonResponse, type ApiCall } from './support';
+import { isUnredeemed } from '@shared/prize-validity';
 
 /** Page size of the fake list (small, so paging shows with few rows). */
 const FAKE_PAGE_SIZE = 2;
@@ -64,7 +65,7 @@ export function fakeApi(customers: Customer[]): FakeApi {
         const start = Number(url.searchParams.get('cursor') ?? 0);
         const listed =
           url.searchParams.get('filter') === 'unredeemed'
-            ? api.customers.filter((c) => !c.isOfferClaimed)
+            ? api.customers.filter((c) => isUnredeemed(c, new Date()))
             : api.customers;
         const users = listed.slice(start, start + FAKE_PAGE_SIZE);
         const next = start + FAKE_PAGE_SIZE < listed.length ? String(start + FAKE_PAGE_SIZE) : null;

@@ -7,11 +7,11 @@ import {
   signInStaff,
   signOutStaff,
 } from '../../../web/src/lib/staff-auth';
+import { unsignedIdToken } from '../support/tokens';
 import {
   cognitoError,
   cognitoTokens,
   installFakeNetwork,
-  makeJwt,
   STAFF_CLIENT_ID,
   staffIdToken,
   type FakeNetwork,
@@ -175,7 +175,7 @@ describe('signInStaff', () => {
     });
     network.cognito = () =>
       cognitoTokens(
-        makeJwt({
+        unsignedIdToken({
           'cognito:username': 'operator',
           'cognito:groups': ['operator'],
           token_use: 'access',

@@ -8,26 +8,7 @@ import type { RuntimeConfig } from '../../../web/src/config/runtime';
 const COGNITO_ENDPOINT = 'http://cognito.test/';
 export const STAFF_CLIENT_ID = 'staff-client';
 
-/** An unsigned JWT with these claims (the browser never verifies; the server does). */
-export function makeJwt(claims: Record<string, unknown>): string {
-  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'RS256', kid: 'test' })}.${part(claims)}.c2lnbmF0dXJl`;
-}
-
-/** An ID token of the staff pool for a user in `groups`. */
-export function staffIdToken(
-  username: string,
-  groups: string[],
-  email = `${username}@example.com`,
-): string {
-  return makeJwt({
-    'cognito:username': username,
-    'cognito:groups': groups,
-    email,
-    token_use: 'id',
-    exp: Math.floor(Date.now() / 1000) + 3600,
-  });
-}
+export { staffIdToken } from '../support/tokens';
 
 export const jsonResponse = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), {

@@ -7,6 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
 import type { SpinResult, WheelResponse } from '@shared/types';
 import { MESSAGES } from '@shared/messages';
+import { visitorIdToken } from '../support/tokens';
 
 const COGNITO_ENDPOINT = 'https://cognito.test/';
 export const CORRECT_CODE = '246810';
@@ -24,13 +25,6 @@ const json = (status: number, body: unknown) =>
     status,
     headers: { 'content-type': 'application/json' },
   });
-
-/** A JWT-shaped ID token with the claims the page reads (not signed: the fake API trusts it). */
-export function fakeIdToken(phoneNumber: string): string {
-  const b64 = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${b64({ alg: 'none' })}.${b64({ phone_number: phoneNumber, token_use: 'id', exp: Math.floor(Date.now() / 1000) + 3600 })}.sig`;
-}
 
 export class FakeBackend {
   requests: RecordedRequest[] = [];
@@ -206,7 +200,7 @@ export class FakeBackend {
         return json(200, {
           ChallengeParameters: {},
           AuthenticationResult: {
-            IdToken: fakeIdToken(USERNAME),
+            IdToken: visitorIdToken(USERNAME),
             AccessToken: 'a',
             RefreshToken: 'r',
             ExpiresIn: 3600,

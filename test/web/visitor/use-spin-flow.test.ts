@@ -7,7 +7,8 @@ import {
   useSpinFlow,
   type SpinFlowWheel,
 } from '../../../web/src/features/visitor/hooks/use-spin-flow';
-import { FakeBackend, SAMPLE_WHEEL, fakeIdToken } from './fake-backend';
+import { FakeBackend, SAMPLE_WHEEL } from './fake-backend';
+import { visitorIdToken } from '../support/tokens';
 
 let backend: FakeBackend;
 
@@ -25,7 +26,7 @@ afterEach(() => {
 
 function signIn(phone: string) {
   saveSession('visitor', {
-    idToken: fakeIdToken(phone),
+    idToken: visitorIdToken(phone),
     accessToken: 'a',
     refreshToken: 'r',
     expiresIn: 3600,

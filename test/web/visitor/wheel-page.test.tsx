@@ -5,7 +5,8 @@ import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { saveSession } from '../../../web/src/lib/session';
 import { useCountdown } from '../../../web/src/features/visitor/hooks/use-countdown';
 import { Component as WheelPage } from '../../../web/src/features/visitor/routes/wheel-page';
-import { CORRECT_CODE, FakeBackend, SAMPLE_WHEEL, fakeIdToken } from './fake-backend';
+import { CORRECT_CODE, FakeBackend, SAMPLE_WHEEL } from './fake-backend';
+import { visitorIdToken } from '../support/tokens';
 
 let backend: FakeBackend;
 
@@ -276,7 +277,7 @@ describe('wheel page', () => {
 
   it('keeps a verified visitor verified across a reload and shows the saved prize, not a new spin', async () => {
     saveSession('visitor', {
-      idToken: fakeIdToken('+61412340000'),
+      idToken: visitorIdToken('+61412340000'),
       accessToken: 'a',
       refreshToken: 'r',
       expiresIn: 3600,
@@ -300,7 +301,7 @@ describe('wheel page', () => {
 
   it('verified but not yet spun after a reload: Spin goes straight to the server draw', async () => {
     saveSession('visitor', {
-      idToken: fakeIdToken('+61412340001'),
+      idToken: visitorIdToken('+61412340001'),
       accessToken: 'a',
       refreshToken: 'r',
       expiresIn: 3600,
@@ -320,7 +321,7 @@ describe('wheel page', () => {
 describe('wheel page, focus', () => {
   it('keeps focus on Spin while the wheel turns, and puts it back there when the popup closes', async () => {
     saveSession('visitor', {
-      idToken: fakeIdToken('+61412340002'),
+      idToken: visitorIdToken('+61412340002'),
       accessToken: 'a',
       refreshToken: 'r',
       expiresIn: 3600,
@@ -347,7 +348,7 @@ describe('wheel page, focus', () => {
 
   it('a saved prize shown on load: closing the popup puts focus on Spin', async () => {
     saveSession('visitor', {
-      idToken: fakeIdToken('+61412340003'),
+      idToken: visitorIdToken('+61412340003'),
       accessToken: 'a',
       refreshToken: 'r',
       expiresIn: 3600,

@@ -7,6 +7,9 @@
  * spins and drags step the rotation from requestAnimationFrame, still without redrawing.
  *
  * Angles are degrees, clockwise, with 0 at the top of the wheel. Speeds are degrees/s.
+ *
+ * Over 400 lines: one class whose public surface (items, settings, spins, drag, events) shares one
+ * motion state; the pure parts (geometry, easing, physics, render) already live beside it.
  */
 import {
   DRAG_HISTORY_MS,

@@ -11,6 +11,7 @@ import type { Customer } from '@shared/types';
 import { ApiError } from '../../../lib/api-client';
 import { listUserChanges } from '../api/list-user-changes';
 import { listUsers } from '../api/list-users';
+import { isUnredeemed } from '@shared/prize-validity';
 
 export type ListStatus = 'loading' | 'idle' | 'error' | 'done';
 
@@ -33,9 +34,12 @@ export interface UsersList {
 const newestFirst = (a: Customer, b: Customer) =>
   b.createdAt.localeCompare(a.createdAt) || b.phoneNumber.localeCompare(a.phoneNumber);
 
-/** Whether a row belongs in the list: every row, or with `unredeemedOnly` only unredeemed ones. */
+/**
+ * Whether a row belongs in the list: every row, or with `unredeemedOnly` only unredeemed ones
+ * (neither redeemed nor expired, the server's rule).
+ */
 const belongs = (customer: Customer, unredeemedOnly: boolean): boolean =>
-  !unredeemedOnly || !customer.isOfferClaimed;
+  !unredeemedOnly || isUnredeemed(customer, new Date());
 
 /**
  * Merges changed customers into the list: known rows are replaced; a new row is placed by its

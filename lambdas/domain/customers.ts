@@ -5,7 +5,7 @@
  * here read without DynamoDB; the handlers pass the real ones.
  */
 import * as z from '@shared/zod';
-import { USERS_PAGE_SIZE } from '@shared/constants';
+import { routeOf } from '@shared/routes';
 import { badRequest, conflict, notFound } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
@@ -33,9 +33,6 @@ export interface CustomerStore {
     limit: number,
   ): Promise<{ users: Customer[]; lastChangedAt?: string; more: boolean }>;
 }
-
-/** Where the list's cursors are kept (repositories/page-cursors.ts). */
-export type CursorStore = Pick<typeof pageCursors, 'savePageKey' | 'loadPageKey'>;
 
 /** Cursors are short random tokens; anything longer is certainly forged. */
 const CURSOR_MAX_LENGTH = 512;
@@ -84,26 +81,19 @@ export async function searchCustomer(
 }
 
 /**
- * One page of at most USERS_PAGE_SIZE customers, newest first. The cursor is an opaque token the
+ * One page of customers (the route table's page size), newest first. The cursor is an opaque token the
  * server issued with the previous page; an unknown, forged or expired one is a 400.
  */
 export async function listCustomersPage(
   store: CustomerStore,
   cursor: string | undefined,
   nowS: number,
-  options: { unredeemed?: boolean; cursors?: CursorStore } = {},
+  options: { unredeemed?: boolean } = {},
 ): Promise<UsersPage> {
   const filter: CustomerFilter = options.unredeemed
     ? { kind: 'unredeemed', at: new Date(nowS * 1000).toISOString() }
     : { kind: 'all' };
-  return customersPage(
-    store,
-    cursor,
-    nowS,
-    options.cursors ?? pageCursors,
-    USERS_PAGE_SIZE,
-    filter,
-  );
+  return customersPage(store, cursor, nowS, routeOf('list-users').pageSize, filter);
 }
 
 /**
@@ -115,17 +105,16 @@ async function customersPage(
   store: CustomerStore,
   cursor: string | undefined,
   nowS: number,
-  cursors: CursorStore,
   pageSize: number,
   filter: CustomerFilter = { kind: 'all' },
 ): Promise<UsersPage> {
-  const startKey = cursor === undefined ? undefined : await cursors.loadPageKey(cursor, nowS);
+  const startKey = cursor === undefined ? undefined : await pageCursors.loadPageKey(cursor, nowS);
   if (cursor !== undefined && !startKey)
     throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
   const page = await store.listCustomers(startKey, pageSize, filter);
   return {
     users: page.users,
-    nextCursor: page.lastKey ? await cursors.savePageKey(page.lastKey, nowS) : null,
+    nextCursor: page.lastKey ? await pageCursors.savePageKey(page.lastKey, nowS) : null,
   };
 }
 
@@ -169,8 +158,6 @@ export async function redeemOffer(
   }
 }
 
-/** Changes one poll of the live list returns at most; more come with the next poll at once. */
-const CHANGES_PAGE_SIZE = 100;
 /**
  * Each poll looks this far back before the moment of the previous one: a change is written with
  * its Lambda's clock and reaches the index a moment later, so the overlap catches one that was
@@ -204,7 +191,7 @@ export async function listChanges(
   const sinceMs = Date.parse(since);
   if (sinceMs < nowMs - CHANGES_MAX_AGE_MS || sinceMs > nowMs + CHANGES_MAX_AHEAD_MS)
     throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
-  const page = await store.listCustomersChangedSince(since, CHANGES_PAGE_SIZE);
+  const page = await store.listCustomersChangedSince(since, routeOf('list-user-changes').pageSize);
   if (page.more && page.lastChangedAt) {
     // Over a page of changes: go on from the last one (past it, should a page share one moment).
     const next =
@@ -219,12 +206,6 @@ export async function listChanges(
 }
 
 /**
- * Rows per page of the customers CSV: about 130 bytes a row keeps a page near 260 KB, far inside
- * the API's 6 MB answer and DynamoDB's 1 MB a query, so 100,000 customers are 50 calls.
- */
-const CSV_PAGE_SIZE = 2000;
-
-/**
  * One page of the customers CSV, newest first; the first page (no cursor) starts with the header.
  * Times are written in the business's `timeZone`, with its offset.
  * Cursors are the list's opaque server-issued tokens (400 for an unknown or expired one).
@@ -234,10 +215,8 @@ export async function exportCustomersPage(
   cursor: string | undefined,
   nowS: number,
   timeZone: string,
-  cursors: CursorStore = pageCursors,
-  pageSize = CSV_PAGE_SIZE,
 ): Promise<CustomersCsvPage> {
-  const page = await customersPage(store, cursor, nowS, cursors, pageSize);
+  const page = await customersPage(store, cursor, nowS, routeOf('export-customers').pageSize);
   const now = new Date(nowS * 1000);
   return {
     csv:
@@ -257,10 +236,8 @@ export async function exportCustomerRecordsPage(
   cursor: string | undefined,
   nowS: number,
   timeZone: string,
-  cursors: CursorStore = pageCursors,
-  pageSize = CSV_PAGE_SIZE,
 ): Promise<CustomersRecordsPage> {
-  const page = await customersPage(store, cursor, nowS, cursors, pageSize);
+  const page = await customersPage(store, cursor, nowS, routeOf('export-customers').pageSize);
   const now = new Date(nowS * 1000);
   return {
     records: page.users.map((customer) => exportRecord(customer, timeZone, now)),
