@@ -1,4 +1,10 @@
-/** Customers: one item per phone number (+61 form), one reward each. */
+/**
+ * Customers: one item per phone number (+61 form), one reward each.
+ *
+ * Over 400 lines: it is the one repository of the customers table, and each of its access patterns
+ * (the reward check, the once-only win, the listings by date and by change, the last-digit search,
+ * the owed count, the redeem and the erasure) is a query of that table's item and indexes.
+ */
 import { createHmac } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '../lib/env';

@@ -15,6 +15,7 @@ describe('no phone number in a URL', () => {
     expect(ROUTES.flatMap((route) => pathParametersOf(route.path)).sort()).toEqual([
       'id',
       'id',
+      'id',
       'role',
     ]);
   });
