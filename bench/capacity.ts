@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format } from 'prettier';
 import { build } from 'vite';
-import { DEFAULT_THROTTLE_RATE } from '../infra/constructs/api';
+import { ROUTE_THROTTLES } from '../infra/constructs/api';
 import { FUNCTION_MEMORY_MB } from '../infra/function-defaults';
 import { countedLambdaMs, startCountingAwsCalls } from '../local/aws-calls';
 import { startStack, type RunningStack } from '../local/stack';
@@ -496,11 +496,11 @@ const QUOTAS: Quota[] = [
     ours: true,
   },
   {
-    name: 'API Gateway stage throttle (ours, infra/constructs/api.ts)',
-    limit: DEFAULT_THROTTLE_RATE,
+    name: "API Gateway route throttle, one public route (ours; every route has its own: needed counts all of a visitor's API calls as if on one route)",
+    limit: ROUTE_THROTTLES.public.rate,
     unit: 'req/s',
-    source: 'infra/constructs/api.ts DEFAULT_THROTTLE_RATE',
-    raise: 'ours: DEFAULT_THROTTLE_RATE, then redeploy',
+    source: 'infra/constructs/api.ts ROUTE_THROTTLES',
+    raise: 'ours: ROUTE_THROTTLES, then redeploy',
     seen: `API Gateway's 429 (at the code step: "${MESSAGES.otpSendFailed}")`,
     calls: (run) => run.requestsPerVisitor.api,
     ours: true,

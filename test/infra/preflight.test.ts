@@ -18,7 +18,7 @@ import { ParameterNotFound } from '@aws-sdk/client-ssm';
 import { ResourceNotFoundException } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import { ACCOUNT, mockedAccount, readyAccount, type Stubs } from './preflight-accounts';
 
-const BASE = ['-c', 'region=ap-southeast-2'];
+const BASE = ['-c', 'region=ap-southeast-2', '-c', 'alarmEmail=ops@agency.example'];
 const { clientsFor, stubs } = mockedAccount();
 // Every test starts from the ready account and changes what it is about.
 beforeEach(() => readyAccount(stubs));
@@ -81,7 +81,7 @@ describe('preflight: a ready account', () => {
   });
 
   it('asks us-east-1 only with WAF, and the sender ID only when one is set', async () => {
-    const { lines } = await run();
+    const { lines } = await run(['-c', 'waf=false']);
     expect(lines.some((l) => l.includes('us-east-1'))).toBe(false);
     expect(lines.some((l) => l.includes('sender ID'))).toBe(false);
     expect(stubs.ssmUsEast1.commandCalls(GetParameterCommand)).toHaveLength(0);
@@ -267,7 +267,11 @@ describe('preflight: credentials and region', () => {
     expect(lines[0]).toMatch(/^\[FAIL\] region: No region: pass -c region=<region>.*AWS_REGION/);
     expect(stubs.sts.calls()).toHaveLength(0);
     expect(exitCode).toBe(1);
-    const fromEnv = await preflight([], { AWS_REGION: 'ap-southeast-2' }, clientsFor);
+    const fromEnv = await preflight(
+      ['-c', 'alarmEmail=ops@agency.example'],
+      { AWS_REGION: 'ap-southeast-2' },
+      clientsFor,
+    );
     expect(fromEnv.lines[0]).toBe('[ok]   region: ap-southeast-2 (from AWS_REGION)');
   });
 
