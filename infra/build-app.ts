@@ -7,14 +7,8 @@ import { type App, Token, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeployConfig, type DeployConfig } from './deploy-config';
 import { SpinWinEdgeStack, SpinWinStack, type SpinWinStackProps } from './stack';
+import { deploymentStackNames } from './stack-names';
 
-/** Stack names in CloudFormation; a shop's deployment appends `-<shop>` to both. */
-const STACK_NAME = 'SpinWin';
-const EDGE_STACK_NAME = 'SpinWinEdge';
-
-/** A stack's name for a shop; without a shop, the name deployments had before shops existed. */
-const shopStackName = (base: string, shop: string | undefined): string =>
-  shop === undefined ? base : `${base}-${shop}`;
 /** CloudFront only accepts WAF web ACLs and certificates from this region. */
 const CLOUDFRONT_REGION = 'us-east-1';
 
@@ -53,7 +47,7 @@ export function buildApp(app: App, options_: BuildAppOptions = {}): BuiltApp {
         'WAF (on unless -c waf=false) needs an account: configure AWS credentials, or set CDK_DEFAULT_ACCOUNT.',
       );
     }
-    edge = new SpinWinEdgeStack(app, shopStackName(EDGE_STACK_NAME, config.shop), {
+    edge = new SpinWinEdgeStack(app, deploymentStackNames(config.shop).edge, {
       env: { account, region: CLOUDFRONT_REGION },
       crossRegionReferences: true,
       description: `Spin & Win${forShop}: WAF rate limits in front of CloudFront (us-east-1)`,
@@ -66,7 +60,7 @@ export function buildApp(app: App, options_: BuildAppOptions = {}): BuiltApp {
     expectedVisitors: _visitors,
     ...options
   } = config;
-  const stack = new SpinWinStack(app, shopStackName(STACK_NAME, shop), {
+  const stack = new SpinWinStack(app, deploymentStackNames(shop).main, {
     ...options,
     env: { account, region },
     crossRegionReferences: edge !== undefined,
