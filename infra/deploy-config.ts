@@ -86,7 +86,7 @@ function isTimeZone(name: string): boolean {
  * Every deploy option, in the order docs/operations.md lists them. `region` is parsed with the
  * environment as well (readDeployConfig), so that its table entry is the only declaration.
  */
-export const DEPLOY_OPTIONS = {
+const DEPLOY_OPTIONS = {
   region: option({
     default: 'required (or `AWS_REGION`)',
     doc: 'Region of the main stack. Never guessed: without it the app stops.',
@@ -284,14 +284,14 @@ export function readDeployConfig(
 }
 
 /** Markers of the generated options table in docs/operations.md. */
-export const OPTIONS_MARKERS = {
+const OPTIONS_MARKERS = {
   start:
     '<!-- options:start (generated from infra/deploy-config.ts by npm run docs:options; do not edit) -->',
   end: '<!-- options:end -->',
 } as const;
 
 /** The options table of docs/operations.md, from DEPLOY_OPTIONS. */
-export function optionsTable(): string {
+function optionsTable(): string {
   const rows = (Object.entries(DEPLOY_OPTIONS) as [OptionKey, OptionSpec<unknown>][]).map(
     ([key, spec]) => `| \`${key}\` | ${spec.default} | ${spec.doc.replace(/\|/g, '\\|')} |`,
   );

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the site is built from, relative to the repository root. */
-export const SITE_SOURCES = [
+const SITE_SOURCES = [
   'web/index.html',
   'web/src',
   'web/public',
@@ -31,7 +31,7 @@ function newestMtime(path: string): number {
  * Why the built site at `siteDirectory` must be (re)built from the sources under `root`, or
  * undefined when it is up to date.
  */
-export function siteBuildReason(
+function siteBuildReason(
   root: string,
   siteDirectory: string,
   sources: readonly string[] = SITE_SOURCES,
@@ -43,11 +43,24 @@ export function siteBuildReason(
   return changed === undefined ? undefined : `${changed} changed since the site was built`;
 }
 
-/** Builds the site with Vite when siteBuildReason says so; its output goes to stderr. */
-export function ensureSiteBuilt(root: string, siteDirectory: string): void {
-  const reason = siteBuildReason(root, siteDirectory);
-  if (reason === undefined) return;
+/**
+ * Builds the site (Vite, its output on stderr; `build` in tests) when it is missing or older than
+ * its sources. Returns why it was built, or undefined when it was up to date.
+ */
+export function ensureSiteBuilt(
+  root: string,
+  siteDirectory: string,
+  build: (root: string, siteDirectory: string) => void = viteBuild,
+  sources: readonly string[] = SITE_SOURCES,
+): string | undefined {
+  const reason = siteBuildReason(root, siteDirectory, sources);
+  if (reason === undefined) return undefined;
   console.error(`Spin & Win: ${reason}; building it (vite build).`);
+  build(root, siteDirectory);
+  return reason;
+}
+
+function viteBuild(root: string, siteDirectory: string): void {
   // stdout may carry the template: Vite's output goes to stderr.
   const result = spawnSync('npx', ['vite', 'build', '--outDir', siteDirectory, '--emptyOutDir'], {
     cwd: root,

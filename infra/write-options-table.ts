@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { REPO_ROOT, withOptionsTable } from './deploy-config';
 
-/** docs/operations.md as this script would write it. */
-export async function operationsWithOptions(): Promise<string> {
+/** docs/operations.md as this script writes it. */
+async function operationsWithOptions(): Promise<string> {
   const file = join(REPO_ROOT, 'docs/operations.md');
   const options = await resolveConfig(file);
   return format(withOptionsTable(readFileSync(file, 'utf8')), { ...options, filepath: file });

@@ -20,10 +20,10 @@ import { LOG_RETENTION } from '../function-defaults';
 import { nagPartition } from '../nag';
 
 /** Percent of successful deliveries logged (failures are always logged). */
-export const SMS_SUCCESS_SAMPLING_PERCENT = 10;
+const SMS_SUCCESS_SAMPLING_PERCENT = 10;
 
 /** The log groups SNS writes SMS delivery status to, in a region of an account. */
-export function smsDeliveryLogGroups(region: string, account: string): readonly string[] {
+function smsDeliveryLogGroups(region: string, account: string): readonly string[] {
   const base = `sns/${region}/${account}/DirectPublishToPhoneNumber`;
   return [base, `${base}/Failure`];
 }

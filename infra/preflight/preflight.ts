@@ -79,8 +79,7 @@ const PAGES = {
   cognito: 'https://docs.aws.amazon.com/cognito/latest/developerguide/quotas.html',
   cloudfront:
     'https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html',
-  snsForSenderId:
-    'https://docs.aws.amazon.com/sns/latest/dg/sns-mobile-phone-number-getting-started.html',
+  snsForSenderId: 'https://docs.aws.amazon.com/sms-voice/latest/userguide/registrations.html',
   sandboxNumbers:
     'https://docs.aws.amazon.com/sns/latest/dg/sns-sms-sandbox-verifying-phone-numbers.html',
   failedStack:

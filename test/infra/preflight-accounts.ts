@@ -62,10 +62,10 @@ export function mockedAccount(): {
 }
 
 /** The sender ID the samples deploy with, and its ARN in the mocked account. */
-export const SENDER_ID = 'SpinWin';
+const SENDER_ID = 'SpinWin';
 export const SENDER_ID_ARN = `arn:aws:sms-voice:ap-southeast-2:${ACCOUNT}:sender-id/${SENDER_ID}/AU`;
 /** A resource policy that lets SNS send with the sender ID (what AWS's SNS setup page asks for). */
-export const SNS_SENDER_POLICY = JSON.stringify({
+const SNS_SENDER_POLICY = JSON.stringify({
   Version: '2012-10-17',
   Statement: [
     {

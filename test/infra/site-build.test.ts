@@ -6,7 +6,14 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { siteBuildReason } from '../../infra/site-build';
+import { ensureSiteBuilt } from '../../infra/site-build';
+
+/** Which site folders a build was asked for. */
+function builds(root: string, dist: string): { reason: string | undefined; built: string[] } {
+  const built: string[] = [];
+  const reason = ensureSiteBuilt(root, dist, (_root, dir) => built.push(dir));
+  return { reason, built };
+}
 
 /** A repository-shaped folder: web/src/main.tsx and shared/x.ts, files dated `at` (seconds). */
 function repo(at: number): string {
@@ -30,14 +37,19 @@ function build(root: string, at: number): string {
 describe('the site a deploy ships', () => {
   it('is built when there is none (a fresh clone)', () => {
     const root = repo(1_000);
-    expect(siteBuildReason(root, join(root, 'web/dist'))).toMatch(/^no built site at /);
+    const { reason, built } = builds(root, join(root, 'web/dist'));
+    expect(reason).toMatch(/^no built site at /);
+    expect(built).toEqual([join(root, 'web/dist')]);
   });
 
   it('is built again when a source is newer than the build, and left alone otherwise', () => {
     const root = repo(1_000);
     const dist = build(root, 2_000);
-    expect(siteBuildReason(root, dist)).toBeUndefined();
+    expect(builds(root, dist)).toEqual({ reason: undefined, built: [] });
     utimesSync(join(root, 'shared/x.ts'), 3_000, 3_000);
-    expect(siteBuildReason(root, dist)).toBe('shared changed since the site was built');
+    expect(builds(root, dist)).toEqual({
+      reason: 'shared changed since the site was built',
+      built: [dist],
+    });
   });
 });
