@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { format } from 'prettier';
 import { build } from 'vite';
-import { DEFAULT_THROTTLE_RATE } from '../infra/constructs/api';
+import { ROUTE_THROTTLES } from '../infra/constructs/api';
 import { FUNCTION_MEMORY_MB } from '../infra/function-defaults';
 import { countedLambdaMs, startCountingAwsCalls } from '../local/aws-calls';
 import { startStack, type RunningStack } from '../local/stack';
@@ -496,11 +496,11 @@ const QUOTAS: Quota[] = [
     ours: true,
   },
   {
-    name: 'API Gateway stage throttle (ours, infra/constructs/api.ts)',
-    limit: DEFAULT_THROTTLE_RATE,
+    name: "API Gateway route throttle, one public route (ours; every route has its own: needed counts all of a visitor's API calls as if on one route)",
+    limit: ROUTE_THROTTLES.public.rate,
     unit: 'req/s',
-    source: 'infra/constructs/api.ts DEFAULT_THROTTLE_RATE',
-    raise: 'ours: DEFAULT_THROTTLE_RATE, then redeploy',
+    source: 'infra/constructs/api.ts ROUTE_THROTTLES',
+    raise: 'ours: ROUTE_THROTTLES, then redeploy',
     seen: `API Gateway's 429 (at the code step: "${MESSAGES.otpSendFailed}")`,
     calls: (run) => run.requestsPerVisitor.api,
     ours: true,
@@ -682,7 +682,7 @@ const PRICES: Price[] = [
     source: 'https://aws.amazon.com/cloudfront/pricing/',
   },
   {
-    service: 'WAF (only with -c waf=true)',
+    service: 'WAF (on unless -c waf=false)',
     what: `requests x $${PRICE.wafPerMillion} per million (plus $5 a month per web ACL and $1 per rule)`,
     usd: (run) =>
       (hour(run.requestsPerVisitor.static + run.requestsPerVisitor.api) / 1e6) *
@@ -698,6 +698,37 @@ const ordinal = (n: number) =>
   `${n}${n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th'}`;
 const usd = (n: number) =>
   `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * What many shops in one account share (no run measures it: AWS's default quotas, read from each
+ * service's quotas page, against what one shop's stack creates, counted from its template).
+ */
+const SHOPS_PER_ACCOUNT = [
+  '## Shops per account',
+  '',
+  "Each shop is a deployment of its own (`-c shop=<name>`), and many can share one account. What one shop's stacks create, against the account's default quotas (all adjustable in Service Quotas unless said), and what every shop shares:",
+  '',
+  '| quota (default) | scope | one shop uses | shops before it is reached |',
+  '| --- | --- | --- | --- |',
+  '| CloudFront response headers policies (20) | account | 1 | **20: the first ceiling** |',
+  '| IAM roles (1,000) | account | 36 (one per function, and the SNS logging role) | 27 |',
+  '| CloudFront origin access controls (100) | account | 2 | 50 |',
+  '| WAF web ACLs, regional (100) | account and region | 2 (one per user pool) | 50 |',
+  '| CloudFront Functions (100) | account | 3 | 33 |',
+  '| WAF web ACLs, CloudFront scope (100) | account (us-east-1) | 1 | 100 |',
+  '| CloudFront distributions (500) | account | 1 | 500 |',
+  '| Cognito user pools (1,000) | account and region | 2 | 500 |',
+  '| CloudWatch Logs resource policy (5,120 characters) | account and region | 0 (API access logs go to `/aws/vendedlogs/`, which need no entry) | no limit |',
+  '| Cognito request rates: sign-ins (UserAuthentication 120/s), AdminCreateUser (50/s), AdminGetUser (120/s) | account and region, all pools | a viral hour needs more than the defaults (the table above) | shared: one viral shop takes them all |',
+  "| Lambda concurrency (1,000) | account and region | about 92 at a viral hour's peak | about 10 viral at once |",
+  '| API Gateway requests (10,000/s) | account and region | 3,800/s at most (its route throttles) | 2 at their limits at once |',
+  "| SMS spend limits and messages per second | account and region | the shop's codes | shared |",
+  '',
+  '**First ceiling:** CloudFront response headers policies, at 20 shops; raise it (Service Quotas > CloudFront) before the 18th. The IAM roles follow at 27.',
+  '',
+  '**When to give a shop its own account:** when its promotion may go viral (a viral hour alone needs the Cognito, SMS and Lambda quotas raised, and shares them with every other shop in the account and region); when it needs its own bill or its own access; or past a few dozen shops, where the CloudFront and IAM quotas need raising anyway. Several quiet shops in one account and region are fine.',
+  '',
+];
 
 /** The quota and cost tables and the first ceiling (docs/capacity.md, between the markers). */
 function summary(run: CapacityRun): string[] {
@@ -733,7 +764,7 @@ function summary(run: CapacityRun): string[] {
     '| service | what is paid for | the hour | price page |',
     '| --- | --- | --- | --- |',
     ...costs.map(({ p, usd: cost }) => `| ${p.service} | ${p.what} | ${usd(cost)} | ${p.source} |`),
-    `| **total** (without WAF) | | **${usd(total)}** | |`,
+    `| **total** (without WAF's requests) | | **${usd(total)}** | |`,
     '',
     `The least certain prices are the SMS one (set per destination country and sender type, and changed often; it is ${fixed((100 * costs[0]!.usd) / total, 0)}% of the bill) and the Sydney rates of API Gateway and DynamoDB; none of them changes the order of the bill. Not priced: CloudWatch Logs, S3 (the origin behind CloudFront's cache), Secrets Manager.`,
     '',
@@ -773,6 +804,7 @@ function markdown(run: CapacityRun): string {
     ...summary(run),
     CAPACITY_MARKERS.end,
     '',
+    ...SHOPS_PER_ACCOUNT,
   ].join('\n');
 }
 

@@ -1,5 +1,5 @@
 /**
- * Builds the CDK app from its context: the main stack, the us-east-1 WAF stack when waf=true, and
+ * Builds the CDK app from its context: the main stack, the us-east-1 WAF stack (unless waf=false), and
  * the cdk-nag AwsSolutions checks on everything. infra/app.ts (the CLI entry) and the CDK tests
  * both call this, so the tests check exactly what the agency deploys.
  */
@@ -7,14 +7,8 @@ import { type App, Token, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readDeployConfig, type DeployConfig } from './deploy-config';
 import { SpinWinEdgeStack, SpinWinStack, type SpinWinStackProps } from './stack';
+import { deploymentStackNames } from './stack-names';
 
-/** Stack names in CloudFormation; a shop's deployment appends `-<shop>` to both. */
-const STACK_NAME = 'SpinWin';
-const EDGE_STACK_NAME = 'SpinWinEdge';
-
-/** A stack's name for a shop; without a shop, the name deployments had before shops existed. */
-const shopStackName = (base: string, shop: string | undefined): string =>
-  shop === undefined ? base : `${base}-${shop}`;
 /** CloudFront only accepts WAF web ACLs and certificates from this region. */
 const CLOUDFRONT_REGION = 'us-east-1';
 
@@ -30,11 +24,16 @@ export interface BuildAppOptions {
    * @default lambdas/handlers/<id>.ts
    */
   readonly handlerEntry?: SpinWinStackProps['handlerEntry'];
+  /**
+   * The account to bind the stacks to (tests); the CLI's CDK_DEFAULT_ACCOUNT otherwise.
+   * @default process.env.CDK_DEFAULT_ACCOUNT
+   */
+  readonly account?: string;
 }
 
-export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
+export function buildApp(app: App, options_: BuildAppOptions = {}): BuiltApp {
   const config = readDeployConfig((key) => app.node.tryGetContext(key), process.env);
-  const account = process.env.CDK_DEFAULT_ACCOUNT;
+  const account = options_.account ?? process.env.CDK_DEFAULT_ACCOUNT;
   // Never CDK_DEFAULT_REGION: the CLI sets it to us-east-1 when nothing is configured.
   const region = config.region;
 
@@ -45,34 +44,29 @@ export function buildApp(app: App, options: BuildAppOptions = {}): BuiltApp {
     // bound to a concrete account and region (cross-region references).
     if (!account) {
       throw new Error(
-        'Context waf=true needs an account: configure AWS credentials, or set CDK_DEFAULT_ACCOUNT.',
+        'WAF (on unless -c waf=false) needs an account: configure AWS credentials, or set CDK_DEFAULT_ACCOUNT.',
       );
     }
-    edge = new SpinWinEdgeStack(app, shopStackName(EDGE_STACK_NAME, config.shop), {
+    edge = new SpinWinEdgeStack(app, deploymentStackNames(config.shop).edge, {
       env: { account, region: CLOUDFRONT_REGION },
       crossRegionReferences: true,
       description: `Spin & Win${forShop}: WAF rate limits in front of CloudFront (us-east-1)`,
     });
   }
-  const stack = new SpinWinStack(app, shopStackName(STACK_NAME, config.shop), {
+  const {
+    shop,
+    region: _region,
+    regionSource: _source,
+    expectedVisitors: _visitors,
+    ...options
+  } = config;
+  const stack = new SpinWinStack(app, deploymentStackNames(shop).main, {
+    ...options,
     env: { account, region },
     crossRegionReferences: edge !== undefined,
     description: `Spin & Win${forShop}: spin-the-wheel prize promotion (site, API, user pools, data)`,
-    siteDirectory: config.siteDirectory,
-    domainName: config.domainName,
-    certificateArn: config.certificateArn,
-    smsSenderId: config.smsSenderId,
-    smsHourlyCap: config.smsHourlyCap,
-    clientCodesPerHour: config.clientCodesPerHour,
-    alarmEmail: config.alarmEmail,
-    smsMonthlySpendAlarmUsd: config.smsMonthlySpendAlarmUsd,
-    waf: config.waf,
-    timeZone: config.timeZone,
-    smsPriceUsd: config.smsPriceUsd,
-    ownerCurrency: config.ownerCurrency,
-    poolDeletionProtection: config.poolDeletionProtection,
     webAclArn: edge?.webAclArn,
-    handlerEntry: options.handlerEntry,
+    handlerEntry: options_.handlerEntry,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -176,7 +176,24 @@ export class SpinFunction extends Construct {
   }
 }
 
-type Template = { Resources?: Record<string, { Type: string; Properties?: Record<string, any> }> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Template = {
+  Resources?: Record<
+    string,
+    {
+      Type: string;
+      Properties?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+    }
+  >;
+};
+
+/** The function a `/aws/lambda/<function>` log group of the template is named after, if any. */
+function functionNamedBy(logGroupName: unknown): string | undefined {
+  const join = (logGroupName as { 'Fn::Join'?: [string, unknown[]] } | undefined)?.['Fn::Join'];
+  if (!join || join[0] !== '' || join[1].length !== 2 || join[1][0] !== '/aws/lambda/') return;
+  return (join[1][1] as { Ref?: string }).Ref;
+}
 
 /**
  * Gives every Lambda function of a synthesized template that has no log group of its own one with
@@ -188,8 +205,20 @@ type Template = { Resources?: Record<string, { Type: string; Properties?: Record
  */
 export function withFunctionLogGroups<T extends Template>(template: T): T {
   const resources = template.Resources ?? {};
+  // The log groups CDK itself makes for its functions (the useCdkManagedLogGroup feature flag:
+  // /aws/lambda/<function>, kept two years and retained) keep LOG_RETENTION and go with the stack.
+  const managed = new Set<string>();
+  for (const resource of Object.values(resources)) {
+    if (resource.Type !== 'AWS::Logs::LogGroup') continue;
+    const fn = functionNamedBy(resource.Properties?.LogGroupName);
+    if (fn === undefined || resources[fn]?.Type !== 'AWS::Lambda::Function') continue;
+    managed.add(fn);
+    resource.Properties = { ...resource.Properties, RetentionInDays: LOG_RETENTION };
+    resource.DeletionPolicy = 'Delete';
+    resource.UpdateReplacePolicy = 'Delete';
+  }
   for (const [id, resource] of Object.entries(resources)) {
-    if (resource.Type !== 'AWS::Lambda::Function') continue;
+    if (resource.Type !== 'AWS::Lambda::Function' || managed.has(id)) continue;
     const properties = (resource.Properties ??= {});
     if (properties.LoggingConfig?.LogGroup !== undefined) continue;
     const logGroupId = `${id}Logs`;

@@ -1,8 +1,8 @@
 /**
  * What each API handler may touch: the least-privilege map the Api construct turns into IAM.
  * Keyed by RouteId, so a new route in shared/routes.ts does not typecheck until its needs are
- * written here. Read = GetItem, BatchGetItem, Query, Scan, ConditionCheckItem (TransactWriteItems
- * checks); write adds PutItem, UpdateItem, DeleteItem.
+ * written here. Read = GetItem and ConditionCheckItem (TransactWriteItems checks), plus the one
+ * bulk read the table's repository makes (tableActions); write adds PutItem, UpdateItem, DeleteItem.
  */
 import type { RouteId } from '@shared/routes';
 import type { TableDef } from '@shared/definitions';
@@ -28,6 +28,8 @@ const ACTIVE_STAFF = ['AdminGetUser'] as const;
 export interface RouteNeeds {
   /** Tables and the access level on each. */
   readonly tables?: Partial<Record<TableDef['name'], TableAccess>>;
+  /** Tables the handler lists (their bulk read: BULK_READS); each must be in `tables` too. */
+  readonly lists?: readonly TableDef['name'][];
   /** s3:PutObject under the logo prefix (business/) of the logo bucket. */
   readonly logoUpload?: boolean;
   /** Admin calls on the visitor pool. */
@@ -42,25 +44,36 @@ export interface RouteNeeds {
   readonly erasureKey?: boolean;
 }
 
-export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
-  read: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:Scan',
-    'dynamodb:ConditionCheckItem',
-  ],
-  write: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:Scan',
-    'dynamodb:ConditionCheckItem',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-  ],
+/** What any reader of a table calls: single items, and conditions inside transactions. */
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:ConditionCheckItem'] as const;
+/** What any writer adds (transactions are made of these too). */
+const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] as const;
+/**
+ * The bulk read of a table, granted only to the routes that list it (RouteNeeds.lists): the
+ * customers' pages and change feed are index queries, the slices are read whole (at most 10), and
+ * a range of day counters is one BatchGetItem (lambdas/repositories). No other table is ever
+ * queried, scanned or batch-read, so no function may.
+ */
+const BULK_READS: Readonly<Record<TableDef['name'], readonly string[]>> = {
+  customers: ['dynamodb:Query'],
+  slices: ['dynamodb:Scan'],
+  stats: ['dynamodb:BatchGetItem'],
+  settings: [],
+  limits: [],
 };
+
+/** The DynamoDB actions `access` to `table` grants, with its bulk read when `lists`. */
+export function tableActions(
+  table: TableDef['name'],
+  access: TableAccess,
+  lists = false,
+): string[] {
+  return [
+    ...READ_ACTIONS,
+    ...(lists ? BULK_READS[table] : []),
+    ...(access === 'write' ? WRITE_ACTIONS : []),
+  ];
+}
 
 /**
  * A staff route: its own needs plus what every staff handler checks first (domain/active-user.ts):
@@ -76,7 +89,7 @@ function staffRoute(needs: RouteNeeds): RouteNeeds {
 
 export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   // Counts the visit for the owner's insights (stats).
-  'get-wheel': { tables: { settings: 'read', slices: 'read', stats: 'write' } },
+  'get-wheel': { tables: { settings: 'read', slices: 'read', stats: 'write' }, lists: ['slices'] },
   // Refuses numbers that already have a reward, reads (never spends) the number's SMS budget,
   // spends the client's code budget and grants one code (limits), creates the visitor
   // (AdminCreateUser; an existing user is not an error) and records its sub (limits).
@@ -95,6 +108,7 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   // Counts the preview for the owner's insights (stats).
   'preview-spin': {
     tables: { settings: 'read', slices: 'read', limits: 'write', stats: 'write' },
+    lists: ['slices'],
   },
   // Signs a challenge: touches nothing.
   'spin-challenge': {},
@@ -105,6 +119,7 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'create-spin': {
     // ...and the day's counters (stats) in the same transaction.
     tables: { customers: 'write', slices: 'write', limits: 'write', stats: 'write' },
+    lists: ['slices'],
     visitorPool: ACTIVE_VISITOR,
     // The win's transaction checks the number was never erased.
     erasureKey: true,
@@ -115,18 +130,25 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   },
   'search-users': staffRoute({ tables: { customers: 'read' } }),
   // Each page's cursor is kept in the limits table (an opaque token in the URL).
-  'list-users': staffRoute({ tables: { customers: 'read', limits: 'write' } }),
+  'list-users': staffRoute({
+    tables: { customers: 'read', limits: 'write' },
+    lists: ['customers'],
+  }),
   // The redeem and the day's redeemed counter, in one transaction.
   'redeem-user': staffRoute({ tables: { customers: 'write', stats: 'write' } }),
   // Reads the customers' change index.
-  'list-user-changes': staffRoute({ tables: { customers: 'read' } }),
+  'list-user-changes': staffRoute({ tables: { customers: 'read' }, lists: ['customers'] }),
   // The day counters, the slices' odds and the spin mode.
   // Counts the prizes still owed from the customers' listing index.
   'get-insights': staffRoute({
     tables: { stats: 'read', slices: 'read', settings: 'read', customers: 'read' },
+    lists: ['stats', 'slices', 'customers'],
   }),
   // Pages through the customers; its cursors are kept in the limits table.
-  'export-customers': staffRoute({ tables: { customers: 'read', limits: 'write' } }),
+  'export-customers': staffRoute({
+    tables: { customers: 'read', limits: 'write' },
+    lists: ['customers'],
+  }),
   // Deletes the customer (leaving a keyed-hash marker), the visitor record (limits) and the user.
   'erase-customer': staffRoute({
     tables: { customers: 'write', limits: 'write' },
@@ -139,7 +161,7 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'put-business-settings': staffRoute({ tables: { settings: 'write' } }),
   'get-game-settings': { tables: { settings: 'read' } },
   'put-game-settings': staffRoute({ tables: { settings: 'write' } }),
-  'list-slices': staffRoute({ tables: { slices: 'read' } }),
+  'list-slices': staffRoute({ tables: { slices: 'read' }, lists: ['slices'] }),
   // Slice writes keep the slice count in settings in the same transaction (max 10).
   'create-slice': staffRoute({ tables: { slices: 'write', settings: 'write' } }),
   'update-slice': staffRoute({ tables: { slices: 'write' } }),

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CfnOutput,
+  CfnResource,
   DefaultStackSynthesizer,
   Stack,
   Token,
@@ -18,21 +19,19 @@ import {
   type StackProps,
 } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ROUTES } from '@shared/routes';
 
 /** Characters of the origin secret (letters and digits). */
 const ORIGIN_SECRET_LENGTH = 48;
-import {
-  BUSINESS_TIME_ZONE_DEFAULT,
-  SMS_GLOBAL_HOURLY_CAP_DEFAULT,
-  SMS_PRICE_USD_DEFAULT,
-} from '@shared/constants';
+import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '@shared/constants';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
+import { SmsDeliveryLogging } from './constructs/sms-delivery';
 import { Storage } from './constructs/storage';
 import {
   DEFAULT_API_RATE_LIMIT,
@@ -41,79 +40,35 @@ import {
   RateLimitAcl,
 } from './constructs/waf';
 import { Web } from './constructs/web';
-import { REPO_ROOT } from './deploy-config';
+import { REPO_ROOT, type DeployConfig } from './deploy-config';
 import { withFunctionLogGroups } from './function-defaults';
-import { TABLE_ACTIONS, ROUTE_NEEDS } from './route-permissions';
+import { ROUTE_NEEDS, tableActions } from './route-permissions';
+import { nagPartition } from './nag';
 import { STATEFUL_REMOVAL_POLICY } from './stateful';
 
 /** The singleton Lambda every BucketDeployment of a stack shares (its id is fixed by CDK). */
 const BUCKET_DEPLOYMENT_PROVIDER_ID = 'Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C';
 
+/** CDK's singleton provider functions the stack holds (BucketDeployment, AwsCustomResource, LogRetention). */
+const CDK_PROVIDER_IDS: readonly string[] = [
+  BUCKET_DEPLOYMENT_PROVIDER_ID,
+  'AWS679f53fac002430cb0da5b7982bd2287',
+  'LogRetentionaae0aa3c5b4d4f87b02d85b201efdd8a',
+];
+
 /** Every ARN SNS topics can have: `sns:Publish` on anything else can only be a phone number. */
 const ALL_SNS_TOPICS = 'arn:aws:sns:*:*:*';
 
-export interface SpinWinStackProps extends StackProps {
-  /** Folder of the built SPA (web/dist after `npm run build`). */
-  readonly siteDirectory: string;
-  /**
-   * Custom domain of the site; needs `certificateArn`.
-   * @default - the CloudFront *.cloudfront.net name
-   */
-  readonly domainName?: string;
-  /**
-   * ACM certificate in us-east-1 for `domainName`.
-   * @default - none
-   */
-  readonly certificateArn?: string;
-  /**
-   * Alphanumeric SMS sender ID (registered for Australia).
-   * @default - none: SNS sends from a shared number
-   */
-  readonly smsSenderId?: string;
-  /**
-   * Deployment-wide cap on SMS codes per hour.
-   * @default - the trigger's built-in cap (shared/constants)
-   */
-  readonly smsHourlyCap?: number;
-  /**
-   * SMS codes one client (an IPv4 address or IPv6 /64) may ask for an hour.
-   * @default - CLIENT_CODES_PER_HOUR_DEFAULT (shared/constants.ts)
-   */
-  readonly clientCodesPerHour?: number;
-  /**
-   * Where the alarms are e-mailed.
-   * @default - nowhere: the alarm topic has no subscription
-   */
-  readonly alarmEmail?: string;
-  /** SMS spend of the month (USD) that raises the spend alarm. */
-  readonly smsMonthlySpendAlarmUsd: number;
-  /**
-   * The business's time zone: its days for the insights and the dates staff read.
-   * @default BUSINESS_TIME_ZONE_DEFAULT (Australia/Sydney)
-   */
-  readonly timeZone?: string;
-  /**
-   * Price of one SMS in USD, for the insights' cost estimate.
-   * @default SMS_PRICE_USD_DEFAULT
-   */
-  readonly smsPriceUsd?: number;
-  /**
-   * The owner's currency for the insights' money, with what one USD is worth in it and the date of
-   * that rate.
-   * @default AUD at USD_RATE_DEFAULT (shared/constants.ts)
-   */
-  readonly ownerCurrency?: { currency: string; usdRate: number; rateDate: string };
-  /**
-   * Deletion protection on both user pools (turn on after go-live; off lets a failed first
-   * deploy roll back).
-   * @default false
-   */
-  readonly poolDeletionProtection?: boolean;
-  /**
-   * Regional WAF rate limit on the visitor pool.
-   * @default false
-   */
-  readonly waf?: boolean;
+/**
+ * The deploy options the stack uses: DeployConfig (infra/deploy-config.ts, where each is declared
+ * and documented once) without those that only name the deployment or serve the preflight.
+ */
+export type StackOptions = Omit<
+  DeployConfig,
+  'shop' | 'region' | 'regionSource' | 'expectedVisitors'
+>;
+
+export interface SpinWinStackProps extends StackProps, StackOptions {
   /**
    * ARN of the CLOUDFRONT-scope web ACL (from SpinWinEdgeStack) to attach to the distribution.
    * @default - none
@@ -146,7 +101,7 @@ export class SpinWinStack extends Stack {
     this.data = new Data(this, 'Data');
     this.storage = new Storage(this, 'Storage');
 
-    const timeZone = props.timeZone ?? BUSINESS_TIME_ZONE_DEFAULT;
+    const timeZone = props.timeZone;
     const smsEnvironment: Record<string, string> = {
       ...(props.smsSenderId ? { SMS_SENDER_ID: props.smsSenderId } : {}),
       ...(props.smsHourlyCap ? { SMS_HOURLY_CAP: String(props.smsHourlyCap) } : {}),
@@ -161,7 +116,7 @@ export class SpinWinStack extends Stack {
       },
       staffUsersEntry: lambdas('custom-resources', 'staff-users.ts'),
       triggerEnvironment: { ...this.data.environment(), ...smsEnvironment },
-      deletionProtection: props.poolDeletionProtection ?? false,
+      deletionProtection: props.poolDeletionProtection,
     });
     this.grantSmsSending();
 
@@ -209,7 +164,7 @@ export class SpinWinStack extends Stack {
         VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
         ORIGIN_SECRET: originSecretValue,
-        SMS_PRICE_USD: String(props.smsPriceUsd ?? SMS_PRICE_USD_DEFAULT),
+        SMS_PRICE_USD: String(props.smsPriceUsd),
         ...(props.ownerCurrency
           ? {
               OWNER_CURRENCY: props.ownerCurrency.currency,
@@ -276,18 +231,32 @@ export class SpinWinStack extends Stack {
           }),
         ];
 
+    const smsDelivery = new SmsDeliveryLogging(this, 'SmsDeliveryLogging');
+
     this.alarms = new Alarms(this, 'Alarms', {
       email: props.alarmEmail,
       smsMonthlySpendUsd: props.smsMonthlySpendAlarmUsd,
       smsHourlyCap: props.smsHourlyCap ?? SMS_GLOBAL_HOURLY_CAP_DEFAULT,
-      tables: Object.values(this.data.tables),
+      tables: this.data.tables,
       httpApi: this.api.httpApi,
     });
 
     // The site files are copied last: after every other resource of the stack exists, so a first
     // deploy that fails anywhere else leaves the site bucket empty and the rollback deletes it
     // (docs/deploy.md, "A failed first deploy").
+    // The log groups CDK makes for its own provider functions (useCdkManagedLogGroup) too.
+    const providerLogGroups = this.node.children
+      .filter((child) => CDK_PROVIDER_IDS.includes(child.node.id))
+      .flatMap((provider) => provider.node.findAll())
+      .filter((construct) => construct instanceof CfnLogGroup);
     for (const deployment of this.web.siteDeployments) {
+      // On the copy itself (its layer is what the provider function uses: a dependency of the whole
+      // construct would be a cycle).
+      for (const copy of deployment.node.findAll()) {
+        if (copy instanceof CfnResource && copy.cfnResourceType === 'Custom::CDKBucketDeployment') {
+          for (const logGroup of providerLogGroups) copy.addResourceDependency(logGroup);
+        }
+      }
       deployment.node.addDependency(
         this.data,
         this.storage,
@@ -297,6 +266,7 @@ export class SpinWinStack extends Stack {
         this.web.distribution,
         originSecret,
         erasureKey,
+        smsDelivery,
         ...poolWafs,
       );
     }
@@ -317,7 +287,7 @@ export class SpinWinStack extends Stack {
     );
     create.role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: [...TABLE_ACTIONS.write],
+        actions: tableActions('limits', 'write'),
         resources: [this.data.tables.limits.tableArn],
       }),
     );
@@ -365,7 +335,7 @@ export class SpinWinStack extends Stack {
       'Action::s3:List*': `${why}; it lists the two buckets to sync.`,
       'Action::s3:DeleteObject*': `${why}; it may delete objects in the site bucket only.`,
       'Action::s3:Abort*': `${why}; it aborts its own failed multipart uploads.`,
-      [`Resource::arn:<AWS::Partition>:s3:::${assetsBucket}/*`]: `${why}; the source is the CDK assets bucket.`,
+      [`Resource::arn:${nagPartition(this)}:s3:::${assetsBucket}/*`]: `${why}; the source is the CDK assets bucket.`,
       [`Resource::<${siteBucket}.Arn>/*`]: `${why}; the destination is every key of the site bucket.`,
       'Resource::*': `${why}; cloudfront:CreateInvalidation/GetInvalidation take no resource-level ARN.`,
     };

@@ -1,6 +1,7 @@
 /**
  * Alarms: CloudWatch alarms on what costs money or turns visitors away, sent to one SNS topic that
- * e-mails the agency (context alarmEmail; without it the topic and alarms exist, unsubscribed).
+ * e-mails the agency (context alarmEmail, required: with alarmEmail=none the topic and alarms
+ * exist, unsubscribed).
  * What each alarm means and what to do about it is in docs/operations.md ("Alarms").
  */
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
@@ -27,6 +28,11 @@ const SMS_CAP_ALARM_SHARE = 0.8;
 const API_5XX_THRESHOLD = 5;
 /** Lambda errors in 5 minutes that raise the function error alarm. */
 const FUNCTION_ERRORS_THRESHOLD = 3;
+/**
+ * Share of SMS delivered (AWS/SNS SMSSuccessRate) in an hour below which the delivery alarm goes
+ * off: a few numbers switched off or out of range are normal; a fifth failing is not.
+ */
+const SMS_SUCCESS_RATE_THRESHOLD = 0.8;
 const FIVE_MINUTES = Duration.minutes(5);
 const ONE_HOUR = Duration.hours(1);
 
@@ -40,8 +46,8 @@ export interface AlarmsProps {
   readonly smsMonthlySpendUsd: number;
   /** The deployment's cap on codes per hour (the SMS cost guard refuses sends beyond it). */
   readonly smsHourlyCap: number;
-  /** Every table of the deployment. */
-  readonly tables: readonly Table[];
+  /** Every table of the deployment, by its logical name. */
+  readonly tables: Readonly<Record<string, Table>>;
   /** The HTTP API. */
   readonly httpApi: HttpApi;
 }
@@ -79,6 +85,7 @@ export class Alarms extends Construct {
       metric: IMetric,
       threshold: number,
       description: string,
+      comparisonOperator = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
     ): Alarm => {
       const created = new Alarm(this, alarmId, {
         alarmName: `${stack.stackName}-${alarmId}`,
@@ -86,7 +93,7 @@ export class Alarms extends Construct {
         metric,
         threshold,
         evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        comparisonOperator,
         // No data means nothing happened (no SMS, no errors): not an alarm.
         treatMissingData: TreatMissingData.NOT_BREACHING,
       });
@@ -106,6 +113,22 @@ export class Alarms extends Construct {
       }),
       props.smsMonthlySpendUsd,
       `SMS spend this month (the account's, in this region) reached USD ${props.smsMonthlySpendUsd}.`,
+    );
+
+    // Codes handed to SNS that never reached the phone (a carrier refusing the sender ID, an
+    // unregistered sender, an exhausted spend limit): SNS's share delivered, for the account in
+    // this region. The delivery status logs (SmsDeliveryLogging) say which numbers and why.
+    alarm(
+      'SmsDelivery',
+      new Metric({
+        namespace: 'AWS/SNS',
+        metricName: 'SMSSuccessRate',
+        statistic: 'Average',
+        period: ONE_HOUR,
+      }),
+      SMS_SUCCESS_RATE_THRESHOLD,
+      `Less than ${SMS_SUCCESS_RATE_THRESHOLD * 100}% of the SMS sent in the last hour (the account's, in this region) were delivered.`,
+      ComparisonOperator.LESS_THAN_THRESHOLD,
     );
 
     // This deployment's own count: the CodesSent metric the CreateAuthChallenge trigger writes per
@@ -144,29 +167,33 @@ export class Alarms extends Construct {
       );
     }
 
-    const throttleMetrics: Record<string, IMetric> = {};
-    props.tables.forEach((table, i) => {
-      for (const [j, metricName] of ['ReadThrottleEvents', 'WriteThrottleEvents'].entries()) {
-        throttleMetrics[`t${i}${j}`] = new Metric({
-          namespace: 'AWS/DynamoDB',
-          metricName,
-          dimensionsMap: { TableName: table.tableName },
-          statistic: 'Sum',
+    // One alarm per table (two metrics each): an alarm's math may use at most 10 metrics, so one
+    // alarm over every table would stop deploying at the sixth.
+    for (const [name, table] of Object.entries(props.tables)) {
+      const metrics = Object.fromEntries(
+        ['ReadThrottleEvents', 'WriteThrottleEvents'].map((metricName, i) => [
+          `m${i}`,
+          new Metric({
+            namespace: 'AWS/DynamoDB',
+            metricName,
+            dimensionsMap: { TableName: table.tableName },
+            statistic: 'Sum',
+            period: FIVE_MINUTES,
+          }),
+        ]),
+      );
+      alarm(
+        `TableThrottles${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+        new MathExpression({
+          expression: `SUM([${Object.keys(metrics).join(',')}])`,
+          usingMetrics: metrics,
+          label: `Throttled reads and writes, ${name} table`,
           period: FIVE_MINUTES,
-        });
-      }
-    });
-    alarm(
-      'TableThrottles',
-      new MathExpression({
-        expression: `SUM([${Object.keys(throttleMetrics).join(',')}])`,
-        usingMetrics: throttleMetrics,
-        label: 'Throttled reads and writes, all tables',
-        period: FIVE_MINUTES,
-      }),
-      1,
-      'DynamoDB throttled reads or writes of this deployment within 5 minutes.',
-    );
+        }),
+        1,
+        `DynamoDB throttled reads or writes of this deployment's ${name} table within 5 minutes.`,
+      );
+    }
 
     alarm(
       'Api5xx',

@@ -6,6 +6,7 @@
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpStage,
@@ -23,17 +24,30 @@ import { Construct } from 'constructs';
 import type { RouteAuth, RouteDef } from '@shared/routes';
 import { LOGO_KEY_PREFIX, type TableDef } from '@shared/definitions';
 import { LOG_RETENTION, SpinFunction } from '../function-defaults';
-import { TABLE_ACTIONS, type RouteNeeds } from '../route-permissions';
+import { tableActions, type RouteNeeds } from '../route-permissions';
+
+/** A route's steady requests per second and the burst it absorbs above them. */
+export interface RouteThrottle {
+  readonly rate: number;
+  readonly burst: number;
+}
 
 /**
- * Steady requests per second across the API. Sized for a viral hour (docs/capacity.md: about 4 API
- * calls per visitor, 580 a second at the peak of 100,000 visitors an hour), so that the first limit
- * a crowd meets is an AWS quota the agency can raise, not ours. Abuse is held back per client (the
- * challenge and the per-client limits), not by starving everyone.
+ * Throttles per route, by who may call it. API Gateway applies a route's limit to that route
+ * alone; what every route of every API in the account and region shares is the account's
+ * 10,000 requests/s. So each route has its own limit, and the public routes' are sized for a viral
+ * hour (docs/capacity.md: about 140 visitors starting a second at the peak, one or two calls to a
+ * route each), twice over, while their sum stays far below the account's: a flood on the public
+ * routes is refused before it can take what the staff routes and the other shops need. Abuse is
+ * held back per client first (the challenges, the per-client limits, WAF), not by starving everyone.
  */
-export const DEFAULT_THROTTLE_RATE = 1000;
-/** Requests the API absorbs at once above the steady rate (a crowd scanning a QR code together). */
-const DEFAULT_THROTTLE_BURST = 2000;
+export const ROUTE_THROTTLES: Readonly<Record<RouteAuth, RouteThrottle>> = {
+  public: { rate: 300, burst: 600 },
+  visitor: { rate: 300, burst: 600 },
+  // Two staff accounts on a few shop devices: a busy counter is a few requests a second.
+  staff: { rate: 50, burst: 100 },
+  admin: { rate: 50, burst: 100 },
+};
 
 /** The pool that signs the tokens a route accepts, by the route's auth kind. */
 const AUTHORIZER_OF: Readonly<Record<RouteAuth, 'visitor' | 'staff' | undefined>> = {
@@ -73,15 +87,10 @@ export interface ApiProps {
   /** Staff pool and client: issuer and audience of the staff authorizer. */
   readonly staff: PoolAndClient;
   /**
-   * Steady-state requests per second of the stage.
-   * @default DEFAULT_THROTTLE_RATE (1000)
+   * Throttles per route, by the route's auth kind.
+   * @default ROUTE_THROTTLES
    */
-  readonly throttleRate?: number;
-  /**
-   * Burst of the stage.
-   * @default DEFAULT_THROTTLE_BURST (2000)
-   */
-  readonly throttleBurst?: number;
+  readonly throttles?: Readonly<Record<RouteAuth, RouteThrottle>>;
 }
 
 export class Api extends Construct {
@@ -98,19 +107,24 @@ export class Api extends Construct {
       // The stage is declared below, with throttling and access logs.
       createDefaultStage: false,
     });
+    const stack = Stack.of(this);
     const accessLogs = new LogGroup(this, 'AccessLogs', {
+      // Under /aws/vendedlogs/, API Gateway's access logs need no entry in the account's CloudWatch
+      // Logs resource policy (5,120 characters, shared by every shop in the account): without it,
+      // each API appends its log group there until deploys fail (docs/capacity.md, "Shops per
+      // account"). The name carries the stack (and so the shop); log groups are per region.
+      logGroupName: `/aws/vendedlogs/apigateway/${stack.stackName}/access`,
       retention: LOG_RETENTION,
       // Logs are diagnostics, not records: they go with the stack (as the functions' logs do).
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    new HttpStage(this, 'DefaultStage', {
+    const throttles = props.throttles ?? ROUTE_THROTTLES;
+    const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle: {
-        rateLimit: props.throttleRate ?? DEFAULT_THROTTLE_RATE,
-        burstLimit: props.throttleBurst ?? DEFAULT_THROTTLE_BURST,
-      },
+      // A route without its own settings (none today) gets the public routes' limit.
+      throttle: { rateLimit: throttles.public.rate, burstLimit: throttles.public.burst },
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -127,7 +141,7 @@ export class Api extends Construct {
         ),
       },
     });
-    this.domainName = `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+    this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
 
     const authorizers: Record<'visitor' | 'staff', IHttpRouteAuthorizer> = {
       visitor: jwtAuthorizer('VisitorAuthorizer', props.visitor),
@@ -135,6 +149,11 @@ export class Api extends Construct {
     };
 
     const functions: Record<string, SpinFunction> = {};
+    // CloudFormation's RouteSettings is a plain JSON map: its keys are written as CloudFormation's.
+    const routeSettings: Record<
+      string,
+      { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }
+    > = {};
     for (const route of props.routes) {
       const needs = props.needs[route.id];
       if (needs === undefined) throw new Error(`No permissions declared for route ${route.id}`);
@@ -157,28 +176,45 @@ export class Api extends Construct {
       if (kind === undefined && routeResource) {
         Validations.of(routeResource).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public by design (the wheel page before sign-in); abuse is bounded by stage throttling, the SMS cost guard and the optional WAF.`,
+          reason: `${route.method} ${route.path} is public by design (the wheel page before sign-in); abuse is bounded by its route throttle, the SMS cost guard and WAF.`,
         });
       }
       functions[route.id] = fn;
+      if (routeResource) stage.node.addDependency(routeResource);
+      routeSettings[`${route.method} ${route.path}`] = {
+        ThrottlingRateLimit: throttles[route.auth].rate,
+        ThrottlingBurstLimit: throttles[route.auth].burst,
+      };
     }
     this.functions = functions;
+    // The L2 stage has no per-route settings; API Gateway checks that each route key exists, so the
+    // stage waits for the routes (above).
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
   }
 
   /** Adds the statements a route's handler needs to its role, nothing more. */
   private grant(fn: SpinFunction, needs: RouteNeeds, props: ApiProps): void {
-    for (const [name, access] of Object.entries(needs.tables ?? {})) {
-      const entry = props.tables[name as TableDef['name']];
+    for (const [key, access] of Object.entries(needs.tables ?? {})) {
+      const name = key as TableDef['name'];
+      const entry = props.tables[name];
       if (!entry || !access) continue;
-      const indexArns = (entry.def.globalSecondaryIndexes ?? []).map(
-        (gsi) => `${entry.table.tableArn}/index/${gsi.indexName}`,
-      );
+      const lists = needs.lists?.includes(name) ?? false;
+      // Index ARNs only for a listing: the indexes are only ever queried.
+      const indexArns = !lists
+        ? []
+        : (entry.def.globalSecondaryIndexes ?? []).map(
+            (gsi) => `${entry.table.tableArn}/index/${gsi.indexName}`,
+          );
       fn.role.addToPrincipalPolicy(
         new PolicyStatement({
-          actions: [...TABLE_ACTIONS[access]],
+          actions: tableActions(name, access, lists),
           resources: [entry.table.tableArn, ...indexArns],
         }),
       );
+    }
+    for (const name of needs.lists ?? []) {
+      if (!needs.tables?.[name])
+        throw new Error(`${fn.node.id} lists ${name} without access to it`);
     }
     if (needs.logoUpload) {
       fn.role.addToPrincipalPolicy(

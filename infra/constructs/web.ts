@@ -9,7 +9,7 @@
  * Every answer carries the security headers of infra/security-headers.ts (the local stack serves
  * the same ones). The built SPA is deployed with a config.json holding the pool settings.
  */
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
@@ -24,7 +24,9 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
+  Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -38,11 +40,16 @@ import {
   VIEWER_ADDRESS_CODE,
 } from '@shared/cloudfront-functions';
 import { securityHeaders } from '@shared/security-headers';
+import { accountWideName } from '../names';
 import { responseHeadersFrom } from './response-headers';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
 const HASHED_ASSETS_PREFIX = 'assets/';
 const ONE_YEAR = Duration.days(365);
+/** CloudFront's name lengths (its API reference): functions 64, origin access controls 64, policies 128. */
+const CLOUDFRONT_FUNCTION_NAME_MAX = 64;
+const ORIGIN_ACCESS_CONTROL_NAME_MAX = 64;
+const RESPONSE_HEADERS_POLICY_NAME_MAX = 128;
 
 /** The runtime configuration the SPA fetches from /config.json. */
 export interface SiteConfig {
@@ -105,11 +112,25 @@ export class Web extends Construct {
       );
     }
     const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: accountWideName(
+        this,
+        'SecurityHeaders',
+        RESPONSE_HEADERS_POLICY_NAME_MAX,
+      ),
       comment: 'Spin & Win security headers (infra/security-headers.ts)',
       ...responseHeadersFrom(securityHeaders(props.connectOrigins)),
     });
-    const siteOrigin = S3BucketOrigin.withOriginAccessControl(props.siteBucket);
-    const mediaOrigin = S3BucketOrigin.withOriginAccessControl(props.logoBucket);
+    const originAccessControl = (oacId: string): S3OriginAccessControl =>
+      new S3OriginAccessControl(this, oacId, {
+        originAccessControlName: accountWideName(this, oacId, ORIGIN_ACCESS_CONTROL_NAME_MAX),
+        signing: Signing.SIGV4_ALWAYS,
+      });
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(props.siteBucket, {
+      originAccessControl: originAccessControl('SiteOac'),
+    });
+    const mediaOrigin = S3BucketOrigin.withOriginAccessControl(props.logoBucket, {
+      originAccessControl: originAccessControl('MediaOac'),
+    });
     const apiOrigin = new HttpOrigin(props.apiDomainName, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       // Replaces any header of this name the viewer sent.
@@ -240,9 +261,8 @@ export class Web extends Construct {
 
   private viewerFunction(id: string, code: string): CloudFrontFunction {
     return new CloudFrontFunction(this, id, {
-      // CloudFront function names are global to the account: the stack name (which carries the
-      // shop) keeps two deployments apart; CDK's generated name would cut the shop short.
-      functionName: `${Stack.of(this).stackName}-${id}`,
+      // Global to the account: the stack name (with the shop) and the region keep deployments apart.
+      functionName: accountWideName(this, id, CLOUDFRONT_FUNCTION_NAME_MAX),
       code: FunctionCode.fromInline(code),
       runtime: FunctionRuntime.JS_2_0,
     });

@@ -1,4 +1,5 @@
-/** The real SDK clients of the preflight: the deploy region's, and us-east-1 for WAF's bootstrap. */
+/** The real SDK clients of the preflight: the deploy region's, and us-east-1 for WAF's stack. */
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { LambdaClient } from '@aws-sdk/client-lambda';
@@ -22,5 +23,8 @@ export function awsClients(region: string): PreflightClients {
     cognito: new CognitoIdentityProviderClient({ region, ...OPTIONS }),
     // CloudFront is global; its API lives in us-east-1.
     cloudfront: new CloudFrontClient({ region: 'us-east-1', ...OPTIONS }),
+    cloudformation: new CloudFormationClient({ region, ...OPTIONS }),
+    // The edge stack (WAF for CloudFront) lives in us-east-1.
+    cloudformationUsEast1: new CloudFormationClient({ region: 'us-east-1', ...OPTIONS }),
   };
 }

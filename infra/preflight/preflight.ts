@@ -2,8 +2,9 @@
  * The deploy preflight (`npm run preflight -- -c region=... [-c shop=...]`): read-only checks of
  * the AWS account, each printed as one line, ok or what to do with the page to read. It takes the
  * deploy's own `-c key=value` options (infra/deploy-config.ts), so it checks the deployment the
- * same command would make. Exit code 1 when something will block the deploy or stop SMS, or could
- * not be checked (access denied, throttled, network); 0 otherwise, "todo" lines included.
+ * same command would make. Exit code 1 when something will block the deploy or stop the first SMS
+ * code, or could not be checked (access denied, throttled, network); 0 otherwise, "todo" lines
+ * included. The last line counts what blocks.
  * docs/deploy.md explains each check; test/infra/preflight.test.ts covers every answer.
  */
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
@@ -12,19 +13,29 @@ import { GetAccountSettingsCommand, type LambdaClient } from '@aws-sdk/client-la
 import {
   GetSMSAttributesCommand,
   GetSMSSandboxAccountStatusCommand,
+  ListSMSSandboxPhoneNumbersCommand,
   type SNSClient,
 } from '@aws-sdk/client-sns';
 import {
   DescribeSenderIdsCommand,
+  DescribeSpendLimitsCommand,
+  GetResourcePolicyCommand,
   type PinpointSMSVoiceV2Client,
 } from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import { ListStacksCommand, type CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import {
   ListUserPoolsCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ListDistributionsCommand, type CloudFrontClient } from '@aws-sdk/client-cloudfront';
 import capacity from '../../docs/capacity.json' with { type: 'json' };
-import { readDeployConfig, type DeployConfig } from '../deploy-config';
+import {
+  EXPECTED_VISITORS_PER_MONTH_DEFAULT,
+  NO_ALARM_EMAIL,
+  readDeployConfig,
+  type DeployConfig,
+} from '../deploy-config';
+import { deploymentStackNames } from '../stack-names';
 
 /** The clients of one check run: `region` is the deploy region; `usEast1` only for WAF's stack. */
 export interface PreflightClients {
@@ -36,6 +47,8 @@ export interface PreflightClients {
   smsVoice: PinpointSMSVoiceV2Client;
   cognito: CognitoIdentityProviderClient;
   cloudfront: CloudFrontClient;
+  cloudformation: CloudFormationClient;
+  cloudformationUsEast1: CloudFormationClient;
 }
 
 type Status = 'ok' | 'todo' | 'block' | 'unknown';
@@ -66,7 +79,26 @@ const PAGES = {
   cognito: 'https://docs.aws.amazon.com/cognito/latest/developerguide/quotas.html',
   cloudfront:
     'https://docs.aws.amazon.com/AmazonCloudFront/latest/DeveloperGuide/cloudfront-limits.html',
+  snsForSenderId: 'https://docs.aws.amazon.com/sms-voice/latest/userguide/registrations.html',
+  sandboxNumbers:
+    'https://docs.aws.amazon.com/sns/latest/dg/sns-sms-sandbox-verifying-phone-numbers.html',
+  failedStack:
+    'https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/troubleshooting.html',
+  alarms: 'https://docs.aws.amazon.com/sns/latest/dg/sns-email-notifications.html',
 } as const;
+
+/** Stack states that stop the next deploy of that stack until someone clears them. */
+const FAILED_STACK_STATES = [
+  'CREATE_FAILED',
+  'ROLLBACK_FAILED',
+  'DELETE_FAILED',
+  'UPDATE_ROLLBACK_FAILED',
+  'IMPORT_ROLLBACK_FAILED',
+] as const;
+/** End User Messaging's name for the account's monthly SMS spend limit. */
+const TEXT_SPEND_LIMIT = 'TEXT_MESSAGE_MONTHLY_SPEND_LIMIT';
+/** What SNS allows a month while no MonthlySpendLimit is set: a new account's quota. */
+const SNS_UNSET_SPEND_USD = 1;
 
 /** The CDK's default bootstrap qualifier and the least bootstrap version this CDK's templates need. */
 const BOOTSTRAP_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
@@ -182,14 +214,32 @@ async function smsSandbox(sns: SNSClient, region: string): Promise<Finding> {
   }
 }
 
-async function smsSpendLimit(
-  sns: SNSClient,
-  config: DeployConfig,
-  expectedVisitors: number,
-): Promise<Finding> {
+/** The month a deployment expects to spend on codes, in words. */
+interface ExpectedMonth {
+  readonly usd: number;
+  readonly text: string;
+}
+
+function expectedMonth(config: DeployConfig): ExpectedMonth {
+  const visitors = config.expectedVisitors;
+  const usdMonth = visitors * capacity.smsPerVisitor * config.smsPriceUsd;
+  const defaulted =
+    visitors === EXPECTED_VISITORS_PER_MONTH_DEFAULT ? ' (the default; -c expectedVisitors=N)' : '';
+  return {
+    usd: usdMonth,
+    text: `${usd(usdMonth)}: ${visitors.toLocaleString('en-AU')} visitors a month${defaulted} x ${capacity.smsPerVisitor.toFixed(2)} SMS x USD ${config.smsPriceUsd}`,
+  };
+}
+
+/** Codes a budget pays for at the deployment's price. */
+const codesFor = (budgetUsd: number, config: DeployConfig) =>
+  config.smsPriceUsd > 0 ? Math.floor(budgetUsd / config.smsPriceUsd) : Infinity;
+
+/** SNS's own monthly limit (MonthlySpendLimit): unset, SNS stops at USD 1. */
+async function snsSpendLimit(sns: SNSClient, config: DeployConfig): Promise<Finding> {
   const name = 'SNS SMS spend limit';
-  const month = expectedVisitors * capacity.smsPerVisitor * config.smsPriceUsd;
-  const expected = `${usd(month)} (${expectedVisitors.toLocaleString('en-AU')} visitors x ${capacity.smsPerVisitor.toFixed(2)} SMS x USD ${config.smsPriceUsd})`;
+  const month = expectedMonth(config);
+  const raise = `request an SMS spending quota increase (AWS Support, "SNS Text Messaging"), then aws sns set-sms-attributes --attributes MonthlySpendLimit=<USD> in ${config.region}`;
   try {
     const { attributes } = await sns.send(
       new GetSMSAttributesCommand({ attributes: ['MonthlySpendLimit'] }),
@@ -197,18 +247,18 @@ async function smsSpendLimit(
     const raw = attributes?.MonthlySpendLimit;
     if (raw === undefined || raw === '') {
       return {
-        status: 'todo',
+        status: 'block',
         name,
-        text: `no MonthlySpendLimit set, so SNS applies the account's spending quota (USD 1 for a new account); the expected month is ${expected}: request a quota above it, then set it (aws sns set-sms-attributes --attributes MonthlySpendLimit=<USD>)`,
+        text: `not set, so SNS stops sending at USD ${SNS_UNSET_SPEND_USD} a month (about ${codesFor(SNS_UNSET_SPEND_USD, config)} codes); the expected month is ${month.text}: ${raise}`,
         url: PAGES.spend,
       };
     }
     const limit = Number(raw);
-    if (limit < month) {
+    if (limit < month.usd) {
       return {
         status: 'block',
         name,
-        text: `USD ${limit} a month; the expected month is ${expected}: SNS stops sending codes at the limit. Request a spending quota increase, then set MonthlySpendLimit`,
+        text: `USD ${limit} a month (about ${codesFor(limit, config)} codes); the expected month is ${month.text}: SNS stops sending codes at the limit. ${raise.charAt(0).toUpperCase()}${raise.slice(1)}`,
         url: PAGES.spend,
       };
     }
@@ -223,10 +273,47 @@ async function smsSpendLimit(
     return {
       status: 'ok',
       name,
-      text: `USD ${limit} a month (expected month ${expected})`,
+      text: `USD ${limit} a month; the expected month is ${month.text}`,
     };
   } catch (error) {
     return couldNotCheck(name, 'sns:GetSMSAttributes', error, PAGES.spend);
+  }
+}
+
+/** End User Messaging's monthly SMS spend limit, through which SNS sends. */
+async function messagingSpendLimit(
+  smsVoice: PinpointSMSVoiceV2Client,
+  config: DeployConfig,
+): Promise<Finding> {
+  const name = 'End User Messaging SMS spend limit';
+  const month = expectedMonth(config);
+  try {
+    const { SpendLimits } = await smsVoice.send(new DescribeSpendLimitsCommand({}));
+    const text = SpendLimits?.find((l) => l.Name === TEXT_SPEND_LIMIT);
+    if (!text) {
+      return {
+        status: 'block',
+        name,
+        text: `no ${TEXT_SPEND_LIMIT} in ${config.region}: End User Messaging SMS console > Account settings, then run the preflight again`,
+        url: PAGES.spend,
+      };
+    }
+    const limit = Number(text.EnforcedLimit ?? 0);
+    if (limit < month.usd) {
+      return {
+        status: 'block',
+        name,
+        text: `USD ${limit} a month (about ${codesFor(limit, config)} codes; the account allows up to USD ${text.MaxLimit ?? '?'}); the expected month is ${month.text}: request a spend limit increase (End User Messaging SMS console > Account settings > Spend limits, or AWS Support), then set the limit`,
+        url: PAGES.spend,
+      };
+    }
+    return {
+      status: 'ok',
+      name,
+      text: `USD ${limit} a month; the expected month is ${month.text}`,
+    };
+  } catch (error) {
+    return couldNotCheck(name, 'sms-voice:DescribeSpendLimits', error, PAGES.spend);
   }
 }
 
@@ -254,7 +341,15 @@ async function senderId(smsVoice: PinpointSMSVoiceV2Client, id: string): Promise
         url: PAGES.senderId,
       };
     }
-    return { status: 'ok', name, text: 'registered for AU' };
+    if (!found.MessageTypes?.includes('TRANSACTIONAL')) {
+      return {
+        status: 'block',
+        name,
+        text: `registered for AU for ${found.MessageTypes?.join(', ') || 'no message type'} only: codes are TRANSACTIONAL, and SNS still answers a MessageId when the message is dropped. Request the sender ID with the TRANSACTIONAL message type`,
+        url: PAGES.senderId,
+      };
+    }
+    return { status: 'ok', name, text: 'registered for AU, transactional messages' };
   } catch (error) {
     if (errorName(error) === 'ResourceNotFoundException') {
       return {
@@ -265,6 +360,134 @@ async function senderId(smsVoice: PinpointSMSVoiceV2Client, id: string): Promise
       };
     }
     return couldNotCheck(name, 'sms-voice:DescribeSenderIds', error, PAGES.senderId);
+  }
+}
+
+/** True when a resource policy lets SNS send text messages with the resource. */
+function allowsSns(policyText: string | undefined): boolean {
+  if (!policyText) return false;
+  let policy: { Statement?: unknown };
+  try {
+    policy = JSON.parse(policyText) as { Statement?: unknown };
+  } catch {
+    return false;
+  }
+  const statements = [policy.Statement ?? []].flat() as {
+    Effect?: string;
+    Principal?: { Service?: string | string[] } | string;
+    Action?: string | string[];
+  }[];
+  return statements.some((st) => {
+    const principal = typeof st.Principal === 'object' ? [st.Principal.Service ?? []].flat() : [];
+    const actions = [st.Action ?? []].flat();
+    return (
+      st.Effect === 'Allow' &&
+      principal.includes('sns.amazonaws.com') &&
+      actions.some((a) => ['sms-voice:SendTextMessage', 'sms-voice:*', '*'].includes(a))
+    );
+  });
+}
+
+/** The sender ID's resource policy: SNS may only send with an ID whose policy lets it. */
+async function senderIdForSns(
+  smsVoice: PinpointSMSVoiceV2Client,
+  id: string,
+  region: string,
+  account: string,
+): Promise<Finding> {
+  const name = `sender ID ${id} for SNS`;
+  const arn = `arn:aws:sms-voice:${region}:${account}:sender-id/${id}/AU`;
+  const todo = `give it a resource policy that allows the service principal sns.amazonaws.com sms-voice:SendTextMessage (aws pinpoint-sms-voice-v2 put-resource-policy --resource-arn ${arn} ...); without it SNS answers with a MessageId and the code never leaves`;
+  try {
+    const { Policy } = await smsVoice.send(new GetResourcePolicyCommand({ ResourceArn: arn }));
+    if (!allowsSns(Policy)) {
+      return {
+        status: 'block',
+        name,
+        text: `its resource policy does not let SNS use it: ${todo}`,
+        url: PAGES.snsForSenderId,
+      };
+    }
+    return { status: 'ok', name, text: 'its resource policy lets SNS send text messages with it' };
+  } catch (error) {
+    if (errorName(error) === 'ResourceNotFoundException') {
+      return {
+        status: 'block',
+        name,
+        text: `no resource policy: ${todo}`,
+        url: PAGES.snsForSenderId,
+      };
+    }
+    return couldNotCheck(name, 'sms-voice:GetResourcePolicy', error, PAGES.snsForSenderId);
+  }
+}
+
+/** A phone number as a line may show it: the last three digits only. */
+const maskPhone = (phone: string) => phone.replace(/\d(?=\d{3})/g, 'x');
+
+/** While in the sandbox: the verified numbers, the only ones a first test code can reach. */
+async function sandboxNumbers(sns: SNSClient, region: string): Promise<Finding> {
+  const name = 'SMS sandbox numbers';
+  try {
+    const verified: string[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await sns.send(new ListSMSSandboxPhoneNumbersCommand({ NextToken }));
+      for (const number of page.PhoneNumbers ?? []) {
+        if (number.Status === 'Verified' && number.PhoneNumber) verified.push(number.PhoneNumber);
+      }
+      NextToken = page.NextToken;
+    } while (NextToken);
+    if (verified.length === 0) {
+      return {
+        status: 'todo',
+        name,
+        text: `no verified number in ${region}: a first test code reaches only verified numbers while in the sandbox; add your mobile (SNS console > Text messaging (SMS) > Sandbox destination phone numbers)`,
+        url: PAGES.sandboxNumbers,
+      };
+    }
+    return {
+      status: 'ok',
+      name,
+      text: `${verified.length} verified (${verified.map(maskPhone).join(', ')}): a first test code can go to ${verified.length === 1 ? 'it' : 'them'}`,
+    };
+  } catch (error) {
+    return couldNotCheck(name, 'sns:ListSMSSandboxPhoneNumbers', error, PAGES.sandboxNumbers);
+  }
+}
+
+/** This deployment's stacks left in a failed state in a region: the next deploy stops on them. */
+async function failedStacks(
+  cloudformation: CloudFormationClient,
+  region: string,
+  ours: readonly string[],
+): Promise<Finding> {
+  const name = `failed stacks (${region})`;
+  try {
+    const failed: { name: string; status: string }[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await cloudformation.send(
+        new ListStacksCommand({ StackStatusFilter: [...FAILED_STACK_STATES], NextToken }),
+      );
+      for (const stack of page.StackSummaries ?? []) {
+        if (stack.StackName && ours.includes(stack.StackName)) {
+          failed.push({ name: stack.StackName, status: String(stack.StackStatus) });
+        }
+      }
+      NextToken = page.NextToken;
+    } while (NextToken);
+    if (failed.length > 0) {
+      return {
+        status: 'block',
+        name,
+        text: `${failed.map((f) => `${f.name} is ${f.status}`).join('; ')}: the next deploy stops on it. Read its Events tab, clear what held it (docs/deploy.md, "A failed deploy"), then aws cloudformation delete-stack --stack-name ${failed[0]!.name} --region ${region}`,
+        url: PAGES.failedStack,
+      };
+    }
+    return { status: 'ok', name, text: `none of ${ours.join(', ')} is in a failed state` };
+  } catch (error) {
+    return couldNotCheck(name, 'cloudformation:ListStacks', error, PAGES.failedStack);
   }
 }
 
@@ -322,23 +545,50 @@ export async function preflight(
   clientsFor: (region: string) => PreflightClients,
 ): Promise<{ lines: string[]; exitCode: number }> {
   const findings: Finding[] = [];
-  const report = () => ({
-    lines: findings.map(
+  const report = () => {
+    const lines = findings.map(
       (f) => `${LABEL[f.status]} ${f.name}: ${f.text}${f.url ? ` (${f.url})` : ''}`,
-    ),
-    exitCode: findings.some((f) => f.status === 'block' || f.status === 'unknown') ? 1 : 0,
-  });
+    );
+    const count = (status: Status) => findings.filter((f) => f.status === status).length;
+    const [blocks, unknown, todo] = [count('block'), count('unknown'), count('todo')];
+    const blocked = blocks + unknown > 0;
+    lines.push(
+      `${LABEL[blocked ? 'block' : 'ok']} summary: ${blocks} blocking (FAIL), ${unknown} not checked ([??]), ${todo} to do before go-live (todo)${blocked ? ': fix the FAIL and [??] lines, then run the preflight again' : ': nothing blocks the deploy or the first code'}`,
+    );
+    return { lines, exitCode: blocked ? 1 : 0 };
+  };
 
   let config: DeployConfig;
-  let expectedVisitors: number;
+  let alarm: Finding;
   try {
     const context = parseContext(argv);
-    config = readDeployConfig((key) => context[key], env);
-    const visitorsText = context.expectedVisitors;
-    expectedVisitors = visitorsText === undefined ? capacity.visitorsPerHour : Number(visitorsText);
-    if (!Number.isInteger(expectedVisitors) || expectedVisitors < 1) {
-      throw new Error('Context expectedVisitors must be a whole number of visitors a month.');
-    }
+    // A missing alarm address is said here first (the deploy refuses it too), and every other
+    // check still runs.
+    const given = context.alarmEmail;
+    config = readDeployConfig(
+      (key) => (key === 'alarmEmail' ? (given ?? NO_ALARM_EMAIL) : context[key]),
+      env,
+    );
+    alarm =
+      given === undefined
+        ? {
+            status: 'block',
+            name: 'alarm address',
+            text: `none given: the deploy refuses to start without -c alarmEmail=<address> (who is told when codes stop arriving or spend climbs), or -c alarmEmail=${NO_ALARM_EMAIL} to tell nobody`,
+            url: PAGES.alarms,
+          }
+        : config.alarmEmail === undefined
+          ? {
+              status: 'todo',
+              name: 'alarm address',
+              text: `${NO_ALARM_EMAIL}: the alarms will notify nobody; subscribe someone to the alarm topic after the deploy, or deploy with -c alarmEmail=<address>`,
+              url: PAGES.alarms,
+            }
+          : {
+              status: 'ok',
+              name: 'alarm address',
+              text: `${config.alarmEmail} (confirm the subscription from the e-mail SNS sends after the deploy)`,
+            };
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     const name = /^(No region|Region )/.test(text) ? 'region' : 'options';
@@ -355,6 +605,7 @@ export async function preflight(
     name: 'region',
     text: `${config.region} (from ${config.regionSource === 'context' ? '-c region' : 'AWS_REGION'})`,
   });
+  findings.push(alarm);
 
   const clients = clientsFor(config.region);
   let account: string;
@@ -382,19 +633,35 @@ export async function preflight(
     return report();
   }
 
-  findings.push(
-    ...(await Promise.all([
-      bootstrap(clients.ssm, account, config.region),
-      ...(config.waf && config.region !== CLOUDFRONT_REGION
-        ? [bootstrap(clients.ssmUsEast1, account, CLOUDFRONT_REGION)]
-        : []),
-      lambdaConcurrency(clients.lambda),
-      smsSandbox(clients.sns, config.region),
-      smsSpendLimit(clients.sns, config, expectedVisitors),
-      ...(config.smsSenderId ? [senderId(clients.smsVoice, config.smsSenderId)] : []),
-      cognitoReachable(clients.cognito),
-      cloudfrontReachable(clients.cloudfront),
-    ])),
-  );
+  const stacks = deploymentStackNames(config.shop);
+  const checks = await Promise.all([
+    bootstrap(clients.ssm, account, config.region),
+    ...(config.waf && config.region !== CLOUDFRONT_REGION
+      ? [bootstrap(clients.ssmUsEast1, account, CLOUDFRONT_REGION)]
+      : []),
+    failedStacks(clients.cloudformation, config.region, [stacks.main]),
+    ...(config.region !== CLOUDFRONT_REGION
+      ? [failedStacks(clients.cloudformationUsEast1, CLOUDFRONT_REGION, [stacks.edge])]
+      : []),
+    lambdaConcurrency(clients.lambda),
+    smsSandbox(clients.sns, config.region),
+    messagingSpendLimit(clients.smsVoice, config),
+    snsSpendLimit(clients.sns, config),
+    ...(config.smsSenderId
+      ? [
+          senderId(clients.smsVoice, config.smsSenderId),
+          senderIdForSns(clients.smsVoice, config.smsSenderId, config.region, account),
+        ]
+      : []),
+    cognitoReachable(clients.cognito),
+    cloudfrontReachable(clients.cloudfront),
+  ]);
+  for (const finding of checks) {
+    findings.push(finding);
+    // In the sandbox, the numbers a first test code can reach.
+    if (finding.name === 'SNS SMS sandbox' && finding.status === 'block') {
+      findings.push(await sandboxNumbers(clients.sns, config.region));
+    }
+  }
   return report();
 }

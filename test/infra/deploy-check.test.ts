@@ -62,11 +62,12 @@ afterAll(() => {
 });
 
 describe('deploy check', () => {
-  it('synthesizes the main stack for both apps and the edge stack with WAF', () => {
+  it('synthesizes the main stack and the edge stack (WAF is on by default) for both apps', () => {
     expect(templates.map((t) => t.replace(/.*\//, '')).sort()).toEqual([
       'SpinWin-joes-pizza.template.json',
       'SpinWin.template.json',
       'SpinWinEdge-joes-pizza.template.json',
+      'SpinWinEdge.template.json',
     ]);
   });
 

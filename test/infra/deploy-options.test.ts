@@ -2,7 +2,10 @@
 import { DEFAULT_STAFF_AUTH_RATE_LIMIT } from '../../infra/constructs/waf';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDeployConfig } from '../../infra/deploy-config';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { readDeployConfig, REPO_ROOT, withOptionsTable } from '../../infra/deploy-config';
 import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { targetLine } from '../../infra/build-app';
 import { BUSINESS_METRICS } from '@shared/definitions';
@@ -11,16 +14,16 @@ import { nagFindings, testApp } from './support';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const REGION = 'ap-southeast-2';
-/** A context with the region every deploy needs, unless the values say otherwise. */
+/** A context with the region and alarm address every deploy needs, unless the values say otherwise. */
 const context = (values: Record<string, unknown>) => (key: string) =>
-  ({ region: REGION, ...values })[key];
+  ({ region: REGION, alarmEmail: 'ops@agency.example', ...values })[key];
 /** The environment the region may come from: none here unless a test gives it. */
 const NO_ENV = {};
 
 describe('readDeployConfig', () => {
-  it('has WAF off and no optional settings by default', () => {
+  it('has WAF on and no optional settings by default', () => {
     expect(readDeployConfig(context({}), NO_ENV)).toMatchObject({
-      waf: false,
+      waf: true,
       domainName: undefined,
       smsSenderId: undefined,
       smsHourlyCap: undefined,
@@ -30,11 +33,11 @@ describe('readDeployConfig', () => {
   it('parses command-line strings', () => {
     expect(
       readDeployConfig(
-        context({ waf: 'true', smsHourlyCap: '200', smsSenderId: 'SpinWin' }),
+        context({ waf: 'false', smsHourlyCap: '200', smsSenderId: 'SpinWin' }),
         NO_ENV,
       ),
     ).toMatchObject({
-      waf: true,
+      waf: false,
       smsHourlyCap: 200,
       smsSenderId: 'SpinWin',
     });
@@ -48,6 +51,17 @@ describe('readDeployConfig', () => {
       ),
     ).toMatchObject({ alarmEmail: 'ops@agency.example', smsMonthlySpendAlarmUsd: 75 });
     expect(readDeployConfig(context({}), NO_ENV).smsMonthlySpendAlarmUsd).toBe(50);
+  });
+
+  it('refuses a deploy without alarmEmail, saying how to name nobody', () => {
+    expect(() => readDeployConfig(context({ alarmEmail: undefined }), NO_ENV)).toThrow(
+      /No alarmEmail: pass -c alarmEmail=<address>.*-c alarmEmail=none/,
+    );
+    expect(() => testApp({ context: { alarmEmail: undefined } })).toThrow(/No alarmEmail/);
+  });
+
+  it('takes alarmEmail=none as an explicit "tell nobody"', () => {
+    expect(readDeployConfig(context({ alarmEmail: 'none' }), NO_ENV).alarmEmail).toBeUndefined();
   });
 
   it.each([
@@ -112,7 +126,7 @@ describe('region: never guessed', () => {
       const built = testApp({ context: { region: 'ap-southeast-2', shop: 'joes' } });
       expect(built.stack.region).toBe('ap-southeast-2');
       expect(targetLine(built)).toBe(
-        "Spin & Win: SpinWin-joes in region ap-southeast-2 (from -c region), the credentials' account.",
+        'Spin & Win: SpinWin-joes, SpinWinEdge-joes (us-east-1) in region ap-southeast-2 (from -c region), account 123456789012.',
       );
     } finally {
       delete process.env.CDK_DEFAULT_REGION;
@@ -250,12 +264,19 @@ describe('SpinWin with every option on', () => {
   });
 
   it("keeps every function's logs a month in both stacks, CDK's providers included", () => {
+    // The edge stack has none since cross-region references read the stack's output (weak).
+    expect(ofType(main, 'AWS::Lambda::Function').length).toBeGreaterThan(0);
     for (const template of [main, edge]) {
-      const functions = ofType(template, 'AWS::Lambda::Function');
-      expect(functions.length).toBeGreaterThan(0);
-      for (const fn of functions) {
-        const logGroup = fn.Properties.LoggingConfig?.LogGroup?.Ref as string;
-        expect(template.Resources[logGroup]?.Properties.RetentionInDays).toBe(30);
+      for (const [id, fn] of Object.entries(template.Resources)) {
+        if (fn.Type !== 'AWS::Lambda::Function') continue;
+        // Its own log group, or the /aws/lambda/<function> one CDK makes (useCdkManagedLogGroup).
+        const named = Object.keys(template.Resources).find(
+          (g) =>
+            JSON.stringify(template.Resources[g]!.Properties?.LogGroupName) ===
+            JSON.stringify({ 'Fn::Join': ['', ['/aws/lambda/', { Ref: id }]] }),
+        );
+        const logGroup = (fn.Properties.LoggingConfig?.LogGroup?.Ref as string) ?? named;
+        expect(template.Resources[logGroup]?.Properties.RetentionInDays, id).toBe(30);
       }
     }
   });
@@ -324,7 +345,7 @@ describe('shop: one agency, many shops', () => {
   );
 
   it('keeps the stack names of a deployment made before shops existed', () => {
-    const built = testApp();
+    const built = testApp({ context: { waf: 'false' } });
     expect(built.stack.stackName).toBe('SpinWin');
   });
 
@@ -355,8 +376,10 @@ describe('shop: one agency, many shops', () => {
     function physicalNames(app: ReturnType<typeof testApp>): Map<string, string> {
       const names = new Map<string, string>();
       const add = (name: unknown, where: string) => {
-        // A reference names another resource (a Permission's FunctionName), it does not name one.
-        if (name && typeof name === 'object' && ('Ref' in name || 'Fn::GetAtt' in name)) return;
+        // A reference names another resource (a Permission's FunctionName), it does not name one;
+        // a name built from one (/aws/lambda/<function>) is as unique as the function's.
+        if (name && typeof name === 'object' && /"(Ref|Fn::GetAtt)"/.test(JSON.stringify(name)))
+          return;
         const text = typeof name === 'string' ? name : JSON.stringify(name);
         expect(names.has(text), `${text} named twice (${where})`).toBe(false);
         names.set(text, where);
@@ -382,6 +405,9 @@ describe('shop: one agency, many shops', () => {
           }
         };
         for (const [id, resource] of Object.entries(template.Resources)) {
+          // The account's SMS delivery logging (SNS's own log groups, its SMS attributes) is one
+          // setting every shop in the region writes alike, not a name a shop holds.
+          if (SHARED_SETTINGS.has(resource.Type as string)) continue;
           walk(resource.Properties ?? {}, id, resource.Type as string, '');
           // Cross-region references: SSM parameters the edge stack writes for the main stack.
           if (resource.Type === 'Custom::CrossRegionExportWriter') {
@@ -417,6 +443,9 @@ describe('shop: one agency, many shops', () => {
   });
 });
 
+/** Resource types that set something of the account the same way for every shop. */
+const SHARED_SETTINGS: ReadonlySet<string> = new Set(['Custom::LogRetention', 'Custom::AWS']);
+
 /**
  * Properties whose value must be unique in an account (and region): a physical name. A bare key
  * counts at any depth; `Type.Path.To.Key` is that resource type's property at that path only
@@ -443,3 +472,37 @@ const ACCOUNT_UNIQUE_KEYS: ReadonlySet<string> = new Set([
   'AWS::CloudFront::CachePolicy.CachePolicyConfig.Name',
   'AWS::CloudFront::OriginRequestPolicy.OriginRequestPolicyConfig.Name',
 ]);
+
+describe('deploy options, declared once', () => {
+  it('docs/operations.md holds the options table npm run docs:options writes from DEPLOY_OPTIONS', async () => {
+    const file = join(REPO_ROOT, 'docs/operations.md');
+    const doc = readFileSync(file, 'utf8');
+    const written = await format(withOptionsTable(doc), {
+      ...(await resolveConfig(file)),
+      filepath: file,
+    });
+    expect(doc).toBe(written);
+    const keys = Object.keys(readDeployConfig(context({}), NO_ENV)).filter(
+      (key) => key !== 'regionSource',
+    );
+    expect(keys.length).toBeGreaterThan(10);
+    for (const key of keys) expect(written).toContain(`| \`${key}\``);
+  });
+
+  it('without an account, says that WAF (on by default) needs one, and how to turn it off', () => {
+    expect(() => testApp({ account: '' })).toThrow(
+      /WAF \(on unless -c waf=false\) needs an account/,
+    );
+  });
+});
+
+describe('alarmEmail=none', () => {
+  it('deploys the alarm topic with no subscription', () => {
+    const built = testApp({ context: { alarmEmail: 'none', waf: 'false' } });
+    const resources = Object.values(
+      (Template.fromStack(built.stack).toJSON() as { Resources: Record<string, Json> }).Resources,
+    );
+    expect(resources.filter((r) => r.Type === 'AWS::SNS::Topic')).toHaveLength(1);
+    expect(resources.filter((r) => r.Type === 'AWS::SNS::Subscription')).toEqual([]);
+  });
+});

@@ -4,6 +4,7 @@
  * to change any one answer. Used by test/infra/preflight.test.ts and by
  * test/infra/preflight-samples.ts, which prints both accounts through the real CLI code.
  */
+import { CloudFormationClient, ListStacksCommand } from '@aws-sdk/client-cloudformation';
 import { CloudFrontClient, ListDistributionsCommand } from '@aws-sdk/client-cloudfront';
 import {
   CognitoIdentityProviderClient,
@@ -12,12 +13,15 @@ import {
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import {
   DescribeSenderIdsCommand,
+  DescribeSpendLimitsCommand,
+  GetResourcePolicyCommand,
   PinpointSMSVoiceV2Client,
   ResourceNotFoundException,
 } from '@aws-sdk/client-pinpoint-sms-voice-v2';
 import {
   GetSMSAttributesCommand,
   GetSMSSandboxAccountStatusCommand,
+  ListSMSSandboxPhoneNumbersCommand,
   SNSClient,
 } from '@aws-sdk/client-sns';
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
@@ -47,6 +51,8 @@ export function mockedAccount(): {
     smsVoice: new PinpointSMSVoiceV2Client(regional('ap-southeast-2')),
     cognito: new CognitoIdentityProviderClient(regional('ap-southeast-2')),
     cloudfront: new CloudFrontClient(regional('us-east-1')),
+    cloudformation: new CloudFormationClient(regional('ap-southeast-2')),
+    cloudformationUsEast1: new CloudFormationClient(regional('us-east-1')),
   };
   const stubs = Object.fromEntries(
     Object.entries(clients).map(([name, client]) => [name, mockClient(client)]),
@@ -54,6 +60,35 @@ export function mockedAccount(): {
   readyAccount(stubs);
   return { clientsFor: () => clients, stubs };
 }
+
+/** The sender ID the samples deploy with, and its ARN in the mocked account. */
+const SENDER_ID = 'SpinWin';
+export const SENDER_ID_ARN = `arn:aws:sms-voice:ap-southeast-2:${ACCOUNT}:sender-id/${SENDER_ID}/AU`;
+/** A resource policy that lets SNS send with the sender ID (what AWS's SNS setup page asks for). */
+const SNS_SENDER_POLICY = JSON.stringify({
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Effect: 'Allow',
+      Principal: { Service: 'sns.amazonaws.com' },
+      Action: 'sms-voice:SendTextMessage',
+      Resource: SENDER_ID_ARN,
+      Condition: { StringEquals: { 'aws:SourceAccount': ACCOUNT } },
+    },
+  ],
+});
+
+/** End User Messaging's monthly SMS spend limit at `usd` (enforced), the account allowing `max`. */
+export const textSpendLimit = (usd: number, max = usd) => ({
+  SpendLimits: [
+    {
+      Name: 'TEXT_MESSAGE_MONTHLY_SPEND_LIMIT' as const,
+      EnforcedLimit: usd,
+      MaxLimit: max,
+      Overridden: usd !== 1,
+    },
+  ],
+});
 
 /** An account where everything passes: bootstrapped, quotas raised, out of the sandbox. */
 export function readyAccount(stubs: Stubs): void {
@@ -70,12 +105,21 @@ export function readyAccount(stubs: Stubs): void {
     .resolves({ AccountLimit: { ConcurrentExecutions: 1000 } });
   stubs.sns.on(GetSMSSandboxAccountStatusCommand).resolves({ IsInSandbox: false });
   stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: { MonthlySpendLimit: '10000' } });
+  stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(10_000));
+  stubs.smsVoice.on(GetResourcePolicyCommand).resolves({
+    ResourceArn: SENDER_ID_ARN,
+    Policy: SNS_SENDER_POLICY,
+  });
+  stubs.sns.on(ListSMSSandboxPhoneNumbersCommand).resolves({ PhoneNumbers: [] });
+  for (const cloudformation of [stubs.cloudformation, stubs.cloudformationUsEast1]) {
+    cloudformation.on(ListStacksCommand).resolves({ StackSummaries: [] });
+  }
   stubs.smsVoice.on(DescribeSenderIdsCommand).resolves({
     SenderIds: [
       {
-        SenderId: 'SpinWin',
+        SenderId: SENDER_ID,
         IsoCountryCode: 'AU',
-        SenderIdArn: `arn:aws:sms-voice:ap-southeast-2:${ACCOUNT}:sender-id/SpinWin/AU`,
+        SenderIdArn: SENDER_ID_ARN,
         MessageTypes: ['TRANSACTIONAL'],
         MonthlyLeasingPrice: '0.00',
         DeletionProtectionEnabled: false,
@@ -89,7 +133,10 @@ export function readyAccount(stubs: Stubs): void {
     .resolves({ DistributionList: { Quantity: 1, MaxItems: 1, Marker: '', IsTruncated: true } });
 }
 
-/** A new account: nothing bootstrapped, low concurrency, SMS sandbox, USD 1, no sender ID. */
+/**
+ * A new account: nothing bootstrapped, a failed first deploy left behind, low concurrency, the SMS
+ * sandbox with no verified number, USD 1 spend limits (SNS's unset), no sender ID.
+ */
 export function newAccount(stubs: Stubs): void {
   readyAccount(stubs);
   const missing = new ParameterNotFound({ message: 'Parameter not found', $metadata: {} });
@@ -98,7 +145,20 @@ export function newAccount(stubs: Stubs): void {
     .on(GetAccountSettingsCommand)
     .resolves({ AccountLimit: { ConcurrentExecutions: 10 } });
   stubs.sns.on(GetSMSSandboxAccountStatusCommand).resolves({ IsInSandbox: true });
-  stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: { MonthlySpendLimit: '1' } });
+  stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: {} });
+  stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(1));
+  stubs.smsVoice
+    .on(GetResourcePolicyCommand)
+    .rejects(new ResourceNotFoundException({ message: 'no policy', $metadata: {} } as never));
+  stubs.cloudformation.on(ListStacksCommand).resolves({
+    StackSummaries: [
+      {
+        StackName: 'SpinWin-joes-pizza',
+        StackStatus: 'ROLLBACK_FAILED',
+        CreationTime: new Date('2026-11-20T01:00:00Z'),
+      },
+    ],
+  });
   stubs.smsVoice
     .on(DescribeSenderIdsCommand)
     .rejects(new ResourceNotFoundException({ message: 'not found', $metadata: {} } as never));

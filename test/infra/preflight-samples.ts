@@ -10,15 +10,15 @@ const which = process.argv[2];
 if (which !== 'new' && which !== 'ready') throw new Error('usage: preflight-samples.ts new|ready');
 const { clientsFor, stubs } = mockedAccount();
 (which === 'new' ? newAccount : readyAccount)(stubs);
+// The new account's agency has not chosen an alarm address yet; WAF is on by default.
 const args = [
   '-c',
   'region=ap-southeast-2',
   '-c',
   'shop=joes-pizza',
   '-c',
-  'waf=true',
-  '-c',
   'smsSenderId=SpinWin',
+  ...(which === 'ready' ? ['-c', 'alarmEmail=ops@agency.example'] : []),
 ];
 console.log(`$ npm run preflight -- ${args.join(' ')}`);
 const { lines, exitCode } = await preflight(args, {}, clientsFor);

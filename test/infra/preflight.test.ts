@@ -6,8 +6,16 @@
 import { ListDistributionsCommand } from '@aws-sdk/client-cloudfront';
 import { ListUserPoolsCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetAccountSettingsCommand } from '@aws-sdk/client-lambda';
-import { DescribeSenderIdsCommand } from '@aws-sdk/client-pinpoint-sms-voice-v2';
-import { GetSMSAttributesCommand, GetSMSSandboxAccountStatusCommand } from '@aws-sdk/client-sns';
+import {
+  DescribeSenderIdsCommand,
+  DescribeSpendLimitsCommand,
+  GetResourcePolicyCommand,
+} from '@aws-sdk/client-pinpoint-sms-voice-v2';
+import {
+  GetSMSAttributesCommand,
+  GetSMSSandboxAccountStatusCommand,
+  ListSMSSandboxPhoneNumbersCommand,
+} from '@aws-sdk/client-sns';
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -16,9 +24,18 @@ import capacity from '../../docs/capacity.json' with { type: 'json' };
 import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { ParameterNotFound } from '@aws-sdk/client-ssm';
 import { ResourceNotFoundException } from '@aws-sdk/client-pinpoint-sms-voice-v2';
-import { ACCOUNT, mockedAccount, readyAccount, type Stubs } from './preflight-accounts';
+import { ListStacksCommand } from '@aws-sdk/client-cloudformation';
+import { EXPECTED_VISITORS_PER_MONTH_DEFAULT } from '../../infra/deploy-config';
+import {
+  ACCOUNT,
+  mockedAccount,
+  readyAccount,
+  SENDER_ID_ARN,
+  textSpendLimit,
+  type Stubs,
+} from './preflight-accounts';
 
-const BASE = ['-c', 'region=ap-southeast-2'];
+const BASE = ['-c', 'region=ap-southeast-2', '-c', 'alarmEmail=ops@agency.example'];
 const { clientsFor, stubs } = mockedAccount();
 // Every test starts from the ready account and changes what it is about.
 beforeEach(() => readyAccount(stubs));
@@ -44,7 +61,13 @@ interface CheckCase {
   command: Parameters<Stubs['sts']['on']>[0];
   /** Extra options the check needs to run. */
   args?: string[];
+  /** What the account must be like for the check to run. */
+  setup?: () => void;
 }
+
+/** The account in the SMS sandbox (the sandbox numbers are read only then). */
+const inSandbox = () =>
+  stubs.sns.on(GetSMSSandboxAccountStatusCommand).resolves({ IsInSandbox: true });
 
 const CHECKS: CheckCase[] = [
   { name: 'CDK bootstrap (ap-southeast-2)', stub: 'ssm', command: GetParameterCommand },
@@ -56,12 +79,35 @@ const CHECKS: CheckCase[] = [
   },
   { name: 'Lambda concurrency', stub: 'lambda', command: GetAccountSettingsCommand },
   { name: 'SNS SMS sandbox', stub: 'sns', command: GetSMSSandboxAccountStatusCommand },
+  {
+    name: 'SMS sandbox numbers',
+    stub: 'sns',
+    command: ListSMSSandboxPhoneNumbersCommand,
+    setup: inSandbox,
+  },
   { name: 'SNS SMS spend limit', stub: 'sns', command: GetSMSAttributesCommand },
+  {
+    name: 'End User Messaging SMS spend limit',
+    stub: 'smsVoice',
+    command: DescribeSpendLimitsCommand,
+  },
   {
     name: 'sender ID SpinWin',
     stub: 'smsVoice',
     command: DescribeSenderIdsCommand,
     args: ['-c', 'smsSenderId=SpinWin'],
+  },
+  {
+    name: 'sender ID SpinWin for SNS',
+    stub: 'smsVoice',
+    command: GetResourcePolicyCommand,
+    args: ['-c', 'smsSenderId=SpinWin'],
+  },
+  { name: 'failed stacks (ap-southeast-2)', stub: 'cloudformation', command: ListStacksCommand },
+  {
+    name: 'failed stacks (us-east-1)',
+    stub: 'cloudformationUsEast1',
+    command: ListStacksCommand,
   },
   { name: 'Cognito', stub: 'cognito', command: ListUserPoolsCommand },
   { name: 'CloudFront', stub: 'cloudfront', command: ListDistributionsCommand },
@@ -73,16 +119,21 @@ describe('preflight: a ready account', () => {
     expect(exitCode).toBe(0);
     expect(lines.map((l) => l.slice(0, 6))).toEqual(Array(lines.length).fill('[ok]  '));
     expect(lines[0]).toBe('[ok]   region: ap-southeast-2 (from -c region)');
-    expect(lines[1]).toBe(
+    expect(lines[1]).toMatch(/^\[ok\] {3}alarm address: ops@agency\.example/);
+    expect(lines[2]).toBe(
       `[ok]   credentials: account ${ACCOUNT} as arn:aws:iam::${ACCOUNT}:user/agency-deployer`,
     );
-    for (const check of CHECKS) lineOf(lines, check.name);
-    expect(lines).toHaveLength(2 + CHECKS.length);
+    // Out of the sandbox, its numbers are not asked for.
+    for (const check of CHECKS.filter((c) => c.setup !== inSandbox)) lineOf(lines, check.name);
+    expect(lines).toHaveLength(3 + CHECKS.length - 1 + 1);
+    expect(lines.at(-1)).toBe(
+      '[ok]   summary: 0 blocking (FAIL), 0 not checked ([??]), 0 to do before go-live (todo): nothing blocks the deploy or the first code',
+    );
   });
 
-  it('asks us-east-1 only with WAF, and the sender ID only when one is set', async () => {
-    const { lines } = await run();
-    expect(lines.some((l) => l.includes('us-east-1'))).toBe(false);
+  it("asks for us-east-1's bootstrap only with WAF, and the sender ID only when one is set", async () => {
+    const { lines } = await run(['-c', 'waf=false']);
+    expect(lines.some((l) => l.includes('CDK bootstrap (us-east-1)'))).toBe(false);
     expect(lines.some((l) => l.includes('sender ID'))).toBe(false);
     expect(stubs.ssmUsEast1.commandCalls(GetParameterCommand)).toHaveLength(0);
   });
@@ -106,6 +157,7 @@ describe.each(CHECKS)('preflight check: $name', (check) => {
       /could not check: \S+ failed \(ENOTFOUND: getaddrinfo ENOTFOUND [^)]+\): check the network/,
     ],
   ])('%s: one "could not check" line and exit 1', async (_kind, fault, text) => {
+    check.setup?.();
     stubs[check.stub].on(check.command).rejects(fault());
     const { lines, exitCode } = await run(check.args);
     const line = lineOf(lines, check.name);
@@ -161,19 +213,21 @@ describe('preflight: what each check finds wrong', () => {
     expect(exitCode).toBe(1);
   });
 
-  it('a spend limit below the expected month blocks, with the month worked out', async () => {
+  it('an SNS spend limit below the expected month blocks, with the month worked out', async () => {
     stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: { MonthlySpendLimit: '1' } });
-    const month = capacity.visitorsPerHour * capacity.smsPerVisitor * SMS_PRICE_USD_DEFAULT;
+    const month =
+      EXPECTED_VISITORS_PER_MONTH_DEFAULT * capacity.smsPerVisitor * SMS_PRICE_USD_DEFAULT;
     const { lines, exitCode } = await run();
     const line = lineOf(lines, 'SNS SMS spend limit');
     expect(line).toMatch(
-      /^\[FAIL\] SNS SMS spend limit: USD 1 a month; the expected month is USD /,
+      /^\[FAIL\] SNS SMS spend limit: USD 1 a month \(about 19 codes\); the expected month is USD /,
     );
     expect(line).toContain(
-      `USD ${month.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      `USD ${month.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}: 10,000 visitors a month (the default; -c expectedVisitors=N)`,
     );
     expect(exitCode).toBe(1);
     // The agency's own expected visitors, with the deploy's SMS price.
+    stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(1));
     const small = await run([
       '-c',
       'expectedVisitors=10',
@@ -183,18 +237,153 @@ describe('preflight: what each check finds wrong', () => {
       'smsMonthlySpendAlarmUsd=0.8',
     ]);
     expect(lineOf(small.lines, 'SNS SMS spend limit')).toMatch(
-      /^\[ok\] {3}SNS SMS spend limit: USD 1 a month \(expected month USD 0\.50 \(10 visitors x /,
+      /^\[ok\] {3}SNS SMS spend limit: USD 1 a month; the expected month is USD 0\.50: 10 visitors a month x /,
     );
+    expect(small.exitCode).toBe(0);
   });
 
-  it('no spend limit set is a todo; a limit not above the spend alarm is a todo', async () => {
+  it('expectedVisitors is visitors a month: a healthy account is not told to raise its quota to a viral hour', async () => {
+    stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: { MonthlySpendLimit: '600' } });
+    stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(600));
+    const { lines, exitCode } = await run();
+    expect(lineOf(lines, 'SNS SMS spend limit')).toMatch(/^\[ok\]/);
+    expect(lines.join('\n')).not.toContain('5,150');
+    expect(exitCode).toBe(0);
+  });
+
+  it('an unset SNS spend limit blocks (SNS stops at USD 1); a limit not above the spend alarm is a todo', async () => {
     stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: {} });
-    let { lines } = await run(['-c', 'expectedVisitors=10']);
-    expect(lineOf(lines, 'SNS SMS spend limit')).toMatch(/^\[todo\] .*no MonthlySpendLimit set/);
+    let { lines, exitCode } = await run(['-c', 'expectedVisitors=10']);
+    expect(lineOf(lines, 'SNS SMS spend limit')).toMatch(
+      /^\[FAIL\] SNS SMS spend limit: not set, so SNS stops sending at USD 1 a month \(about 19 codes\).*aws sns set-sms-attributes --attributes MonthlySpendLimit=<USD>/,
+    );
+    expect(exitCode).toBe(1);
     stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: { MonthlySpendLimit: '50' } });
-    ({ lines } = await run(['-c', 'expectedVisitors=10']));
+    ({ lines, exitCode } = await run(['-c', 'expectedVisitors=10']));
     expect(lineOf(lines, 'SNS SMS spend limit')).toMatch(
       /^\[todo\] .*not above the SmsSpend alarm \(USD 50\)/,
+    );
+    expect(exitCode).toBe(0);
+  });
+
+  it("End User Messaging's spend limit below the expected month blocks, with the account's maximum", async () => {
+    stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(1, 1));
+    const { lines, exitCode } = await run();
+    expect(lineOf(lines, 'End User Messaging SMS spend limit')).toMatch(
+      /^\[FAIL\] End User Messaging SMS spend limit: USD 1 a month \(about 19 codes; the account allows up to USD 1\); the expected month is USD 515\.00.*request a spend limit increase/,
+    );
+    expect(exitCode).toBe(1);
+  });
+
+  it('a sender ID not cleared for transactional messages blocks (Publish would still answer a MessageId)', async () => {
+    stubs.smsVoice.on(DescribeSenderIdsCommand).resolves({
+      SenderIds: [
+        {
+          SenderId: 'SpinWin',
+          IsoCountryCode: 'AU',
+          SenderIdArn: SENDER_ID_ARN,
+          MessageTypes: ['PROMOTIONAL'],
+          MonthlyLeasingPrice: '0',
+          DeletionProtectionEnabled: false,
+          Registered: true,
+        },
+      ],
+    });
+    const { lines, exitCode } = await run(['-c', 'smsSenderId=SpinWin']);
+    expect(lineOf(lines, 'sender ID SpinWin')).toMatch(
+      /^\[FAIL\] .*for PROMOTIONAL only: codes are TRANSACTIONAL/,
+    );
+    expect(exitCode).toBe(1);
+  });
+
+  it('a sender ID whose resource policy does not let SNS use it blocks; so does none', async () => {
+    stubs.smsVoice.on(GetResourcePolicyCommand).resolves({
+      ResourceArn: SENDER_ID_ARN,
+      Policy: JSON.stringify({
+        Statement: [
+          { Effect: 'Allow', Principal: { AWS: ACCOUNT }, Action: 'sms-voice:SendTextMessage' },
+        ],
+      }),
+    });
+    let { lines, exitCode } = await run(['-c', 'smsSenderId=SpinWin']);
+    expect(lineOf(lines, 'sender ID SpinWin for SNS')).toMatch(
+      /^\[FAIL\] .*does not let SNS use it: .*sns\.amazonaws\.com sms-voice:SendTextMessage/,
+    );
+    expect(exitCode).toBe(1);
+    expect(stubs.smsVoice.commandCalls(GetResourcePolicyCommand)[0]!.args[0].input).toEqual({
+      ResourceArn: SENDER_ID_ARN,
+    });
+    stubs.smsVoice
+      .on(GetResourcePolicyCommand)
+      .rejects(new ResourceNotFoundException({ message: 'no policy', $metadata: {} } as never));
+    ({ lines, exitCode } = await run(['-c', 'smsSenderId=SpinWin']));
+    expect(lineOf(lines, 'sender ID SpinWin for SNS')).toMatch(/^\[FAIL\] .*no resource policy/);
+    expect(exitCode).toBe(1);
+  });
+
+  it('in the sandbox, lists the verified numbers (masked) a first test code can reach; none is a todo', async () => {
+    inSandbox();
+    stubs.sns.on(ListSMSSandboxPhoneNumbersCommand).resolves({
+      PhoneNumbers: [
+        { PhoneNumber: '+61412345678', Status: 'Verified' },
+        { PhoneNumber: '+61498765432', Status: 'Pending' },
+      ],
+    });
+    let { lines } = await run();
+    expect(lineOf(lines, 'SMS sandbox numbers')).toBe(
+      '[ok]   SMS sandbox numbers: 1 verified (+xxxxxxxx678): a first test code can go to it',
+    );
+    expect(lines.join('\n')).not.toMatch(/412345|498765/);
+    stubs.sns.on(ListSMSSandboxPhoneNumbersCommand).resolves({ PhoneNumbers: [] });
+    ({ lines } = await run());
+    expect(lineOf(lines, 'SMS sandbox numbers')).toMatch(/^\[todo\] .*no verified number/);
+  });
+
+  it("finds this deployment's stacks left in a failed state, in the region and in us-east-1", async () => {
+    stubs.cloudformation.on(ListStacksCommand).resolves({
+      StackSummaries: [
+        { StackName: 'SpinWin-joes', StackStatus: 'ROLLBACK_FAILED', CreationTime: new Date() },
+        { StackName: 'SomeoneElse', StackStatus: 'DELETE_FAILED', CreationTime: new Date() },
+      ],
+    });
+    stubs.cloudformationUsEast1.on(ListStacksCommand).resolves({
+      StackSummaries: [
+        { StackName: 'SpinWinEdge-joes', StackStatus: 'DELETE_FAILED', CreationTime: new Date() },
+      ],
+    });
+    const { lines, exitCode } = await run(['-c', 'shop=joes']);
+    expect(lineOf(lines, 'failed stacks (ap-southeast-2)')).toMatch(
+      /^\[FAIL\] .*SpinWin-joes is ROLLBACK_FAILED: the next deploy stops on it.*delete-stack --stack-name SpinWin-joes --region ap-southeast-2/,
+    );
+    expect(lineOf(lines, 'failed stacks (ap-southeast-2)')).not.toContain('SomeoneElse');
+    expect(lineOf(lines, 'failed stacks (us-east-1)')).toMatch(
+      /^\[FAIL\] .*SpinWinEdge-joes is DELETE_FAILED/,
+    );
+    expect(
+      stubs.cloudformation.commandCalls(ListStacksCommand)[0]!.args[0].input.StackStatusFilter,
+    ).toEqual(
+      expect.arrayContaining(['ROLLBACK_FAILED', 'DELETE_FAILED', 'UPDATE_ROLLBACK_FAILED']),
+    );
+    expect(exitCode).toBe(1);
+  });
+
+  it('says first that the alarm address is missing, runs every other check, and counts what blocks', async () => {
+    const { lines, exitCode } = await preflight(
+      ['-c', 'region=ap-southeast-2', '-c', 'expectedVisitors=10'],
+      {},
+      clientsFor,
+    );
+    expect(lines[1]).toMatch(
+      /^\[FAIL\] alarm address: none given: the deploy refuses to start without -c alarmEmail=<address>.*-c alarmEmail=none/,
+    );
+    expect(lines.length).toBeGreaterThan(5);
+    expect(lines.at(-1)).toBe(
+      '[FAIL] summary: 1 blocking (FAIL), 0 not checked ([??]), 0 to do before go-live (todo): fix the FAIL and [??] lines, then run the preflight again',
+    );
+    expect(exitCode).toBe(1);
+    const none = await run(['-c', 'alarmEmail=none']);
+    expect(lineOf(none.lines, 'alarm address')).toMatch(
+      /^\[todo\] alarm address: none: the alarms will notify nobody/,
     );
   });
 
@@ -242,8 +431,9 @@ describe('preflight: credentials and region', () => {
       // What the SDK's credential chain throws when it finds nothing.
       .rejects(error('CredentialsProviderError', 'Could not load credentials from any providers'));
     const { lines, exitCode } = await run();
-    expect(lines).toEqual([
+    expect(lines.slice(0, -1)).toEqual([
       '[ok]   region: ap-southeast-2 (from -c region)',
+      expect.stringMatching(/^\[ok\] {3}alarm address: /),
       '[FAIL] credentials: no usable AWS credentials (CredentialsProviderError): run aws configure or aws sso login, or set AWS_PROFILE, then run the preflight again (https://docs.aws.amazon.com/cli/latest/userguide/cli-chap-authentication.html)',
     ]);
     expect(stubs.ssm.calls()).toHaveLength(0);
@@ -252,22 +442,27 @@ describe('preflight: credentials and region', () => {
 
   it('expired credentials read the same way; a throttled STS says to run again', async () => {
     stubs.sts.on(GetCallerIdentityCommand).rejects(error('ExpiredToken'));
-    expect((await run()).lines[1]).toMatch(
+    expect((await run()).lines[2]).toMatch(
       /^\[FAIL\] credentials: no usable AWS credentials \(ExpiredToken\)/,
     );
     stubs.sts.on(GetCallerIdentityCommand).rejects(error('Throttling'));
-    expect((await run()).lines[1]).toMatch(
+    expect((await run()).lines[2]).toMatch(
       /^\[\?\?\] {3}credentials: could not check: .*throttled/,
     );
   });
 
   it('refuses to guess a region: one line, no AWS call, exit 1', async () => {
     const { lines, exitCode } = await preflight([], {}, clientsFor);
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\[FAIL\] region: No region: pass -c region=<region>.*AWS_REGION/);
+    expect(lines[1]).toMatch(/^\[FAIL\] summary: 1 blocking/);
     expect(stubs.sts.calls()).toHaveLength(0);
     expect(exitCode).toBe(1);
-    const fromEnv = await preflight([], { AWS_REGION: 'ap-southeast-2' }, clientsFor);
+    const fromEnv = await preflight(
+      ['-c', 'alarmEmail=ops@agency.example'],
+      { AWS_REGION: 'ap-southeast-2' },
+      clientsFor,
+    );
     expect(fromEnv.lines[0]).toBe('[ok]   region: ap-southeast-2 (from AWS_REGION)');
   });
 
@@ -275,10 +470,12 @@ describe('preflight: credentials and region', () => {
     const bad = await preflight(['--region', 'ap-southeast-2'], {}, clientsFor);
     expect(bad.lines).toEqual([
       '[FAIL] options: Unexpected argument "--region": pass options as -c key=value, as for the deploy (npm run preflight -- -c region=ap-southeast-2).',
+      expect.stringMatching(/^\[FAIL\] summary: 1 blocking/),
     ]);
     const badOption = await run(['-c', 'smsSenderId=X']);
     expect(badOption.lines).toEqual([
       expect.stringMatching(/^\[FAIL\] options: .*smsSenderId must be 3-11/),
+      expect.stringMatching(/^\[FAIL\] summary: 1 blocking/),
     ]);
     expect(badOption.exitCode).toBe(1);
   });

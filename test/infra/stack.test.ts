@@ -30,7 +30,9 @@ import { ROUTE_NEEDS } from '../../infra/route-permissions';
 import { securityHeaders } from '@shared/security-headers';
 import type { SpinWinStack } from '../../infra/stack';
 import { ROUTES, type RouteAuth } from '@shared/routes';
-import { nagFindings, testApp } from './support';
+import { ROUTE_THROTTLES } from '../../infra/constructs/api';
+import { REPO_ROOT } from '../../infra/deploy-config';
+import { nagFindings, TEST_ACCOUNT, testApp } from './support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Resource = {
@@ -41,6 +43,8 @@ type Resource = {
 };
 
 const REGION = 'ap-southeast-2';
+/** API Gateway's requests a second per account and region, shared by every API (its quotas page). */
+const ACCOUNT_API_RATE = 10_000;
 /** AWS managed CloudFront policies (ids are fixed by AWS). */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -48,6 +52,7 @@ const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const BUNDLE_TARGET_BYTES = 250 * 1024;
 
 let stack: SpinWinStack;
+let edgeJson: { Resources: Record<string, Resource> };
 let template: Template;
 let json: { Resources: Record<string, Resource>; Outputs: Record<string, Json> };
 let findings: string[];
@@ -67,8 +72,16 @@ const actionsOf = (statements: Json[]): string[] =>
   statements.flatMap((s) => [s.Action].flat() as string[]);
 
 beforeAll(() => {
-  const built = testApp({ context: { region: REGION }, bundle: true });
+  // The options every deploy must give (region, alarmEmail) and nothing else: the default posture.
+  const built = testApp({
+    context: { region: REGION, alarmEmail: 'ops@agency.example' },
+    bundle: true,
+  });
   stack = built.stack;
+  // No edge stack would mean no CloudFront web ACL: the WAF test below says so.
+  edgeJson = (
+    built.edge ? Template.fromStack(built.edge).toJSON() : { Resources: {} }
+  ) as typeof edgeJson;
   findings = nagFindings(built.app);
   template = Template.fromStack(stack);
   json = template.toJSON() as typeof json;
@@ -346,7 +359,7 @@ describe('SpinWinStack', () => {
         stack.auth.node.findChild('StaffUsers').node.findChild('Role') as never,
       );
       const statements = statementsOfRole(role);
-      expect(actionsOf(statements).sort()).toEqual(
+      expect([...new Set(actionsOf(statements))].sort()).toEqual(
         [
           'cognito-idp:AdminAddUserToGroup',
           'cognito-idp:AdminCreateUser',
@@ -355,8 +368,6 @@ describe('SpinWinStack', () => {
           'logs:CreateLogStream',
           'logs:PutLogEvents',
           'secretsmanager:DescribeSecret',
-          'secretsmanager:DescribeSecret',
-          'secretsmanager:GetSecretValue',
           'secretsmanager:GetSecretValue',
         ].sort(),
       );
@@ -386,7 +397,7 @@ describe('SpinWinStack', () => {
         [s.Action].flat().some((a: string) => a.startsWith('dynamodb:')),
       );
       expect(tableArns.map((s) => [s.Resource, [s.Action].flat().length])).toEqual([
-        [{ 'Fn::GetAtt': [logicalId(stack.data.tables.limits), 'Arn'] }, 8],
+        [{ 'Fn::GetAtt': [logicalId(stack.data.tables.limits), 'Arn'] }, 5],
         [{ 'Fn::GetAtt': [logicalId(stack.data.tables.stats), 'Arn'] }, 1],
       ]);
       expect(tableArns[1]?.Action).toEqual('dynamodb:UpdateItem');
@@ -407,11 +418,14 @@ describe('SpinWinStack', () => {
   });
 
   describe('Functions', () => {
+    /** Our functions (SpinFunction: the Powertools environment), not the CDK's own providers. */
     const spinFunctions = () =>
-      ofType('AWS::Lambda::Function').filter(([, f]) => f.Properties.Runtime?.startsWith('nodejs'));
+      ofType('AWS::Lambda::Function').filter(
+        ([, f]) => 'POWERTOOLS_SERVICE_NAME' in (f.Properties.Environment?.Variables ?? {}),
+      );
 
-    it('makes one function per route, three triggers and the staff-users resource', () => {
-      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1);
+    it('makes one function per route, three triggers, the staff-users resource and two WAF associators', () => {
+      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 2);
     });
 
     it('applies the function defaults: Node 22, ARM64, JSON logs, one month of logs, Powertools env', () => {
@@ -433,10 +447,19 @@ describe('SpinWinStack', () => {
     it("keeps every function's logs a month, CDK's own functions included", () => {
       const functions = ofType('AWS::Lambda::Function');
       expect(functions.length).toBeGreaterThan(spinFunctions().length);
+      // Its own log group, or the /aws/lambda/<function> one CDK makes (useCdkManagedLogGroup).
+      const namedAfter = (fnId: string) =>
+        ofType('AWS::Logs::LogGroup').find(
+          ([, g]) =>
+            JSON.stringify(g.Properties.LogGroupName) ===
+            JSON.stringify({ 'Fn::Join': ['', ['/aws/lambda/', { Ref: fnId }]] }),
+        )?.[0];
       for (const [id, fn] of functions) {
-        const logGroup = fn.Properties.LoggingConfig?.LogGroup?.Ref as string | undefined;
+        const logGroup =
+          (fn.Properties.LoggingConfig?.LogGroup?.Ref as string | undefined) ?? namedAfter(id);
         expect(logGroup, id).toBeDefined();
         expect(json.Resources[logGroup!]?.Properties.RetentionInDays, id).toBe(30);
+        expect(json.Resources[logGroup!]?.DeletionPolicy, id).toBe('Delete');
       }
       for (const [id, logGroup] of ofType('AWS::Logs::LogGroup'))
         expect(logGroup.Properties.RetentionInDays, id).toBe(30);
@@ -525,7 +548,7 @@ describe('SpinWinStack', () => {
       });
       // Visible in the test output; the size target itself is enforced by the web size benchmark.
       console.info(JSON.stringify(sizes));
-      expect(sizes).toHaveLength(ROUTES.length + 4);
+      expect(sizes).toHaveLength(ROUTES.length + 6);
     });
   });
 
@@ -587,11 +610,10 @@ describe('SpinWinStack', () => {
       }
     });
 
-    it('throttles and logs the stage', () => {
+    it('logs the stage', () => {
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
-        DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
         AccessLogSettings: {
           DestinationArn: Match.anyValue(),
           Format: Match.stringLikeRegexp('requestId'),
@@ -797,10 +819,12 @@ describe('SpinWinStack', () => {
           JSON.stringify(a.Metrics ?? []).includes(`"MetricName":"${metricName}"`),
       );
 
-    it('makes the alarm topic even without alarmEmail, with no subscription then', () => {
+    it('sends every alarm, raised and cleared, to the topic that e-mails alarmEmail', () => {
       expect(ofType('AWS::SNS::Topic')).toHaveLength(1);
-      expect(ofType('AWS::SNS::Subscription')).toEqual([]);
       const [[topicId]] = ofType('AWS::SNS::Topic') as [[string, Resource]];
+      expect(ofType('AWS::SNS::Subscription').map(([, s]) => s.Properties)).toEqual([
+        { Protocol: 'email', Endpoint: 'ops@agency.example', TopicArn: { Ref: topicId } },
+      ]);
       for (const alarm of alarms()) {
         expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
         expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
@@ -866,10 +890,13 @@ describe('SpinWinStack', () => {
     });
 
     it('alarms on read and write throttling of every table', () => {
-      const [alarm] = alarmOn('ReadThrottleEvents');
-      const metrics = (alarm!.Metrics as Json[]).filter((m) => m.MetricStat);
-      const watched = metrics.map(
-        (m) => `${m.MetricStat.Metric.MetricName} ${m.MetricStat.Metric.Dimensions[0].Value.Ref}`,
+      const watched = alarmOn('ReadThrottleEvents').flatMap((alarm) =>
+        (alarm.Metrics as Json[])
+          .filter((m) => m.MetricStat)
+          .map(
+            (m) =>
+              `${m.MetricStat.Metric.MetricName} ${m.MetricStat.Metric.Dimensions[0].Value.Ref}`,
+          ),
       );
       const expected = TABLES.flatMap((def) =>
         ['ReadThrottleEvents', 'WriteThrottleEvents'].map(
@@ -943,5 +970,301 @@ describe('CloudFront functions', () => {
     ['/mediaX/business/x.png', '/mediaX/business/x.png'],
   ])('media prefix strip maps %s to key path %s', (uri, expected) => {
     expect(run(STRIP_MEDIA_PREFIX_CODE, uri)).toBe(expected);
+  });
+});
+
+/**
+ * The posture with no option beyond the two every deploy must give (region, alarmEmail): safe by
+ * default, someone told, least privilege, and room for a fleet of shops in one account.
+ */
+describe('production posture, without options', () => {
+  describe('safe without options', () => {
+    it('puts a CloudFront web ACL on /api/* and a regional web ACL on each user pool', () => {
+      const acls = Object.values(edgeJson.Resources).filter((r) => r.Type === 'AWS::WAFv2::WebACL');
+      expect(acls.map((a) => a.Properties.Scope)).toEqual(['CLOUDFRONT']);
+      expect(
+        ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig.WebACLId,
+      ).toBeDefined();
+      const associated = ofType('Custom::WebAclAssociation').map(
+        ([, a]) => a.Properties.ResourceArn['Fn::GetAtt'][0] as string,
+      );
+      expect(associated.sort()).toEqual(
+        [logicalId(stack.auth.staffPool), logicalId(stack.auth.visitorPool)].sort(),
+      );
+      expect(ofType('AWS::WAFv2::WebACL').map(([, a]) => a.Properties.Scope)).toEqual([
+        'REGIONAL',
+        'REGIONAL',
+      ]);
+    });
+
+    it('throttles every route on its own, public routes within a share that leaves room for the staff routes', () => {
+      const [[stageId, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, Resource]];
+      const settings = stage.Properties.RouteSettings as Record<string, Json>;
+      expect(Object.keys(settings).sort()).toEqual(
+        ROUTES.map((r) => `${r.method} ${r.path}`).sort(),
+      );
+      let total = 0;
+      let publicTotal = 0;
+      for (const route of ROUTES) {
+        const { ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst } =
+          settings[`${route.method} ${route.path}`]!;
+        expect({ rate, burst }, route.id).toEqual(ROUTE_THROTTLES[route.auth]);
+        total += rate as number;
+        if (route.auth === 'public') publicTotal += rate as number;
+      }
+      // What every route of every API in the region shares is the account's 10,000 requests/s:
+      // one shop's public routes stay under a third of it, all its routes under half.
+      expect(publicTotal).toBeLessThan(ACCOUNT_API_RATE / 3);
+      expect(total).toBeLessThan(ACCOUNT_API_RATE / 2);
+      // Each public route still takes a viral hour's peak (about 140 visitors a second) twice over.
+      expect(ROUTE_THROTTLES.public.rate).toBeGreaterThanOrEqual(2 * 139);
+      // API Gateway refuses settings for a route that does not exist yet.
+      const routeIds = ofType('AWS::ApiGatewayV2::Route').map(([id]) => id);
+      expect([(json.Resources[stageId] as Json).DependsOn].flat()).toEqual(
+        expect.arrayContaining(routeIds),
+      );
+    });
+  });
+
+  describe('staff pool', () => {
+    it('is on the Plus plan with threat protection enforced; the visitor pool stays on Lite', () => {
+      const staff = json.Resources[logicalId(stack.auth.staffPool)]!.Properties;
+      expect(staff.UserPoolTier).toBe('PLUS');
+      expect(staff.UserPoolAddOns).toEqual({ AdvancedSecurityMode: 'ENFORCED' });
+      const visitor = json.Resources[logicalId(stack.auth.visitorPool)]!.Properties;
+      expect(visitor.UserPoolTier).toBe('LITE');
+    });
+
+    it('blocks leaked passwords and medium- or high-risk sign-ins, e-mailing nobody', () => {
+      const [[, risk]] = ofType('AWS::Cognito::UserPoolRiskConfigurationAttachment') as [
+        [string, Resource],
+      ];
+      expect(risk.Properties).toEqual({
+        UserPoolId: { Ref: logicalId(stack.auth.staffPool) },
+        ClientId: 'ALL',
+        CompromisedCredentialsRiskConfiguration: {
+          EventFilter: ['SIGN_IN', 'PASSWORD_CHANGE'],
+          Actions: { EventAction: 'BLOCK' },
+        },
+        AccountTakeoverRiskConfiguration: {
+          Actions: {
+            LowAction: { EventAction: 'NO_ACTION', Notify: false },
+            MediumAction: { EventAction: 'BLOCK', Notify: false },
+            HighAction: { EventAction: 'BLOCK', Notify: false },
+          },
+        },
+      });
+    });
+  });
+
+  describe('someone is told', () => {
+    const alarms = () => ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+
+    it('alarms when less than 80% of the SMS sent in an hour were delivered', () => {
+      const delivery = alarms().filter((a) => a.MetricName === 'SMSSuccessRate');
+      expect(delivery).toHaveLength(1);
+      expect(delivery[0]).toMatchObject({
+        Namespace: 'AWS/SNS',
+        Statistic: 'Average',
+        Period: 3600,
+        Threshold: 0.8,
+        ComparisonOperator: 'LessThanThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+    });
+
+    it('turns on SNS SMS delivery status logging (every failure, a sample of successes) with a month of logs', () => {
+      const [[, setting]] = ofType('Custom::AWS') as [[string, Resource]];
+      const create = JSON.parse(JSON.stringify(setting.Properties.Create)) as unknown;
+      const text = JSON.stringify(create);
+      expect(text).toContain('"service\\":\\"SNS\\"');
+      expect(text).toContain('"action\\":\\"setSMSAttributes\\"');
+      expect(text).toContain('DeliveryStatusSuccessSamplingRate\\":\\"10\\"');
+      const role = logicalId(stack.node.findChild('SmsDeliveryLogging').node.findChild('SnsRole'));
+      expect(text).toContain(role);
+      expect(json.Resources[role]!.Properties.AssumeRolePolicyDocument.Statement[0]).toMatchObject({
+        Principal: { Service: 'sns.amazonaws.com' },
+      });
+      const retained = ofType('Custom::LogRetention').map(([, r]) => r.Properties);
+      const base = `sns/${REGION}/${TEST_ACCOUNT}/DirectPublishToPhoneNumber`;
+      expect(retained.map((r) => r.LogGroupName).sort()).toEqual([base, `${base}/Failure`]);
+      for (const r of retained) expect(r.RetentionInDays).toBe(30);
+    });
+
+    it('keeps every alarm within CloudWatch limits: one throttle alarm per table, at most 10 metrics each', () => {
+      for (const alarm of alarms()) {
+        const metrics = ((alarm.Metrics ?? []) as Json[]).filter((m) => m.MetricStat);
+        expect(metrics.length, alarm.AlarmName).toBeLessThanOrEqual(10);
+      }
+      const throttleAlarms = alarms().filter((a) =>
+        JSON.stringify(a.Metrics ?? []).includes('ThrottleEvents'),
+      );
+      expect(throttleAlarms).toHaveLength(TABLES.length);
+    });
+  });
+
+  describe('a fleet in one account', () => {
+    it('logs API access to a /aws/vendedlogs/ log group, which needs no Logs resource policy entry', () => {
+      const [[, stage]] = ofType('AWS::ApiGatewayV2::Stage') as [[string, Resource]];
+      const groupId = stage.Properties.AccessLogSettings.DestinationArn['Fn::GetAtt'][0] as string;
+      expect(json.Resources[groupId]!.Properties.LogGroupName).toBe(
+        `/aws/vendedlogs/apigateway/${stack.stackName}/access`,
+      );
+      expect(ofType('AWS::Logs::ResourcePolicy')).toEqual([]);
+    });
+
+    it('names every CloudFront function, origin access control and response headers policy with the stack and the region', () => {
+      const names = [
+        ...ofType('AWS::CloudFront::Function').map(([, f]) => f.Properties.Name),
+        ...ofType('AWS::CloudFront::OriginAccessControl').map(
+          ([, o]) => o.Properties.OriginAccessControlConfig.Name,
+        ),
+        ...ofType('AWS::CloudFront::ResponseHeadersPolicy').map(
+          ([, p]) => p.Properties.ResponseHeadersPolicyConfig.Name,
+        ),
+      ];
+      expect(names).toHaveLength(3 + 2 + 1);
+      for (const name of names) {
+        expect(name).toMatch(new RegExp(`^${stack.stackName}-${REGION}-`));
+        expect((name as string).length).toBeLessThanOrEqual(64);
+      }
+    });
+  });
+
+  describe('least privilege', () => {
+    /** DynamoDB actions, shortened: r = GetItem and ConditionCheckItem; w = r with the writes. */
+    const R = ['ConditionCheckItem', 'GetItem'];
+    const W = [...R, 'DeleteItem', 'PutItem', 'UpdateItem'];
+    const r = (...extra: string[]) => [...R, ...extra].sort();
+    const w = (...extra: string[]) => [...W, ...extra].sort();
+    const staffCheck = { limits: r() };
+    /** Every function's DynamoDB actions on each table ("<table> indexes": its indexes). */
+    const EXPECTED: Record<string, Record<string, string[]>> = {
+      'get-wheel': { settings: r(), slices: r('Scan'), stats: w() },
+      'otp-challenge': { limits: r() },
+      'start-otp': { customers: r(), limits: w() },
+      'user-exists': { customers: r(), limits: w() },
+      'spin-challenge': {},
+      'preview-spin': { limits: w(), settings: r(), slices: r('Scan'), stats: w() },
+      'create-spin': { customers: w(), limits: w(), slices: w('Scan'), stats: w() },
+      'get-my-spin': { customers: r(), limits: w() },
+      'search-users': { customers: r(), ...staffCheck },
+      'list-users': { customers: r('Query'), 'customers indexes': r('Query'), limits: w() },
+      'list-user-changes': {
+        customers: r('Query'),
+        'customers indexes': r('Query'),
+        ...staffCheck,
+      },
+      'redeem-user': { customers: w(), stats: w(), ...staffCheck },
+      'get-staff-me': { ...staffCheck },
+      'get-business-settings': { settings: r() },
+      'put-business-settings': { settings: w(), ...staffCheck },
+      'get-game-settings': { settings: r() },
+      'put-game-settings': { settings: w(), ...staffCheck },
+      'list-slices': { slices: r('Scan'), ...staffCheck },
+      'create-slice': { settings: w(), slices: w(), ...staffCheck },
+      'update-slice': { slices: w(), ...staffCheck },
+      'delete-slice': { settings: w(), slices: w(), ...staffCheck },
+      'upload-logo': { ...staffCheck },
+      'get-insights': {
+        settings: r(),
+        slices: r('Scan'),
+        stats: r('BatchGetItem'),
+        ...staffCheck,
+      },
+      'export-customers': { customers: r('Query'), 'customers indexes': r('Query'), limits: w() },
+      'erase-customer': { customers: w(), limits: w() },
+      'set-staff-password': { limits: w() },
+      defineAuthChallenge: {},
+      createAuthChallenge: { limits: w(), stats: ['UpdateItem'] },
+      verifyAuthChallenge: { limits: ['DeleteItem', 'UpdateItem'], stats: ['UpdateItem'] },
+    };
+
+    it('lists every function and its DynamoDB actions per table: no Scan, Query or BatchGetItem it never makes', () => {
+      const tableOf = new Map(
+        Object.entries(stack.data.tables).map(([name, table]) => [logicalId(table), name]),
+      );
+      const functions = {
+        ...stack.api.functions,
+        defineAuthChallenge: stack.auth.defineAuthChallenge,
+        createAuthChallenge: stack.auth.createAuthChallenge,
+        verifyAuthChallenge: stack.auth.verifyAuthChallenge,
+      };
+      const actual: Record<string, Record<string, string[]>> = {};
+      for (const [name, fn] of Object.entries(functions)) {
+        const per: Record<string, Set<string>> = {};
+        for (const statement of statementsOfRole(logicalId(fn.role))) {
+          const actions = [statement.Action]
+            .flat()
+            .filter((a: string) => a.startsWith('dynamodb:'));
+          if (actions.length === 0) continue;
+          for (const resource of [statement.Resource].flat() as Json[]) {
+            const join = resource['Fn::Join']?.[1] as Json[] | undefined;
+            const table = tableOf.get(
+              (resource['Fn::GetAtt'] ?? join?.[0]?.['Fn::GetAtt'])?.[0] as string,
+            );
+            expect(table, `${name} ${JSON.stringify(resource)}`).toBeDefined();
+            const key = join ? `${table} indexes` : table!;
+            for (const a of actions) (per[key] ??= new Set()).add(a.replace('dynamodb:', ''));
+          }
+        }
+        actual[name] = Object.fromEntries(
+          Object.entries(per).map(([table, set]) => [table, [...set].sort()]),
+        );
+      }
+      // Every function of the stack that may touch DynamoDB is in the list.
+      const withDynamo = ofType('AWS::IAM::Policy').filter(([, p]) =>
+        JSON.stringify(p.Properties.PolicyDocument).includes('dynamodb:'),
+      ).length;
+      expect(withDynamo).toBe(
+        Object.values(EXPECTED).filter((tables) => Object.keys(tables).length > 0).length,
+      );
+      const sorted = (o: Record<string, Record<string, string[]>>) =>
+        Object.fromEntries(
+          Object.entries(o).map(([fn, tables]) => [
+            fn,
+            Object.fromEntries(Object.entries(tables).sort(([a], [b]) => a.localeCompare(b))),
+          ]),
+        );
+      expect(sorted(actual)).toEqual(sorted(EXPECTED));
+    });
+  });
+
+  describe('cdk.json', () => {
+    it("carries every feature flag `cdk init` writes for this CDK (the CLI's recommended flags)", () => {
+      const recommended = JSON.parse(
+        readFileSync(
+          join(
+            REPO_ROOT,
+            'node_modules/aws-cdk/lib/init-templates/.recommended-feature-flags.json',
+          ),
+          'utf8',
+        ),
+      ) as Record<string, unknown>;
+      const context = (
+        JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as {
+          context: Record<string, unknown>;
+        }
+      ).context;
+      expect(Object.keys(recommended).length).toBeGreaterThan(50);
+      for (const [flag, value] of Object.entries(recommended)) {
+        expect(context[flag], flag).toEqual(value);
+      }
+    });
+
+    it('lets S3 deliver access logs through a bucket policy, not the log-delivery ACL', () => {
+      const logs = json.Resources[logicalId(stack.storage.logBucket)]!;
+      expect(logs.Properties.AccessControl).toBeUndefined();
+      const [, policy] = ofType('AWS::S3::BucketPolicy').find(
+        ([, p]) => p.Properties.Bucket.Ref === logicalId(stack.storage.logBucket),
+      )!;
+      expect(policy.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Allow',
+          Action: 's3:PutObject',
+          Principal: { Service: 'logging.s3.amazonaws.com' },
+        }),
+      );
+    });
   });
 });

@@ -2,13 +2,14 @@
  * Shared set-up of the CDK tests: a tiny built-SPA fixture (the real web/dist needs `vite build`)
  * and an app built exactly as infra/app.ts builds it, from context.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { buildApp, type BuiltApp } from '../../infra/build-app';
+import { REPO_ROOT } from '../../infra/deploy-config';
 
 /** A folder shaped like web/dist: index.html, a hashed asset and a public file. */
 function siteFixture(): string {
@@ -28,19 +29,35 @@ export interface TestAppOptions {
   context?: Record<string, unknown>;
   /** Run esbuild for every function (slow); otherwise bundling is skipped. */
   bundle?: boolean;
+  /**
+   * The account the stacks are bound to (WAF, on by default, spans two regions and needs one).
+   * @default TEST_ACCOUNT
+   */
+  account?: string;
 }
+
+/** The account of the test apps. */
+export const TEST_ACCOUNT = '123456789012';
+
+/** cdk.json's context (the feature flags): the CLI passes it to the app, so the tests do too. */
+const CDK_JSON_CONTEXT = (
+  JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: object }
+).context;
 
 export function testApp(options: TestAppOptions = {}): { app: App } & BuiltApp {
   const app = new App({
     context: {
+      ...CDK_JSON_CONTEXT,
       siteDirectory: siteFixture(),
-      // Every deploy names its region (infra/deploy-config.ts); tests may override or unset it.
+      // Every deploy names its region and its alarm address (infra/deploy-config.ts); tests may
+      // override or unset them.
       region: 'ap-southeast-2',
+      alarmEmail: 'ops@agency.example',
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
       ...options.context,
     },
   });
-  return { app, ...buildApp(app) };
+  return { app, ...buildApp(app, { account: options.account ?? TEST_ACCOUNT }) };
 }
 
 /** cdk-nag AwsSolutions findings left after acknowledgements, as "rule at path" lines. */
