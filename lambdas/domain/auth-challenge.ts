@@ -18,6 +18,7 @@ import {
 import { CodeNotAuthorizedError, issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
 import { assertAustralianMobile } from './sms-cost-guard';
 import { markVerified } from '../repositories/visitor-users';
+import { takeSignInKey } from './sign-in-key';
 import type { SessionEntry } from './auth-define';
 
 export interface CreatedChallenge {
@@ -79,23 +80,27 @@ export async function createCodeChallenge(
 }
 
 /**
- * Verify: constant-time comparison of the answer with the challenge's code digest. A correct code
- * is spent so that no later session can reuse it, and the number counted verified (once). A user
- * that does not exist answers nothing.
+ * Verify: an answer counts only with a sign-in key of the number that has tries left (one is
+ * spent; domain/sign-in-key.ts); it is then compared in constant time with the challenge's code
+ * digest. A correct code is spent so that no later session can reuse it, and the number counted
+ * verified (once). A user that does not exist answers nothing.
  */
 export async function verifyCodeAnswer(
   phoneNumber: string | undefined,
   privateParameters: Record<string, string> | undefined,
   answer: unknown,
   userNotFound = false,
+  signInKey?: unknown,
 ): Promise<boolean> {
-  if (userNotFound) return false;
+  if (userNotFound || !phoneNumber) return false;
   const salt = privateParameters?.salt;
   const hash = privateParameters?.hash;
   if (!salt || !hash) return false;
+  // Only an answer carrying a sign-in key of the number, with tries left, is compared at all.
+  if (!(await takeSignInKey(phoneNumber, signInKey, Date.now()))) return false;
   const digest: CodeDigest = { salt, hash };
   const correct = codeMatches(digest, answer);
-  if (correct && phoneNumber) {
+  if (correct) {
     // The sign-in is still right if either fails: the stored digest then simply expires, and the
     // insights miss one verification.
     await Promise.all([

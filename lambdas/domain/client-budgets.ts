@@ -5,13 +5,15 @@
  */
 import {
   CLIENT_CODES_PER_HOUR_DEFAULT,
+  CLIENT_CODES_PER_NUMBER_PER_HOUR,
   CLIENT_LOOKUPS_PER_HOUR,
   CLIENT_PREVIEWS_PER_HOUR,
+  NUMBER_SIGN_IN_KEYS_PER_HOUR,
 } from '@shared/constants';
-import { tooManyRequests } from '@shared/errors';
+import { tooManyRequests, type AppError } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { intEnv } from '../lib/env';
-import { reserveCounters, releaseCounters } from '../repositories/limits';
+import { reserveCounters, releaseCounters, type CounterSpec } from '../repositories/limits';
 import { budgetCounter, HOUR_S, type WindowedBudget } from './windowed-budget';
 
 export type ClientBudgetKind = 'codes' | 'lookups' | 'previews';
@@ -69,4 +71,73 @@ export async function refundClientBudget(
   nowMs: number,
 ): Promise<void> {
   await releaseCounters([budgetCounter(budgetOf(kind).budget, client, nowMs)]);
+}
+
+/**
+ * Why a code request was refused by the budgets below: the address's hourly codes, this address's
+ * codes for this one number, or the number's sign-in keys from all addresses.
+ */
+export type CodeRefusalReason = 'address' | 'number' | 'number-keys';
+
+interface CodeBudget {
+  reason: CodeRefusalReason;
+  counter: CounterSpec;
+  refusal: () => AppError;
+}
+
+/** The counters one code request spends, in the order of CodeRefusalReason's checks. */
+function codeCounters(client: string, phoneNumber: string, nowMs: number): CodeBudget[] {
+  return [
+    {
+      reason: 'address',
+      counter: budgetCounter(budgetOf('codes').budget, client, nowMs),
+      refusal: () => tooManyRequests('CLIENT_CODE_LIMIT', API_MESSAGES.clientCodeLimit),
+    },
+    {
+      reason: 'number',
+      counter: budgetCounter(
+        {
+          name: 'client-number-codes',
+          windowSeconds: HOUR_S,
+          limit: CLIENT_CODES_PER_NUMBER_PER_HOUR,
+        },
+        `${client}#${phoneNumber}`,
+        nowMs,
+      ),
+      refusal: () => tooManyRequests('CLIENT_NUMBER_LIMIT', API_MESSAGES.smsPerHour),
+    },
+    {
+      reason: 'number-keys',
+      counter: budgetCounter(
+        { name: 'number-sign-in-keys', windowSeconds: HOUR_S, limit: NUMBER_SIGN_IN_KEYS_PER_HOUR },
+        phoneNumber,
+        nowMs,
+      ),
+      refusal: () => tooManyRequests('SMS_PER_HOUR', API_MESSAGES.smsPerHour),
+    },
+  ];
+}
+
+/**
+ * Spends what one code request for `phoneNumber` costs `client`, all or nothing: one of its hourly
+ * codes, one of its codes for this number (fewer than the number's hourly SMS, so one address
+ * cannot spend them all), and one of the number's sign-in keys. A 429 names the budget.
+ */
+export async function spendCodeBudgets(
+  client: string,
+  phoneNumber: string,
+  nowMs: number,
+): Promise<void> {
+  const counters = codeCounters(client, phoneNumber, nowMs);
+  const result = await reserveCounters(counters.map((c) => c.counter));
+  if (!result.ok) throw (counters[result.failedIndex] ?? counters[0]!).refusal();
+}
+
+/** Gives back what spendCodeBudgets spent at `nowMs` (the request failed on our side). */
+export async function refundCodeBudgets(
+  client: string,
+  phoneNumber: string,
+  nowMs: number,
+): Promise<void> {
+  await releaseCounters(codeCounters(client, phoneNumber, nowMs).map((c) => c.counter));
 }

@@ -8,8 +8,14 @@
  */
 process.env.SMS_HOURLY_CAP = '200';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLIENT_CODES_PER_NUMBER_PER_HOUR, SMS_LIMIT_PER_HOUR } from '@shared/constants';
 import {
+  answerVisitorChallenge,
+  clientAddress,
+  initiateVisitorAuth,
+  intlOf,
+  signInKeyOf,
   startHarness,
   STAFF_PASSWORDS,
   writeSummary,
@@ -151,5 +157,80 @@ describe('a password change ends every session of the account', () => {
     );
     expect(setBack).toBe(0);
     expect(oldStillWorks).toBe(false);
+  });
+});
+
+describe("a visitor's code is theirs", () => {
+  const wrong = (code: string) => (code === '000000' ? '000001' : '000000');
+
+  it('sign-ins strangers start for the number, and their wrong answers, do not make the right code fail', async () => {
+    // Prepare: 8 visitors, each asking for a code from an address of their own.
+    const numbers = Array.from({ length: 8 }, (_, i) => `04310000${String(i).padStart(2, '0')}`);
+    let failed = 0;
+    await Promise.all(
+      numbers.map(async (local, i) => {
+        const intl = intlOf(local);
+        const started = await harness.startOtp(local, clientAddress(4000 + i));
+        expect(started.status).toBe(202);
+        // Act: between the visitor's otp/start and their own sign-in, 3 strangers start sign-ins
+        // for the number at Cognito's public client and answer wrong, one of them with a key of
+        // their own from an otp/start of theirs.
+        const strangerKey = signInKeyOf(await harness.startOtp(local, clientAddress(5000 + i)));
+        for (let n = 0; n < 3; n++) {
+          const stranger = await initiateVisitorAuth(harness, intl);
+          await answerVisitorChallenge(
+            harness,
+            stranger,
+            '123456',
+            n === 0 ? strangerKey : undefined,
+          ).catch(() => undefined);
+        }
+        const own = await initiateVisitorAuth(harness, intl);
+        const code = harness.outbox.latestCode(intl) ?? '';
+        const retry = await answerVisitorChallenge(harness, own, wrong(code), signInKeyOf(started));
+        const done = await answerVisitorChallenge(harness, retry, code, signInKeyOf(started)).catch(
+          () => ({}) as CognitoAnswer,
+        );
+        if (!done.AuthenticationResult) failed++;
+      }),
+    );
+
+    // Assert
+    for (let i = 0; i < numbers.length; i++) tally.attack(i >= failed);
+    figures.push(
+      `strangers' sign-ins between a visitor's otp/start and theirs: ${failed} of ${numbers.length} visitors' right codes refused`,
+    );
+    expect(failed).toBe(0);
+  });
+
+  it("one address cannot spend a number's whole hourly budget", async () => {
+    // Prepare: an attacker's address texts one number again every minute.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const local = '0431000100';
+    const intl = intlOf(local);
+    const attacker = clientAddress(6000);
+    try {
+      let texts = 0;
+      for (let n = 0; n < SMS_LIMIT_PER_HOUR; n++) {
+        const started = await harness.startOtp(local, attacker);
+        if (started.status === 202) {
+          await initiateVisitorAuth(harness, intl);
+          texts = harness.outbox.messages.filter((m) => m.phoneNumber === intl).length;
+        }
+        vi.setSystemTime(Date.now() + 65_000);
+      }
+      // Act: the number's owner asks for a code from their own phone.
+      const owner = await harness.startOtp(local, clientAddress(6001));
+
+      // Assert
+      tally.attack(owner.status === 202);
+      figures.push(
+        `one address texting one number every minute: ${texts} of its ${SMS_LIMIT_PER_HOUR} hourly codes sent, the owner's request then ${owner.status}`,
+      );
+      expect(texts).toBe(CLIENT_CODES_PER_NUMBER_PER_HOUR);
+      expect(owner.status).toBe(202);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
