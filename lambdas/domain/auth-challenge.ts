@@ -34,6 +34,13 @@ export interface CreatedChallenge {
 const unanswerableDigest = (): CodeDigest => digestCode(randomBytes(32).toString('hex'));
 
 /**
+ * Stands in for the number of a user that does not exist: no grant or code is ever stored under
+ * it (otp/start writes them for Australian mobiles only), so issueCode finds nothing and sends
+ * nothing, after the same DynamoDB calls as for a number with no grant.
+ */
+const NOBODY = 'nobody';
+
+/**
  * A new session's code: from otp-delivery (reused if just sent, else a budgeted SMS), or, for a
  * number that asked for none (no grant from POST /api/otp/start) or a user that does not exist,
  * a challenge that can never be answered and no SMS. Cognito's public client then answers a number
@@ -45,9 +52,10 @@ async function newSessionDigest(
   userNotFound: boolean,
   deps: OtpDeliveryDeps,
 ): Promise<CodeDigest> {
-  if (userNotFound) return unanswerableDigest();
   try {
-    return await issueCode(phone, deps);
+    // A user that does not exist goes through the same reads and writes as a number with no grant,
+    // on keys that hold nothing, so Cognito's answer takes as long for both (docs/cognito.md).
+    return await issueCode(userNotFound ? NOBODY : phone, deps);
   } catch (error) {
     if (!(error instanceof CodeNotAuthorizedError)) throw error;
     logger.warn('no grant: unanswerable challenge, no SMS', { phone: maskPhone(phone) });

@@ -3,7 +3,7 @@
  * the project's triggers, USER_PASSWORD_AUTH, REFRESH_TOKEN_AUTH) and the admin calls. Bodies and
  * answers are Cognito's JSON shapes (docs/cognito.md).
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_MAX } from '@shared/constants';
 import { CUSTOM_CHALLENGE, POOLS, STAFF_PASSWORD_POLICY } from '@shared/definitions';
 import {
@@ -249,11 +249,17 @@ export class CognitoService {
 
   /**
    * Who the triggers hear about when a sign-in names no user: no attributes, and a username shaped
-   * like a real one (a UUID), the same for the same name, as Cognito does for SRP (docs/cognito.md).
+   * like a real one (a UUID), the same for the same name, keyed with the pool's own secret so that
+   * nobody outside can tell it from a real user's (docs/cognito.md).
    */
   private unknownUser(kind: PoolKind, name: string): StoredUser {
-    const hex = createHash('sha256')
-      .update(`${this.pool(kind).poolId}#${name}`)
+    const pool = this.pool(kind);
+    if (!pool.unknownUserKey) {
+      pool.unknownUserKey = randomBytes(32).toString('hex');
+      this.save();
+    }
+    const hex = createHmac('sha256', Buffer.from(pool.unknownUserKey, 'hex'))
+      .update(name)
       .digest('hex');
     const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
     return {
