@@ -31,6 +31,7 @@ import {
   issueTokens,
   newRefreshToken,
   refreshTokenSeconds,
+  verifiedAccessClaims,
 } from './tokens';
 import {
   expectOutput,
@@ -172,6 +173,8 @@ export class CognitoService {
         return this.adminGlobalSignOut(body);
       case 'RevokeToken':
         return this.revokeToken(body);
+      case 'DeleteUser':
+        return this.deleteOwnUser(body);
       default:
         throw new CognitoServiceError(
           'UnknownOperationException',
@@ -738,6 +741,40 @@ export class CognitoService {
     delete this.state.refreshTokens[hash];
     this.save();
     return {};
+  }
+
+  /**
+   * DeleteUser: the self-service call any holder of a user's access token may make (the user pool
+   * allows it; nothing in an app client turns it off). The user and its sessions are gone; an
+   * access token that is not the pool's, has expired or names no user is refused.
+   */
+  private async deleteOwnUser(body: Json): Promise<Json> {
+    const token = requireStr(body, 'AccessToken');
+    for (const kind of POOL_KINDS) {
+      const claims = await verifiedAccessClaims(
+        this.pool(kind),
+        this.issuer(kind),
+        token,
+        this.nowSeconds(),
+      );
+      if (!claims) continue;
+      const user = this.pool(kind).users[String(claims.username)];
+      if (!user || user.attributes.sub !== claims.sub) break;
+      if (!this.hasSession(kind, user.username, String(claims.origin_jti)))
+        throw notAuthorized('Access Token has been revoked');
+      delete this.pool(kind).users[user.username];
+      this.forgetRefreshTokens(kind, user.username);
+      this.save();
+      return {};
+    }
+    throw notAuthorized('Invalid Access Token');
+  }
+
+  /** Whether the sign-in `originJti` of the user still has a refresh token (not signed out). */
+  private hasSession(kind: PoolKind, username: string, originJti: string): boolean {
+    return Object.values(this.state.refreshTokens).some(
+      (r) => r.pool === kind && r.username === username && r.originJti === originJti,
+    );
   }
 
   private forgetRefreshTokens(kind: PoolKind, username: string): void {

@@ -297,3 +297,45 @@ describe('Cognito tells nothing about which numbers asked for a code', () => {
     expect(best).toBeLessThanOrEqual(30);
   });
 });
+
+describe('a deleted staff account comes back', () => {
+  it("a kept operator session deletes its own user with DeleteUser; setting the operator's password makes it again", async () => {
+    // Prepare: the operator signed in; the admin at the back office.
+    const admin = (await staffSignIn('admin', 'admin-changed-1')).IdToken;
+    const kept = await staffSignIn('operator', 'operator-changed-1');
+
+    // Act: the kept session deletes its own account (Cognito's self-service call), then the admin
+    // sets the operator password.
+    const deleted = await harness.cognito
+      .call('DeleteUser', { AccessToken: kept.AccessToken })
+      .then(
+        () => true,
+        () => false,
+      );
+    const gone = await staffSignIn('operator', 'operator-changed-1').then(
+      () => false,
+      () => true,
+    );
+    const set = await harness.send({
+      method: 'PUT',
+      url: '/api/accounts/operator/password',
+      token: admin,
+      body: { password: 'operator-again-1' },
+    });
+    const back = (await staffSignIn('operator', 'operator-again-1')).IdToken;
+    // A sign-in after the password change's margin.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const fresh = (await staffSignIn('operator', 'operator-again-1')).IdToken;
+    const list = await harness.send({ method: 'GET', url: '/api/users', token: fresh });
+
+    // Assert
+    tally.attack(set.status === 200);
+    figures.push(
+      `staff account deleted by its own session (DeleteUser): setting its password answers ${set.status}, the operator signs in and lists customers (${list.status})`,
+    );
+    expect([deleted, gone]).toEqual([true, true]);
+    expect(set.status).toBe(200);
+    expect(back).toBeTruthy();
+    expect(list.status).toBe(200);
+  });
+});
