@@ -12,6 +12,9 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_CODES_PER_NUMBER_PER_HOUR, SMS_LIMIT_PER_HOUR } from '@shared/constants';
+import { businessDay } from '@shared/business-day';
+import { businessTimeZone } from '../../lambdas/lib/env';
+import { readStats } from '../../lambdas/repositories/stats';
 import {
   answerVisitorChallenge,
   clientAddress,
@@ -337,5 +340,25 @@ describe('a deleted staff account comes back', () => {
     expect(set.status).toBe(200);
     expect(back).toBeTruthy();
     expect(list.status).toBe(200);
+  });
+});
+
+describe('visits are visitors', () => {
+  it('one client loading the wheel 50 times in a business day counts once', async () => {
+    // Prepare
+    const visits = async () =>
+      (await readStats([businessDay(new Date(), businessTimeZone())]))[0]!.counts.visits;
+    const before = await visits();
+
+    // Act: one address loads the wheel 50 times; another once.
+    for (let n = 0; n < 50; n++)
+      await harness.send({ method: 'GET', url: '/api/wheel', from: clientAddress(8000) });
+    await harness.send({ method: 'GET', url: '/api/wheel', from: clientAddress(8001) });
+    const added = (await visits()) - before;
+
+    // Assert
+    tally.attack(added === 2);
+    figures.push(`51 wheel loads from 2 addresses in a day: visits +${added}`);
+    expect(added).toBe(2);
   });
 });

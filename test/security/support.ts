@@ -265,6 +265,8 @@ export async function startHarness(): Promise<Harness> {
               // GET /api/wheel counts every page load (the insights' visits, items of their own):
               // a count of requests, not data a request may leave unchanged.
               .filter((item) => !(def.name === 'stats' && /#v\d+$/.test(item.id?.S ?? '')))
+              // ...and marks each client's first load of the day (a keyed hash, nothing readable).
+              .filter((item) => !(def.name === 'limits' && /^visit#/.test(item.key?.S ?? '')))
               .map((item) => stableJson(item)),
           );
           start = page.LastEvaluatedKey as Record<string, never> | undefined;

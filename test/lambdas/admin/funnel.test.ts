@@ -31,7 +31,10 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const wheel = () => getWheel(httpEvent({ method: 'GET', path: '/api/wheel' }));
+/** A wheel page load, by default from a visitor of its own (a fresh address each call). */
+let visitor = 0;
+const wheel = (sourceIp = `198.51.100.${++visitor % 250}`) =>
+  getWheel(httpEvent({ method: 'GET', path: '/api/wheel', sourceIp }));
 const today = () => businessDay(new Date(), 'Australia/Sydney');
 const countsToday = async () => (await readStats([today()]))[0]!.counts;
 
@@ -43,10 +46,13 @@ const insights = async (query: Record<string, string>) => {
 };
 
 describe('visits (GET /api/wheel)', () => {
-  it('counts each wheel page load on the business day, keeping nothing about the visitor', async () => {
+  it('counts each visitor once a business day, keeping nothing about the visitor', async () => {
     const before = (await countsToday()).visits;
     for (let i = 0; i < 3; i++) expect((await wheel()).statusCode).toBe(200);
     expect((await countsToday()).visits).toBe(before + 3);
+    // The same address again: the same visitor, not counted again.
+    for (let i = 0; i < 3; i++) expect((await wheel('198.51.100.251')).statusCode).toBe(200);
+    expect((await countsToday()).visits).toBe(before + 4);
     // Only a day and a number, on items of their own (never those the spin transactions write).
     const { Items = [] } = await dynamo().send(new ScanCommand({ TableName: tableName('stats') }));
     const visitItems = Items.filter((item) => 'visits' in item);
