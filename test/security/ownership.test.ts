@@ -9,6 +9,8 @@
 process.env.SMS_HOURLY_CAP = '200';
 
 import { createHash } from 'node:crypto';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_CODES_PER_NUMBER_PER_HOUR, SMS_LIMIT_PER_HOUR } from '@shared/constants';
@@ -360,5 +362,65 @@ describe('visits are visitors', () => {
     tally.attack(added === 2);
     figures.push(`51 wheel loads from 2 addresses in a day: visits +${added}`);
     expect(added).toBe(2);
+  });
+});
+
+describe('spin-first tickets', () => {
+  it('an address holds one open ticket, and none is honoured once the game is back in verify-first', async () => {
+    // Prepare: a prize and the game in spin-first mode.
+    const admin = (await staffSignIn('admin', 'admin-changed-1')).IdToken;
+    await harness.send({
+      method: 'POST',
+      url: '/api/slices',
+      token: admin,
+      body: { name: 'Ticket prize' },
+    });
+    const setMode = (spinMode: string) =>
+      harness.send({
+        method: 'PUT',
+        url: '/api/settings/game',
+        token: admin,
+        body: { itemBackgroundColors: [], spinMode },
+      });
+    const preview = async (from: string) => {
+      const challenge = (await harness.send({ method: 'GET', url: '/api/spins/challenge' }))
+        .json as Challenge;
+      const altcha = { challenge, solution: (await solveChallenge({ challenge, deriveKey }))! };
+      const answer = await harness.send({
+        method: 'POST',
+        url: '/api/spins/preview',
+        body: { altcha },
+        from,
+      });
+      return (answer.json as { ticket: string }).ticket;
+    };
+    const claim = async (local: string, ticket: string) =>
+      harness.send({
+        method: 'POST',
+        url: '/api/spins',
+        token: await harness.visitorToken(local),
+        body: { ticket },
+      });
+    expect((await setMode('spin-first')).status).toBe(200);
+
+    // Act: one address previews twice and claims the first ticket; another previews, then the
+    // admin switches back to verify-first and it claims.
+    const first = await preview(clientAddress(9000));
+    const second = await preview(clientAddress(9000));
+    const keptFirst = await claim('0433000001', first);
+    const keptSecond = await claim('0433000002', second);
+    const before = await preview(clientAddress(9001));
+    expect((await setMode('verify-first')).status).toBe(200);
+    const afterSwitch = await claim('0433000003', before);
+
+    // Assert
+    tally.attack(keptFirst.status === 400);
+    tally.attack(afterSwitch.status === 400);
+    figures.push(
+      `spin-first tickets: an earlier ticket of the same address -> ${keptFirst.status}, the latest -> ${keptSecond.status}; a ticket claimed after the switch to verify-first -> ${afterSwitch.status}`,
+    );
+    expect(keptFirst.status).toBe(400);
+    expect(keptSecond.status).toBe(200);
+    expect(afterSwitch.status).toBe(400);
   });
 });
