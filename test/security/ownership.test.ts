@@ -424,3 +424,18 @@ describe('spin-first tickets', () => {
     expect(afterSwitch.status).toBe(400);
   });
 });
+
+describe('staff routes take ID tokens only', () => {
+  it("refuses the operator's access token on every staff route it could read", async () => {
+    const { AccessToken } = await staffSignIn('operator', 'operator-again-1');
+    const answers = await Promise.all(
+      ['/api/users', '/api/staff/me', '/api/users/changes?since=0'].map((url) =>
+        harness.send({ method: 'GET', url, token: AccessToken }),
+      ),
+    );
+    const accepted = answers.filter((a) => a.status === 200).length;
+    for (const a of answers) tally.attack(a.status === 401);
+    figures.push(`staff access tokens on staff routes: ${accepted} of ${answers.length} accepted`);
+    expect(answers.map((a) => a.status)).toEqual([401, 401, 401]);
+  });
+});
