@@ -21,7 +21,8 @@ import { ROUTE_THROTTLES } from '../infra/constructs/api';
 import { FUNCTION_MEMORY_MB } from '../infra/function-defaults';
 import { countedLambdaMs, startCountingAwsCalls } from '../local/aws-calls';
 import { startStack, type RunningStack } from '../local/stack';
-import { CUSTOM_CHALLENGE } from '@shared/definitions';
+import { CUSTOM_CHALLENGE, SIGN_IN_KEY_METADATA } from '@shared/definitions';
+import type { OtpStartResponse } from '@shared/phone';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { toInternational } from '@shared/phone-format';
 import { SMS_GLOBAL_HOURLY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
@@ -164,6 +165,7 @@ async function verify(crowd: Crowd, from: string, localPhone: string, typo: bool
     body: { phoneNumber: localPhone, altcha },
   });
   if (start.status !== 202) throw new Error(`otp/start answered ${start.status}`);
+  const { signInKey } = start.json() as unknown as OtpStartResponse;
   const { visitor } = crowd.stack.pools;
   let challenge = await cognito(crowd, from, 'InitiateAuth', {
     AuthFlow: 'CUSTOM_AUTH',
@@ -177,6 +179,7 @@ async function verify(crowd: Crowd, from: string, localPhone: string, typo: bool
       ChallengeName: CUSTOM_CHALLENGE,
       Session: challenge.Session,
       ChallengeResponses: { USERNAME: challenge.ChallengeParameters?.USERNAME, ANSWER: text },
+      ClientMetadata: { [SIGN_IN_KEY_METADATA]: signInKey },
     });
   if (typo) challenge = await answer(code === '000000' ? '111111' : '000000');
   const result = await answer(code);

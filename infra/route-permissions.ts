@@ -15,7 +15,8 @@ export type PoolAction =
   | 'AdminSetUserPassword'
   | 'AdminUserGlobalSignOut'
   | 'AdminGetUser'
-  | 'AdminDeleteUser';
+  | 'AdminDeleteUser'
+  | 'AdminAddUserToGroup';
 
 /**
  * Every non-public handler checks that the token's user still exists (domain/active-user). Visitors:
@@ -171,7 +172,13 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   // Sets the password, signs the account out everywhere and records when (limits).
   'set-staff-password': staffRoute({
     tables: { limits: 'write' },
-    staffPool: ['AdminSetUserPassword', 'AdminUserGlobalSignOut'],
+    // A deleted account is made again (domain/staff-passwords.ts).
+    staffPool: [
+      'AdminSetUserPassword',
+      'AdminUserGlobalSignOut',
+      'AdminCreateUser',
+      'AdminAddUserToGroup',
+    ],
   }),
   // The trusted connections are one item in the limits table.
   'list-trusted': staffRoute({ tables: { limits: 'read' } }),

@@ -38,6 +38,7 @@ import {
   DEFAULT_AUTH_RATE_LIMIT,
   DEFAULT_STAFF_AUTH_RATE_LIMIT,
   RateLimitAcl,
+  SELF_SERVICE_CALLS_NEVER_MADE,
 } from './constructs/waf';
 import { Web } from './constructs/web';
 import { REPO_ROOT, type DeployConfig } from './deploy-config';
@@ -224,6 +225,7 @@ export class SpinWinStack extends Stack {
           new RateLimitAcl(this, 'StaffPoolWaf', {
             scope: 'REGIONAL',
             limit: DEFAULT_STAFF_AUTH_RATE_LIMIT,
+            blockOperations: SELF_SERVICE_CALLS_NEVER_MADE,
             associateWith: {
               resourceArn: this.auth.staffPool.userPoolArn,
               handlerEntry: lambdas('custom-resources', 'waf-association.ts'),

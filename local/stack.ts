@@ -181,7 +181,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         region: LOCAL_AWS_ENV.AWS_REGION,
       }),
       options.web === 'dev'
-        ? tracked(startVite(server), (v: ViteDevServer) => v.close())
+        ? tracked(startVite(server, dataDir), (v: ViteDevServer) => v.close())
         : Promise.resolve(undefined),
     ] as const);
     const failed = settled.find((r) => r.status === 'rejected');
@@ -369,15 +369,29 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   }
 }
 
+/**
+ * What Vite's dev server never serves (its `/@fs/` route reads any file in the workspace): its own
+ * defaults, and the stack's data (`dataDir`, `.local/` by default: private signing keys, staff
+ * passwords, the erasure key).
+ */
+const viteDenied = (dataDir: string): string[] => [
+  '.env',
+  '.env.*',
+  '*.{crt,pem}',
+  '**/.git/**',
+  '**/.local/**',
+  `${dataDir}/**`,
+];
+
 /** Vite in middleware mode on our server, its HMR websocket on the same port. */
-async function startVite(server: Server): Promise<ViteDevServer> {
+async function startVite(server: Server, dataDir: string): Promise<ViteDevServer> {
   const { createServer: createViteServer } = await import('vite');
   return createViteServer({
     configFile: join(REPO_ROOT, 'vite.config.ts'),
     root: join(REPO_ROOT, 'web'),
     appType: 'spa',
     logLevel: 'warn',
-    server: { middlewareMode: true, hmr: { server } },
+    server: { middlewareMode: true, hmr: { server }, fs: { deny: viteDenied(dataDir) } },
   });
 }
 

@@ -97,6 +97,16 @@ export const CLIENT_PREVIEWS_PER_HOUR = 10;
  */
 export const TRUSTED_CLIENT_CODES_PER_HOUR = 200;
 export const TRUSTED_CONNECTIONS_MAX = 5;
+/**
+ * Codes one client may ask for one number in an hour: fewer than the number's own hourly SMS
+ * budget, so no single address can spend it all and lock the number's owner out.
+ */
+export const CLIENT_CODES_PER_NUMBER_PER_HOUR = SMS_LIMIT_PER_HOUR - 2;
+/**
+ * Sign-in keys (one per POST /api/otp/start) a number may be given in an hour, from all clients:
+ * each key allows OTP_MAX_ATTEMPTS answers, so this bounds the guesses at any number's codes.
+ */
+export const NUMBER_SIGN_IN_KEYS_PER_HOUR = SMS_LIMIT_PER_HOUR * 3;
 
 /** Largest JSON request body any route accepts; bigger bodies are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;

@@ -63,6 +63,11 @@ export const STAFF_USERS = [
 
 /** The one challenge name of the visitors' custom sign-in (Cognito's wire value). */
 export const CUSTOM_CHALLENGE = 'CUSTOM_CHALLENGE';
+/**
+ * The ClientMetadata entry of RespondToAuthChallenge that carries the sign-in key POST
+ * /api/otp/start returned (Verify sees it; docs/cognito.md).
+ */
+export const SIGN_IN_KEY_METADATA = 'signInKey';
 
 export const POOLS = {
   visitor: {

@@ -111,7 +111,7 @@ export const ADMIN_TEXT = Object.freeze({
     redeemed: 'Redeemed',
   },
   funnelHint:
-    'Visits are wheel page loads; codes sent count every SMS (a resend too); verified counts each number once.',
+    'Visits are visitors: each device or network loading the wheel page counts once a day; codes sent count every SMS (a resend too); verified counts each number once.',
   downloadDailyCsv: 'Download daily figures (CSV)',
   insightsRange: 'Days',
   insightsFrom: 'From',

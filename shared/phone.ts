@@ -19,3 +19,12 @@ export const otpStartRequestSchema = z.strictObject({
   altcha: solvedChallengeSchema,
 });
 export type OtpStartRequest = z.infer<typeof otpStartRequestSchema>;
+
+/**
+ * Answer of POST /api/otp/start (202): the sign-in key the code's answers must carry (as the
+ * ClientMetadata entry SIGN_IN_KEY_METADATA), so that sign-ins started by anyone else for the same
+ * number cannot spend this visitor's tries.
+ */
+export interface OtpStartResponse {
+  signInKey: string;
+}

@@ -38,6 +38,8 @@ const SECURITY_AREAS: Record<string, string> = {
   abuse: 'abuse',
   attacks: 'attacks',
   oracles: 'oracles and lockouts',
+  ownership: 'sessions, codes and caps',
+  'local-stack': 'local stack',
   'headers-logs': 'headers/logs',
 };
 

@@ -30,6 +30,26 @@ export const DEFAULT_AUTH_RATE_LIMIT = 100;
  */
 export const DEFAULT_STAFF_AUTH_RATE_LIMIT = 20;
 
+/**
+ * Cognito's self-service calls (any holder of an access token may make them) that the product
+ * never makes: on the staff pool, DeleteUser would let a kept session delete its own account.
+ */
+export const SELF_SERVICE_CALLS_NEVER_MADE = [
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'UpdateUserAttributes',
+  'VerifyUserAttribute',
+  'GetUserAttributeVerificationCode',
+  'ChangePassword',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'AssociateSoftwareToken',
+  'VerifySoftwareToken',
+  'SignUp',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+] as const;
+
 export interface RateLimitAclProps {
   /** CLOUDFRONT (create in us-east-1) or REGIONAL. */
   readonly scope: 'CLOUDFRONT' | 'REGIONAL';
@@ -40,6 +60,11 @@ export interface RateLimitAclProps {
    * @default - every request counts
    */
   readonly pathPrefix?: string;
+  /**
+   * Cognito operations (X-Amz-Target names) the ACL blocks outright, from any address.
+   * @default - none
+   */
+  readonly blockOperations?: readonly string[];
   /**
    * A regional resource (the visitor user pool) to associate the ACL with.
    * @default - none (a CLOUDFRONT ACL is attached by the distribution instead)
@@ -91,6 +116,28 @@ export class RateLimitAcl extends Construct {
             },
           },
         },
+        ...(props.blockOperations?.length
+          ? [
+              {
+                name: 'BlockUnusedOperations',
+                priority: 1,
+                action: { block: {} },
+                visibilityConfig: metric('BlockOperations'),
+                statement: {
+                  orStatement: {
+                    statements: props.blockOperations.map((operation) => ({
+                      byteMatchStatement: {
+                        fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
+                        positionalConstraint: 'EXACTLY',
+                        searchString: `AWSCognitoIdentityProviderService.${operation}`,
+                        textTransformations: [{ priority: 0, type: 'NONE' }],
+                      },
+                    })),
+                  },
+                },
+              },
+            ]
+          : []),
       ],
     });
     if (props.associateWith) this.associate(props.associateWith);

@@ -97,8 +97,11 @@ export async function activeVisitorClaims(event: HttpEvent): Promise<VisitorIden
 }
 
 /**
- * staffClaims, for a staff member who still exists in the staff pool, with a token issued after
- * the account's last sign-out everywhere (a password change), if it had one.
+ * staffClaims, for a staff member who still exists in the staff pool, from a sign-in made after
+ * the account's last sign-out everywhere (a password change), if it had one. The sign-in's time is
+ * the token's `auth_time`, which a refresh keeps: a token refreshed from an old sign-in carries the
+ * old time, whenever it was minted. Cognito's times are whole seconds, so a sign-in in the very
+ * second of the sign-out is refused too (it signs in again a second later).
  */
 export async function activeStaffClaims(
   event: HttpEvent,
@@ -110,7 +113,7 @@ export async function activeStaffClaims(
     requireActiveUser('staff', staff.username, claims.sub),
     staffSignedOutAt(staff.username),
   ]);
-  if (signedOutAt !== undefined && !(Number(claims.iat) >= signedOutAt))
+  if (signedOutAt !== undefined && !(Number(claims.auth_time) > signedOutAt))
     throw unauthorized(API_MESSAGES.unauthorized);
   return staff;
 }

@@ -18,6 +18,7 @@ import {
 import { CodeNotAuthorizedError, issueCode, spendCode, type OtpDeliveryDeps } from './otp-delivery';
 import { assertAustralianMobile } from './sms-cost-guard';
 import { markVerified } from '../repositories/visitor-users';
+import { takeSignInKey } from './sign-in-key';
 import type { SessionEntry } from './auth-define';
 
 export interface CreatedChallenge {
@@ -33,6 +34,13 @@ export interface CreatedChallenge {
 const unanswerableDigest = (): CodeDigest => digestCode(randomBytes(32).toString('hex'));
 
 /**
+ * Stands in for the number of a user that does not exist: no grant or code is ever stored under
+ * it (otp/start writes them for Australian mobiles only), so issueCode finds nothing and sends
+ * nothing, after the same DynamoDB calls as for a number with no grant.
+ */
+const NOBODY = 'nobody';
+
+/**
  * A new session's code: from otp-delivery (reused if just sent, else a budgeted SMS), or, for a
  * number that asked for none (no grant from POST /api/otp/start) or a user that does not exist,
  * a challenge that can never be answered and no SMS. Cognito's public client then answers a number
@@ -44,9 +52,10 @@ async function newSessionDigest(
   userNotFound: boolean,
   deps: OtpDeliveryDeps,
 ): Promise<CodeDigest> {
-  if (userNotFound) return unanswerableDigest();
   try {
-    return await issueCode(phone, deps);
+    // A user that does not exist goes through the same reads and writes as a number with no grant,
+    // on keys that hold nothing, so Cognito's answer takes as long for both (docs/cognito.md).
+    return await issueCode(userNotFound ? NOBODY : phone, deps);
   } catch (error) {
     if (!(error instanceof CodeNotAuthorizedError)) throw error;
     logger.warn('no grant: unanswerable challenge, no SMS', { phone: maskPhone(phone) });
@@ -79,23 +88,27 @@ export async function createCodeChallenge(
 }
 
 /**
- * Verify: constant-time comparison of the answer with the challenge's code digest. A correct code
- * is spent so that no later session can reuse it, and the number counted verified (once). A user
- * that does not exist answers nothing.
+ * Verify: an answer counts only with a sign-in key of the number that has tries left (one is
+ * spent; domain/sign-in-key.ts); it is then compared in constant time with the challenge's code
+ * digest. A correct code is spent so that no later session can reuse it, and the number counted
+ * verified (once). A user that does not exist answers nothing.
  */
 export async function verifyCodeAnswer(
   phoneNumber: string | undefined,
   privateParameters: Record<string, string> | undefined,
   answer: unknown,
   userNotFound = false,
+  signInKey?: unknown,
 ): Promise<boolean> {
-  if (userNotFound) return false;
+  if (userNotFound || !phoneNumber) return false;
   const salt = privateParameters?.salt;
   const hash = privateParameters?.hash;
   if (!salt || !hash) return false;
+  // Only an answer carrying a sign-in key of the number, with tries left, is compared at all.
+  if (!(await takeSignInKey(phoneNumber, signInKey, Date.now()))) return false;
   const digest: CodeDigest = { salt, hash };
   const correct = codeMatches(digest, answer);
-  if (correct && phoneNumber) {
+  if (correct) {
     // The sign-in is still right if either fails: the stored digest then simply expires, and the
     // insights miss one verification.
     await Promise.all([

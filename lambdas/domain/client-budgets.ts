@@ -5,14 +5,16 @@
  */
 import {
   CLIENT_CODES_PER_HOUR_DEFAULT,
+  CLIENT_CODES_PER_NUMBER_PER_HOUR,
   CLIENT_LOOKUPS_PER_HOUR,
   CLIENT_PREVIEWS_PER_HOUR,
+  NUMBER_SIGN_IN_KEYS_PER_HOUR,
   TRUSTED_CLIENT_CODES_PER_HOUR,
 } from '@shared/constants';
-import { tooManyRequests } from '@shared/errors';
+import { tooManyRequests, type AppError } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { intEnv } from '../lib/env';
-import { reserveCounters, releaseCounters } from '../repositories/limits';
+import { reserveCounters, releaseCounters, type CounterSpec } from '../repositories/limits';
 import { isTrustedClient } from '../repositories/trusted-clients';
 import { budgetCounter, HOUR_S, secondsLeftInWindow, type WindowedBudget } from './windowed-budget';
 
@@ -93,4 +95,88 @@ export async function refundClientBudget(
   nowMs: number,
 ): Promise<void> {
   await releaseCounters([budgetCounter(budgetOf(kind).budget, client, nowMs)]);
+}
+
+/**
+ * Why a code request was refused by the budgets below: the address's hourly codes, this address's
+ * codes for this one number, or the number's sign-in keys from all addresses.
+ */
+export type CodeRefusalReason = 'address' | 'number' | 'number-keys';
+
+interface CodeBudget {
+  reason: CodeRefusalReason;
+  counter: CounterSpec;
+  refusal: () => AppError;
+}
+
+/**
+ * The counters one code request spends, in the order of CodeRefusalReason's checks; a trusted
+ * connection's address budget is the raised one (TRUSTED_LIMITS). Each refusal says when its
+ * window ends (Retry-After).
+ */
+function codeCounters(
+  client: string,
+  phoneNumber: string,
+  nowMs: number,
+  trusted = false,
+): CodeBudget[] {
+  const address = budgetOf('codes', trusted);
+  const perNumber: WindowedBudget = {
+    name: 'client-number-codes',
+    windowSeconds: HOUR_S,
+    limit: CLIENT_CODES_PER_NUMBER_PER_HOUR,
+  };
+  const keys: WindowedBudget = {
+    name: 'number-sign-in-keys',
+    windowSeconds: HOUR_S,
+    limit: NUMBER_SIGN_IN_KEYS_PER_HOUR,
+  };
+  return [
+    {
+      reason: 'address',
+      counter: budgetCounter(address.budget, client, nowMs),
+      refusal: () =>
+        tooManyRequests(address.code, address.message, secondsLeftInWindow(address.budget, nowMs)),
+    },
+    {
+      reason: 'number',
+      counter: budgetCounter(perNumber, `${client}#${phoneNumber}`, nowMs),
+      refusal: () =>
+        tooManyRequests(
+          'CLIENT_NUMBER_LIMIT',
+          API_MESSAGES.smsPerHour,
+          secondsLeftInWindow(perNumber, nowMs),
+        ),
+    },
+    {
+      reason: 'number-keys',
+      counter: budgetCounter(keys, phoneNumber, nowMs),
+      refusal: () =>
+        tooManyRequests('SMS_PER_HOUR', API_MESSAGES.smsPerHour, secondsLeftInWindow(keys, nowMs)),
+    },
+  ];
+}
+
+/**
+ * Spends what one code request for `phoneNumber` costs `client`, all or nothing: one of its hourly
+ * codes, one of its codes for this number (fewer than the number's hourly SMS, so one address
+ * cannot spend them all), and one of the number's sign-in keys. A 429 names the budget.
+ */
+export async function spendCodeBudgets(
+  client: string,
+  phoneNumber: string,
+  nowMs: number,
+): Promise<void> {
+  const counters = codeCounters(client, phoneNumber, nowMs, await isTrustedClient(client));
+  const result = await reserveCounters(counters.map((c) => c.counter));
+  if (!result.ok) throw (counters[result.failedIndex] ?? counters[0]!).refusal();
+}
+
+/** Gives back what spendCodeBudgets spent at `nowMs` (the request failed on our side). */
+export async function refundCodeBudgets(
+  client: string,
+  phoneNumber: string,
+  nowMs: number,
+): Promise<void> {
+  await releaseCounters(codeCounters(client, phoneNumber, nowMs).map((c) => c.counter));
 }

@@ -19,19 +19,13 @@ import {
   type ReuseRule,
 } from '../repositories/otp-codes';
 import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-grants';
-import { refundClientBudget } from './client-budgets';
+import { refundCodeBudgets } from './client-budgets';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
 import { addStats } from '../repositories/stats';
 
 /** A sent code is reused for this long: the per-minute budget's window. */
 const CODE_REUSE_WINDOW_MS = 60_000;
-/**
- * Challenges one sent code may serve in all (Cognito's 3 attempts of one Create, or a few
- * restarts). Each challenge allows OTP_MAX_ATTEMPTS answers, so a code can be guessed at most
- * 3 x 3 times before a new SMS, which the guard budgets, is needed.
- */
-const CODE_MAX_ISSUES = 3;
 /** The stored digest is kept a little longer than the auth session (3 minutes) for the Verify clean-up. */
 const STORED_CODE_TTL_S = 10 * 60;
 
@@ -41,11 +35,14 @@ export interface OtpDeliveryDeps {
   nowMs: () => number;
 }
 
-const reuseRule = (nowMs: number): ReuseRule => ({
-  nowMs,
-  windowMs: CODE_REUSE_WINDOW_MS,
-  maxIssues: CODE_MAX_ISSUES,
-});
+/**
+ * A sent code serves any number of challenges within its window (Cognito's retries of a slow
+ * Create, a visitor's restart, and sign-ins anyone else starts for the number): a challenge is
+ * only answered with a sign-in key, and each key allows OTP_MAX_ATTEMPTS answers
+ * (domain/sign-in-key.ts), so the guesses at a code are bounded by the keys a number is given, not
+ * by the challenges, and strangers' challenges cannot use up the visitor's.
+ */
+const reuseRule = (nowMs: number): ReuseRule => ({ nowMs, windowMs: CODE_REUSE_WINDOW_MS });
 
 /** How long a code granted by POST /api/otp/start waits for its sign-in to begin. */
 export const CODE_AUTHORIZATION_MS = 5 * 60_000;
@@ -89,7 +86,7 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     Promise.all([
       authorizeCode(phoneNumber, grant.validUntilMs),
       grant.paidBy &&
-        refundClientBudget('codes', grant.paidBy.client, grant.paidBy.atMs).catch(
+        refundCodeBudgets(grant.paidBy.client, phoneNumber, grant.paidBy.atMs).catch(
           releaseFailed(phoneNumber, 'client code budget'),
         ),
     ]);

@@ -12,8 +12,14 @@ import { hasReward } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-grants';
 import { putVisitorRecord } from '../repositories/visitor-users';
-import { refundClientBudget, spendClientBudget } from './client-budgets';
+import {
+  refundClientBudget,
+  refundCodeBudgets,
+  spendClientBudget,
+  spendCodeBudgets,
+} from './client-budgets';
 import { countRefusal } from './code-refusals';
+import { issueSignInKey } from './sign-in-key';
 import type { Challenge } from 'altcha-lib';
 import type { SolvedChallenge } from '@shared/spin';
 import { warnOnFailure } from '../lib/logger';
@@ -40,17 +46,18 @@ export interface OtpStartDeps {
  * step cheaper than the work asked now (400), and a client past its reward lookups (429): whether
  * the number has a reward is an answer, so no client gets more of them than its lookups. Then refuses a number that
  * already has a reward (409, the required message) or whose SMS budget is used up (429; read only,
- * CreateAuthChallenge spends it), and a client past its hourly code budget (429). Then grants the
- * number one code and makes sure its user exists: nothing is created for a request that is
- * refused.
+ * CreateAuthChallenge spends it), and a client past its hourly code budget, its codes for this
+ * number, or a number past its sign-in keys (429). Then grants the number one code and makes sure
+ * its user exists: nothing is created for a request that is refused. Returns the sign-in key the
+ * code's answers must carry (domain/sign-in-key.ts).
  */
 export async function startOtp(
   localNumber: string,
   solved: SolvedChallenge,
   deps: OtpStartDeps,
-): Promise<void> {
+): Promise<string> {
   try {
-    await checkedStart(localNumber, solved, deps);
+    return await checkedStart(localNumber, solved, deps);
   } catch (error) {
     // A code refused (the connection's, the number's or the deployment's budget) is counted for
     // the owner's insights.
@@ -63,7 +70,7 @@ async function checkedStart(
   localNumber: string,
   solved: SolvedChallenge,
   deps: OtpStartDeps,
-): Promise<void> {
+): Promise<string> {
   const phoneNumber = toInternational(localNumber);
   const started = deps.nowMs();
   // Work solved one step below today's is still taken: a visitor whose form opened just before the
@@ -79,7 +86,7 @@ async function checkedStart(
     throw error;
   }
   try {
-    await checkAndCreate(phoneNumber, deps);
+    return await checkAndCreate(phoneNumber, deps);
   } catch (error) {
     if (ours(error))
       await Promise.all([
@@ -93,7 +100,7 @@ async function checkedStart(
 }
 
 /** The checks after the challenge and the lookup, then the user, then the grant. */
-async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<void> {
+async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<string> {
   // Reads only, asked together; a reward decides before any budget's answer.
   const [reward, canIssue] = await Promise.allSettled([
     hasReward(phoneNumber),
@@ -102,7 +109,7 @@ async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<
   if (settledValue(reward)) throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);
   settledValue(canIssue);
   const now = deps.nowMs();
-  await spendClientBudget('codes', deps.client, now);
+  await spendCodeBudgets(deps.client, phoneNumber, now);
   try {
     // A user that already exists is fine: the sign-in can start. A user created now is recorded
     // with its sub, which the visitor routes check tokens against (domain/active-user.ts); an
@@ -113,9 +120,10 @@ async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<
   } catch (error) {
     // Cognito (or the record's write) throttled or failed: no code can follow, so the client
     // keeps its budget.
-    await refundClientBudget('codes', deps.client, now);
+    await refundCodeBudgets(deps.client, phoneNumber, now);
     throw error;
   }
   // The grant remembers who paid, so a send that fails can give the client its code back.
   await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS, { client: deps.client, atMs: now });
+  return issueSignInKey(phoneNumber, now);
 }

@@ -4,7 +4,9 @@
  * records that prize (or draws again if it can no longer be won). The browser never names a slice.
  *
  * A preview is anonymous, so someone could preview repeatedly and keep the ticket they like best;
- * previews are therefore limited per client address and per hour, which bounds that "shopping".
+ * previews are therefore limited per client address and per hour, and an address holds one open
+ * ticket: a new preview voids the last, so the best of several cannot be kept. A ticket is only
+ * honoured while the game is in spin-first mode.
  */
 import { randomBytes } from 'node:crypto';
 import { badRequest, conflict } from '@shared/errors';
@@ -13,7 +15,7 @@ import { getGameSettings } from '../repositories/settings';
 import { spendChallenge } from './proof-of-work';
 import { API_MESSAGES } from '@shared/messages';
 import type { SpinPreview, SpinResult } from '@shared/types';
-import { putTicket, takeTicket } from '../repositories/spin-tickets';
+import { putTicket, replaceOpenTicket, takeTicket } from '../repositories/spin-tickets';
 import { warnOnFailure } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';
 import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
@@ -45,6 +47,8 @@ export async function previewSpin(
   const slice = await drawSlice(deps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);
+  const previous = await replaceOpenTicket(clientAddress, ticket, nowS + TICKET_TTL_S);
+  if (previous !== undefined) await takeTicket(previous, nowS);
   await addStats(new Date(nowMs), { add: { previews: 1 } }).catch(
     warnOnFailure('could not count the preview'),
   );
@@ -64,8 +68,13 @@ export async function spinForVisitor(
   const saved = await findSavedSpin(phoneNumber);
   if (saved) return saved;
   if (ticket === undefined) return drawAndRecord(phoneNumber, {}, deps);
-  const taken = await takeTicket(ticket, Math.floor(deps.now().getTime() / 1000));
-  if (!taken) throw badRequest('SPIN_TICKET_INVALID', API_MESSAGES.spinTicketInvalid);
+  const [taken, game] = await Promise.all([
+    takeTicket(ticket, Math.floor(deps.now().getTime() / 1000)),
+    getGameSettings(),
+  ]);
+  // A ticket previewed in spin-first mode is not honoured once the game is back in verify-first.
+  if (!taken || game.spinMode !== 'spin-first')
+    throw badRequest('SPIN_TICKET_INVALID', API_MESSAGES.spinTicketInvalid);
   try {
     return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId }, deps);
   } catch (error) {

@@ -6,15 +6,24 @@ import { STAFF_ROLES } from '@shared/types';
 import { listCursorSchema, listCustomersPage, listFilterSchema } from '../domain/customers';
 import { activeStaffClaims } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
+import { logger } from '../lib/logger';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, STAFF_ROLES);
+  const staff = await activeStaffClaims(event, STAFF_ROLES);
   const query = event.queryStringParameters;
   const cursor = parseValue(listCursorSchema, query?.cursor, 'INVALID_CURSOR');
   const filter = parseValue(listFilterSchema, query?.filter, 'INVALID_FILTER');
   const nowS = Math.floor(Date.now() / 1000);
-  return ok({
-    data: await listCustomersPage(customers, cursor, nowS, { unredeemed: filter === 'unredeemed' }),
+  const page = await listCustomersPage(customers, cursor, nowS, {
+    unredeemed: filter === 'unredeemed',
   });
+  // Each page is logged like the admin's export: paging through every customer leaves a trail.
+  logger.info('customers listed', {
+    by: staff.username,
+    firstPage: cursor === undefined,
+    rows: page.users.length,
+    ...(filter ? { filter } : {}),
+  });
+  return ok({ data: page });
 });

@@ -1,9 +1,9 @@
 /**
- * POST /api/otp/start (public): {phoneNumber, altcha: a solved GET /api/otp/challenge} -> 202 and
- * one code granted; 400 a bad, used or outdated challenge; 409 already has a reward; 429 SMS or
+ * POST /api/otp/start (public): {phoneNumber, altcha: a solved GET /api/otp/challenge} -> 202
+ * {signInKey} and one code granted; 400 a bad, used or outdated challenge; 409 already has a reward; 429 SMS or
  * client limits; 403 when not through the site.
  */
-import { otpStartRequestSchema } from '@shared/phone';
+import { otpStartRequestSchema, type OtpStartResponse } from '@shared/phone';
 import { startOtp } from '../domain/otp-start';
 import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';
 import { requireEnv } from '../lib/env';
@@ -12,11 +12,11 @@ import { viewerAddress } from '../lib/viewer';
 
 export const handler = http(async (event) => {
   const { phoneNumber, altcha } = parseBody(otpStartRequestSchema, event);
-  await startOtp(phoneNumber, altcha, {
+  const signInKey = await startOtp(phoneNumber, altcha, {
     guard: new SmsCostGuard(smsLimitsFromEnv()),
     nowMs: Date.now,
     client: viewerAddress(event),
     visitorUserPoolId: requireEnv('VISITOR_USER_POOL_ID'),
   });
-  return ok({}, 202);
+  return ok({ signInKey } satisfies OtpStartResponse, 202);
 });

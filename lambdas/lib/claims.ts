@@ -46,10 +46,15 @@ export interface StaffIdentity {
   email: string;
 }
 
-/** The staff member behind a staff-pool token, required to hold one of `allowed`; else 401/403. */
+/**
+ * The staff member behind a staff-pool ID token, required to hold one of `allowed`; else 401/403.
+ * An access token is refused: the app sends ID tokens, and an access token is what Cognito's
+ * self-service calls take, so one that leaks is worth nothing here.
+ */
 export function staffClaims(event: HttpEvent, allowed: readonly StaffRole[]): StaffIdentity {
   const claims = claimsOf(event);
-  const username = claims['cognito:username'] ?? claims.username;
+  if (claims.token_use !== 'id') throw unauthorized(API_MESSAGES.unauthorized);
+  const username = claims['cognito:username'];
   if (typeof username !== 'string' || username === '')
     throw unauthorized(API_MESSAGES.unauthorized);
   const roles = staffRolesOf(claims['cognito:groups']);

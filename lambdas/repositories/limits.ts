@@ -5,6 +5,7 @@
 import {
   DeleteCommand,
   GetCommand,
+  PutCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -109,5 +110,26 @@ export async function releaseCounters(specs: readonly CounterSpec[]): Promise<vo
     } catch (error) {
       if (!isConditionFailed(error)) throw error;
     }
+  }
+}
+
+/**
+ * Writes a marker under `key` (kept until `expiresAt`, epoch seconds) unless one is there: true
+ * the first time, false when it was already marked.
+ */
+export async function markOnce(key: string, expiresAt: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName('limits'),
+        Item: { key, expiresAt },
+        ConditionExpression: 'attribute_not_exists(#k)',
+        ExpressionAttributeNames: { '#k': 'key' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
   }
 }

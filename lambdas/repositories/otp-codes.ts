@@ -21,13 +21,11 @@ export interface ReuseRule {
   nowMs: number;
   /** A code sent at or before nowMs - windowMs is no longer reused. */
   windowMs: number;
-  /** How many challenges in all may carry one sent code. */
-  maxIssues: number;
 }
 
 /**
- * Takes one more use of the number's recent code, if it was sent within the window and has uses
- * left; atomic, so concurrent retries cannot exceed maxIssues. Undefined when none is reusable.
+ * Takes one more use of the number's recent code (counted in `issues`), if it was sent within the
+ * window. Undefined when none is reusable.
  */
 export async function claimRecentCode(
   phoneNumber: string,
@@ -39,13 +37,9 @@ export async function claimRecentCode(
         TableName: tableName('limits'),
         Key: { key: keyOf(phoneNumber) },
         UpdateExpression: 'SET issues = issues + :one',
-        ConditionExpression: 'attribute_exists(#k) AND sentAt > :cutoff AND issues < :max',
+        ConditionExpression: 'attribute_exists(#k) AND sentAt > :cutoff',
         ExpressionAttributeNames: { '#k': 'key' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':cutoff': rule.nowMs - rule.windowMs,
-          ':max': rule.maxIssues,
-        },
+        ExpressionAttributeValues: { ':one': 1, ':cutoff': rule.nowMs - rule.windowMs },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -67,12 +61,7 @@ export async function hasReusableCode(phoneNumber: string, rule: ReuseRule): Pro
       ConsistentRead: true,
     }),
   );
-  return (
-    typeof Item?.sentAt === 'number' &&
-    typeof Item.issues === 'number' &&
-    Item.sentAt > rule.nowMs - rule.windowMs &&
-    Item.issues < rule.maxIssues
-  );
+  return typeof Item?.sentAt === 'number' && Item.sentAt > rule.nowMs - rule.windowMs;
 }
 
 /** Records a code just issued (one use taken), replacing any earlier one. */

@@ -4,7 +4,7 @@
  * A sign-in started straight at Cognito, without the API's checks, finds none and sends nothing.
  * Kept in the limits table, expiring by TTL.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
@@ -73,6 +73,62 @@ export async function takeCodeAuthorization(
     };
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The sign-in keys otp/start hands out, one per grant, stored by their hash (never the key): the
+ * number it is for, and how many answers it has been used for. Verify takes an answer only with a
+ * key of the number that has tries left, so answers from sign-ins anyone else started spend
+ * nothing of the visitor's.
+ */
+const signInKeyOf = (keyHash: string) => `otp-key#${keyHash}`;
+
+/** Records a new sign-in key for `phoneNumber`, valid until `expiresAtS` (epoch seconds). */
+export async function saveSignInKey(
+  phoneNumber: string,
+  keyHash: string,
+  expiresAtS: number,
+): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: tableName('limits'),
+      Item: { key: signInKeyOf(keyHash), phone: phoneNumber, tries: 0, expiresAt: expiresAtS },
+      ConditionExpression: 'attribute_not_exists(#k)',
+      ExpressionAttributeNames: { '#k': 'key' },
+    }),
+  );
+}
+
+/**
+ * Takes one try of a sign-in key for `phoneNumber`: true when the key is the number's, unexpired
+ * at `nowS` and had fewer than `maxTries`; false otherwise (nothing changes then).
+ */
+export async function takeSignInKeyTry(
+  phoneNumber: string,
+  keyHash: string,
+  maxTries: number,
+  nowS: number,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('limits'),
+        Key: { key: signInKeyOf(keyHash) },
+        UpdateExpression: 'SET tries = tries + :one',
+        ConditionExpression: 'phone = :phone AND tries < :max AND expiresAt > :now',
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':phone': phoneNumber,
+          ':max': maxTries,
+          ':now': nowS,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

@@ -62,3 +62,23 @@ export async function takeTicket(
     throw error;
   }
 }
+
+/**
+ * Records `ticket` as the open ticket of `client` (until `expiresAtSeconds`) and returns the one it
+ * replaces, if any: an address holds one open ticket at a time.
+ */
+export async function replaceOpenTicket(
+  client: string,
+  ticket: string,
+  expiresAtSeconds: number,
+): Promise<string | undefined> {
+  const { Attributes } = await dynamo().send(
+    new PutCommand({
+      TableName: tableName('limits'),
+      Item: { key: `open-ticket#${client}`, ticket, expiresAt: expiresAtSeconds },
+      ReturnValues: 'ALL_OLD',
+    }),
+  );
+  const previous: unknown = Attributes?.ticket;
+  return typeof previous === 'string' && previous !== ticket ? previous : undefined;
+}

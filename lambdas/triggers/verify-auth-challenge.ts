@@ -1,5 +1,6 @@
 /** Cognito VerifyAuthChallengeResponse trigger of the visitor pool: checks the code answer. */
 import type { VerifyAuthChallengeResponseTriggerEvent } from 'aws-lambda';
+import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 import { verifyCodeAnswer } from '../domain/auth-challenge';
 import { withLambdaContext } from '../lib/logger';
 
@@ -13,6 +14,7 @@ export const handler = withLambdaContext(
       event.request.privateChallengeParameters,
       event.request.challengeAnswer,
       event.request.userNotFound === true,
+      event.request.clientMetadata?.[SIGN_IN_KEY_METADATA],
     );
     return event;
   },

@@ -25,14 +25,19 @@ const JWKS_PATH = /^\/([\w-]+_[A-Za-z0-9]+)\/\.well-known\/jwks\.json$/;
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 const DEFAULT_REGION = 'ap-southeast-2';
 
-const CORS_HEADERS = {
-  'access-control-allow-origin': '*',
+/**
+ * CORS for the stand-in's own origin only (the local stack serves the page, the API and the
+ * stand-in from one origin): a page of any other site cannot call it from a browser.
+ */
+const corsHeaders = (origin: string) => ({
+  'access-control-allow-origin': origin,
+  vary: 'Origin',
   'access-control-allow-methods': 'POST, GET, OPTIONS',
   'access-control-allow-headers':
     'content-type, x-amz-target, x-amz-user-agent, amz-sdk-invocation-id, amz-sdk-request, authorization, x-amz-date, x-amz-security-token, x-amz-content-sha256',
   'access-control-expose-headers': 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
   'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
-} as const;
+});
 
 export interface PoolInfo {
   poolId: string;
@@ -81,7 +86,6 @@ function send(
 ): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
-    ...CORS_HEADERS,
     'content-type': JSON_11,
     'content-length': String(Buffer.byteLength(text)),
     'x-amzn-requestid': randomUUID(),
@@ -140,8 +144,10 @@ export async function createCognitoStandIn(
   };
 
   async function serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    for (const [name, value] of Object.entries(corsHeaders(new URL(baseUrl).origin)))
+      res.setHeader(name, value);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, { ...CORS_HEADERS, 'content-length': '0' });
+      res.writeHead(204, { 'content-length': '0' });
       res.end();
       return;
     }

@@ -6,7 +6,7 @@
  * Over 400 lines: every operation reads and writes the same pool state and session table, and
  * splitting them by flow would spread one protocol's rules over several files.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_MAX } from '@shared/constants';
 import { CUSTOM_CHALLENGE, POOLS, STAFF_PASSWORD_POLICY } from '@shared/definitions';
 import {
@@ -34,6 +34,7 @@ import {
   issueTokens,
   newRefreshToken,
   refreshTokenSeconds,
+  verifiedAccessClaims,
 } from './tokens';
 import {
   expectOutput,
@@ -175,6 +176,8 @@ export class CognitoService {
         return this.adminGlobalSignOut(body);
       case 'RevokeToken':
         return this.revokeToken(body);
+      case 'DeleteUser':
+        return this.deleteOwnUser(body);
       default:
         throw new CognitoServiceError(
           'UnknownOperationException',
@@ -252,11 +255,17 @@ export class CognitoService {
 
   /**
    * Who the triggers hear about when a sign-in names no user: no attributes, and a username shaped
-   * like a real one (a UUID), the same for the same name, as Cognito does for SRP (docs/cognito.md).
+   * like a real one (a UUID), the same for the same name, keyed with the pool's own secret so that
+   * nobody outside can tell it from a real user's (docs/cognito.md).
    */
   private unknownUser(kind: PoolKind, name: string): StoredUser {
-    const hex = createHash('sha256')
-      .update(`${this.pool(kind).poolId}#${name}`)
+    const pool = this.pool(kind);
+    if (!pool.unknownUserKey) {
+      pool.unknownUserKey = randomBytes(32).toString('hex');
+      this.save();
+    }
+    const hex = createHmac('sha256', Buffer.from(pool.unknownUserKey, 'hex'))
+      .update(name)
       .digest('hex');
     const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
     return {
@@ -735,6 +744,40 @@ export class CognitoService {
     delete this.state.refreshTokens[hash];
     this.save();
     return {};
+  }
+
+  /**
+   * DeleteUser: the self-service call any holder of a user's access token may make (the user pool
+   * allows it; nothing in an app client turns it off). The user and its sessions are gone; an
+   * access token that is not the pool's, has expired or names no user is refused.
+   */
+  private async deleteOwnUser(body: Json): Promise<Json> {
+    const token = requireStr(body, 'AccessToken');
+    for (const kind of POOL_KINDS) {
+      const claims = await verifiedAccessClaims(
+        this.pool(kind),
+        this.issuer(kind),
+        token,
+        this.nowSeconds(),
+      );
+      if (!claims) continue;
+      const user = this.pool(kind).users[String(claims.username)];
+      if (!user || user.attributes.sub !== claims.sub) break;
+      if (!this.hasSession(kind, user.username, String(claims.origin_jti)))
+        throw notAuthorized('Access Token has been revoked');
+      delete this.pool(kind).users[user.username];
+      this.forgetRefreshTokens(kind, user.username);
+      this.save();
+      return {};
+    }
+    throw notAuthorized('Invalid Access Token');
+  }
+
+  /** Whether the sign-in `originJti` of the user still has a refresh token (not signed out). */
+  private hasSession(kind: PoolKind, username: string, originJti: string): boolean {
+    return Object.values(this.state.refreshTokens).some(
+      (r) => r.pool === kind && r.username === username && r.originJti === originJti,
+    );
   }
 
   private forgetRefreshTokens(kind: PoolKind, username: string): void {

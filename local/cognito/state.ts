@@ -42,6 +42,11 @@ export interface StoredPool {
   groups: string[];
   /** ID and access tokens are signed with different keys, as Cognito does. */
   keys: { id: SigningJwk; access: SigningJwk };
+  /**
+   * The pool's secret for the made-up usernames of sign-ins that name no user (hex); made on first
+   * use in a state file written before it existed.
+   */
+  unknownUserKey?: string;
 }
 
 export interface StoredRefreshToken {
@@ -91,6 +96,7 @@ async function newPool(kind: PoolKind, region: string): Promise<StoredPool> {
     users: {},
     groups: kind === 'staff' ? [...STAFF_ROLES] : [],
     keys: { id, access },
+    unknownUserKey: randomBytes(32).toString('hex'),
   };
 }
 

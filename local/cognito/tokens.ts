@@ -10,7 +10,7 @@ import {
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
-import { SignJWT, type JWK } from 'jose';
+import { jwtVerify, SignJWT, type JWK } from 'jose';
 import { POOLS, TOKEN_VALIDITY } from '@shared/definitions';
 import type { SigningJwk, StoredPool, StoredUser } from './state';
 
@@ -125,3 +125,26 @@ export function newRefreshToken(): { token: string; hash: string } {
 
 export const hashRefreshToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
+
+/**
+ * The claims of an access token the pool signed and that has not expired; undefined for any other
+ * token (an ID token, another pool's, a forged or expired one).
+ */
+export async function verifiedAccessClaims(
+  pool: StoredPool,
+  issuer: string,
+  token: string,
+  nowSeconds: number,
+): Promise<Record<string, unknown> | undefined> {
+  try {
+    const key = createPublicKey({ key: pool.keys.access, format: 'jwk' });
+    const { payload } = await jwtVerify(token, key, {
+      issuer,
+      algorithms: ['RS256'],
+      currentDate: new Date(nowSeconds * 1000),
+    });
+    return payload.token_use === 'access' ? payload : undefined;
+  } catch {
+    return undefined;
+  }
+}

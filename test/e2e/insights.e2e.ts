@@ -168,18 +168,19 @@ async function funnelToday(): Promise<Record<FunnelStep, number>> {
   >;
 }
 
-const VISITS = 12;
+/** Wheel page loads by one browser: one visitor, counted at most once a day. */
+const LOADS = 12;
 
 describe('the funnel', () => {
-  it('counts wheel page loads and numbers verified, and shows the funnel at 1280 and 375, accessible', async () => {
+  it('counts visitors (not page loads) and numbers verified, and shows the funnel at 1280 and 375, accessible', async () => {
     const before = await funnelToday();
-    // Twelve wheel page loads in a browser: twelve visits (more than this file's visitors, who
-    // sign in through the API without the page, so the funnel pictured narrows as in a shop).
+    // Twelve wheel page loads in one browser: one visitor, counted once a business day (not at
+    // all if this address loaded the wheel earlier today).
     const visitor = await newBrowserPage(
       { width: 375, height: 812 },
       { isMobile: true, hasTouch: true },
     );
-    for (let i = 0; i < VISITS; i++) {
+    for (let i = 0; i < LOADS; i++) {
       await visitor.goto(url('/'));
       await visitor.waitForLoadState('networkidle');
     }
@@ -202,7 +203,7 @@ describe('the funnel', () => {
     expect(redeemed.status).toBe(200);
 
     const after = await funnelToday();
-    expect(after.visits - before.visits).toBe(VISITS);
+    expect(after.visits - before.visits).toBeLessThanOrEqual(1);
     expect(after.codesSent - before.codesSent).toBe(1);
     expect(after.verified - before.verified).toBe(1);
     expect(after.spins - before.spins).toBe(1);

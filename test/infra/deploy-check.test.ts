@@ -71,6 +71,23 @@ describe('deploy check', () => {
     ]);
   });
 
+  it("blocks the self-service calls the product never makes (DeleteUser...) in the staff pool's web ACL", () => {
+    const main = templates.find((t) => t.endsWith('SpinWin-joes-pizza.template.json'))!;
+    const resources = Object.values(
+      (JSON.parse(readFileSync(main, 'utf8')) as { Resources: Record<string, unknown> }).Resources,
+    ) as { Type: string; Properties: { Rules?: { Name: string }[] } }[];
+    const blocking = resources.filter(
+      (r) =>
+        r.Type === 'AWS::WAFv2::WebACL' &&
+        r.Properties.Rules?.some((rule) => rule.Name === 'BlockUnusedOperations'),
+    );
+    expect(blocking).toHaveLength(1);
+    const text = JSON.stringify(blocking[0]);
+    for (const operation of ['DeleteUser', 'UpdateUserAttributes', 'ChangePassword'])
+      expect(text).toContain(`"AWSCognitoIdentityProviderService.${operation}"`);
+    expect(text).not.toContain('AWSCognitoIdentityProviderService.InitiateAuth"');
+  });
+
   it('fits every template within CloudFormation quotas', () => {
     for (const file of templates) {
       const template = JSON.parse(readFileSync(file, 'utf8')) as {

@@ -137,11 +137,12 @@ async function unchanged(before: string): Promise<void> {
  * the names of the other tables, the bucket and the pools that changed at all.
  */
 /**
- * What otp/start itself keeps, whatever happens after it: the challenge it used and the client's
- * lookup (each otp/start is one, lambdas/domain/otp-start.ts). Left out where a test follows the
- * send's give-backs.
+ * What otp/start itself keeps, whatever happens after it: the challenge it used, the client's
+ * lookup (each otp/start is one, lambdas/domain/otp-start.ts) and the sign-in key it gave. Left
+ * out where a test follows the send's give-backs.
  */
-const otpStartSpend = (change: string) => /^limits (challenge#|client-lookups#)/.test(change);
+const otpStartSpend = (change: string) =>
+  /^limits (challenge#|client-lookups#|otp-key#)/.test(change);
 
 function changesBetween(before: string, after: string): string[] {
   type Snapshot = { tables: Record<string, string[]>; objects: string[]; users: unknown };

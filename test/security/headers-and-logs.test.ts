@@ -4,6 +4,7 @@
  * is built from; and during a full visitor, operator and admin journey no log line holds a token,
  * a full phone number, a code or a password, and no API URL carries a token or a phone number.
  */
+import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 import { solvedOtpChallenge } from '../support/stack-sign-in';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,9 +106,11 @@ describe('a full journey on the local stack', () => {
     // Visitor: code, a typo, sign-in, spin
     const altcha = await solvedOtpChallenge(stack.url);
     urls.push('/api/otp/challenge');
-    expect(
-      (await api('POST', '/api/otp/start', undefined, { phoneNumber: LOCAL, altcha })).status,
-    ).toBe(202);
+    const started = await api('POST', '/api/otp/start', undefined, { phoneNumber: LOCAL, altcha });
+    expect(started.status).toBe(202);
+    const { signInKey } = (await started.json()) as { signInKey: string };
+    secrets.push(signInKey);
+    const metadata = { [SIGN_IN_KEY_METADATA]: signInKey };
     const { visitorClientId, staffClientId } = (await (
       await call('/config.json')
     ).json()) as Record<string, string>;
@@ -129,12 +132,14 @@ describe('a full journey on the local stack', () => {
         USERNAME: username,
         ANSWER: latest.code === '000000' ? '000001' : '000000',
       },
+      ClientMetadata: metadata,
     });
     const signedIn = await cognito('RespondToAuthChallenge', {
       ClientId: visitorClientId,
       ChallengeName: 'CUSTOM_CHALLENGE',
       Session: retry.Session,
       ChallengeResponses: { USERNAME: username, ANSWER: latest.code },
+      ClientMetadata: metadata,
     });
     const visitor = (signedIn.AuthenticationResult as { IdToken: string }).IdToken;
     expect((await api('POST', '/api/spins', visitor, {})).status).toBe(200);

@@ -5,12 +5,20 @@
  * probe is a request the handler refuses after the permission checks (or a harmless read), so an
  * allowed caller is told apart from a refused one by the status alone.
  */
+import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 import { randomUUID } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routePath, type RouteAuth, type RouteId } from '@shared/routes';
 import { deleteVisitorRecord } from '../../lambdas/repositories/visitor-users';
-import { forge, startHarness, STAFF_PASSWORDS, writeSummary, type Harness } from './support';
+import {
+  forge,
+  signInKeyOf,
+  startHarness,
+  STAFF_PASSWORDS,
+  writeSummary,
+  type Harness,
+} from './support';
 
 const CALLERS = [
   'anonymous',
@@ -152,7 +160,7 @@ beforeAll(async () => {
 
 /** Signs a visitor in and returns the access token instead of the ID token. */
 async function signInVisitorAccess(localNumber: string): Promise<string> {
-  await harness.startOtp(localNumber);
+  const started = await harness.startOtp(localNumber);
   const intl = `+61${localNumber.slice(1)}`;
   const challenge = await harness.cognito.call('InitiateAuth', {
     AuthFlow: 'CUSTOM_AUTH',
@@ -167,6 +175,7 @@ async function signInVisitorAccess(localNumber: string): Promise<string> {
       USERNAME: (challenge.ChallengeParameters as Record<string, string>).USERNAME,
       ANSWER: harness.outbox.latestCode(intl) ?? '',
     },
+    ClientMetadata: { [SIGN_IN_KEY_METADATA]: signInKeyOf(started) },
   });
   return (done.AuthenticationResult as { AccessToken: string }).AccessToken;
 }

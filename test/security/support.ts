@@ -13,7 +13,7 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { TABLES, tableEnvName } from '@shared/definitions';
+import { SIGN_IN_KEY_METADATA, TABLES, tableEnvName } from '@shared/definitions';
 import {
   createApiGateway,
   type ApiGateway,
@@ -181,7 +181,7 @@ export async function startHarness(): Promise<Harness> {
       ...(from ? { from } : {}),
     });
 
-  const respond = (challenge: Record<string, unknown>, answer: string) =>
+  const respond = (challenge: Record<string, unknown>, answer: string, signInKey: string) =>
     cognito.call('RespondToAuthChallenge', {
       ClientId: cognito.pools.visitor.clientId,
       ChallengeName: 'CUSTOM_CHALLENGE',
@@ -190,6 +190,7 @@ export async function startHarness(): Promise<Harness> {
         USERNAME: (challenge.ChallengeParameters as Record<string, string>).USERNAME,
         ANSWER: answer,
       },
+      ClientMetadata: { [SIGN_IN_KEY_METADATA]: signInKey },
     });
 
   return {
@@ -214,7 +215,7 @@ export async function startHarness(): Promise<Harness> {
       });
       const code = outbox.latestCode(intl);
       if (!code) throw new Error('no code in the outbox');
-      const done = await respond(challenge, code);
+      const done = await respond(challenge, code, signInKeyOf(started));
       return (done.AuthenticationResult as { IdToken: string }).IdToken;
     },
     async staffTokens(username, password) {
@@ -264,6 +265,8 @@ export async function startHarness(): Promise<Harness> {
               // GET /api/wheel counts every page load (the insights' visits, items of their own):
               // a count of requests, not data a request may leave unchanged.
               .filter((item) => !(def.name === 'stats' && /#v\d+$/.test(item.id?.S ?? '')))
+              // ...and marks each client's first load of the day (a keyed hash, nothing readable).
+              .filter((item) => !(def.name === 'limits' && /^visit#/.test(item.key?.S ?? '')))
               .map((item) => stableJson(item)),
           );
           start = page.LastEvaluatedKey as Record<string, never> | undefined;
@@ -370,11 +373,19 @@ export const initiateVisitorAuth = (harness: Harness, username: string): Promise
     AuthParameters: { USERNAME: username },
   });
 
-/** Answers a visitor's custom challenge straight at Cognito. */
+/** The sign-in key of an otp/start answer (202 {signInKey}); '' for any other answer. */
+export const signInKeyOf = (started: Sent): string =>
+  (started.json as { signInKey?: string } | undefined)?.signInKey ?? '';
+
+/**
+ * Answers a visitor's custom challenge straight at Cognito, with the sign-in key of an otp/start
+ * as the page sends it (none: an attacker who never called otp/start).
+ */
 export const answerVisitorChallenge = (
   harness: Harness,
   challenge: CognitoAnswer,
   answer: string,
+  signInKey?: string,
 ): Promise<CognitoAnswer> =>
   harness.cognito.call('RespondToAuthChallenge', {
     ClientId: harness.cognito.pools.visitor.clientId,
@@ -384,6 +395,7 @@ export const answerVisitorChallenge = (
       USERNAME: (challenge.ChallengeParameters as Record<string, string>).USERNAME,
       ANSWER: answer,
     },
+    ...(signInKey === undefined ? {} : { ClientMetadata: { [SIGN_IN_KEY_METADATA]: signInKey } }),
   });
 
 /** The attacks a suite tried and how many got through (its summary line's figures). */

@@ -81,7 +81,11 @@ const claimsOf = ({ claims, caller }: HttpEventOptions): Claims | undefined =>
   claims ??
   (caller === undefined || caller === 'anonymous'
     ? undefined
-    : { ...CLAIMS[caller], iat: String(Math.floor(Date.now() / 1000)) });
+    : {
+        ...CLAIMS[caller],
+        iat: String(Math.floor(Date.now() / 1000)),
+        auth_time: String(Math.floor(Date.now() / 1000)),
+      });
 
 function encodedBody(body: unknown): { body: string | undefined; isBase64Encoded: boolean } {
   if (Buffer.isBuffer(body)) return { body: body.toString('base64'), isBase64Encoded: true };

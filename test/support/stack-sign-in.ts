@@ -5,6 +5,8 @@
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
+import type { OtpStartResponse } from '@shared/phone';
 import { toInternational } from '@shared/phone-format';
 
 /** Where to sign in: the API origin, the Cognito endpoint and the two app clients. */
@@ -82,6 +84,7 @@ export async function visitorSignIn(
     }),
   });
   if (start.status !== 202) throw new Error(`otp/start: ${start.status} ${await start.text()}`);
+  const { signInKey } = (await start.json()) as OtpStartResponse;
   const username = toInternational(localPhone);
   const challenge = await cognitoJson<AuthResponse>(target.cognitoEndpoint, 'InitiateAuth', {
     AuthFlow: 'CUSTOM_AUTH',
@@ -96,6 +99,7 @@ export async function visitorSignIn(
       USERNAME: challenge.ChallengeParameters?.USERNAME ?? username,
       ANSWER: await readCode(localPhone),
     },
+    ClientMetadata: { [SIGN_IN_KEY_METADATA]: signInKey },
   });
   if (!answer.AuthenticationResult) throw new Error('code not accepted');
   return answer.AuthenticationResult.IdToken;

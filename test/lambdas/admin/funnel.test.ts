@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyCodeAnswer } from '../../../lambdas/domain/auth-challenge';
+import { issueSignInKey } from '../../../lambdas/domain/sign-in-key';
 import { digestCode } from '../../../lambdas/domain/otp-code';
 import { drawAndRecord } from '../../../lambdas/domain/spin';
 import { handler as getInsights } from '../../../lambdas/handlers/get-insights';
@@ -30,7 +31,10 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-const wheel = () => getWheel(httpEvent({ method: 'GET', path: '/api/wheel' }));
+/** A wheel page load, by default from a visitor of its own (a fresh address each call). */
+let visitor = 0;
+const wheel = (sourceIp = `198.51.100.${++visitor % 250}`) =>
+  getWheel(httpEvent({ method: 'GET', path: '/api/wheel', sourceIp }));
 const today = () => businessDay(new Date(), 'Australia/Sydney');
 const countsToday = async () => (await readStats([today()]))[0]!.counts;
 
@@ -42,10 +46,13 @@ const insights = async (query: Record<string, string>) => {
 };
 
 describe('visits (GET /api/wheel)', () => {
-  it('counts each wheel page load on the business day, keeping nothing about the visitor', async () => {
+  it('counts each visitor once a business day, keeping nothing about the visitor', async () => {
     const before = (await countsToday()).visits;
     for (let i = 0; i < 3; i++) expect((await wheel()).statusCode).toBe(200);
     expect((await countsToday()).visits).toBe(before + 3);
+    // The same address again: the same visitor, not counted again.
+    for (let i = 0; i < 3; i++) expect((await wheel('198.51.100.251')).statusCode).toBe(200);
+    expect((await countsToday()).visits).toBe(before + 4);
     // Only a day and a number, on items of their own (never those the spin transactions write).
     const { Items = [] } = await dynamo().send(new ScanCommand({ TableName: tableName('stats') }));
     const visitItems = Items.filter((item) => 'visits' in item);
@@ -68,6 +75,14 @@ describe('visits (GET /api/wheel)', () => {
   });
 });
 
+/** Verify's answer for a number, carrying a sign-in key of it as the page's answers do. */
+const answerWithKey = async (
+  intl: string,
+  params: Record<string, string>,
+  answer: string,
+): Promise<boolean> =>
+  verifyCodeAnswer(intl, params, answer, false, await issueSignInKey(intl, Date.now()));
+
 describe('verified (the Verify trigger)', () => {
   const code = '123456';
   const params = () => {
@@ -80,17 +95,17 @@ describe('verified (the Verify trigger)', () => {
     await putVisitorRecord(intl, 'sub-5101');
     const before = (await countsToday()).verified;
 
-    expect(await verifyCodeAnswer(intl, params(), '654321')).toBe(false);
+    expect(await answerWithKey(intl, params(), '654321')).toBe(false);
     expect((await countsToday()).verified).toBe(before);
 
     const first = params();
-    expect(await verifyCodeAnswer(intl, first, code)).toBe(true);
+    expect(await answerWithKey(intl, first, code)).toBe(true);
     expect((await countsToday()).verified).toBe(before + 1);
     // Cognito calls a slow trigger again with the same answer: counted already.
-    expect(await verifyCodeAnswer(intl, first, code)).toBe(true);
+    expect(await answerWithKey(intl, first, code)).toBe(true);
     // The visitor signs in again another day (otp/start writes the record again): still once.
     await putVisitorRecord(intl, 'sub-5101-again');
-    expect(await verifyCodeAnswer(intl, params(), code)).toBe(true);
+    expect(await answerWithKey(intl, params(), code)).toBe(true);
     expect((await countsToday()).verified).toBe(before + 1);
     // The record still names the newest user.
     expect(await getVisitorRecord(intl, Date.now())).toEqual({
@@ -102,7 +117,7 @@ describe('verified (the Verify trigger)', () => {
   it('counts two numbers verified at the same moment as two', async () => {
     const before = (await countsToday()).verified;
     const numbers = [5201, 5202, 5203, 5204].map((n) => testPhone(n).intl);
-    const results = await Promise.all(numbers.map((n) => verifyCodeAnswer(n, params(), code)));
+    const results = await Promise.all(numbers.map((n) => answerWithKey(n, params(), code)));
     expect(results).toEqual([true, true, true, true]);
     expect((await countsToday()).verified).toBe(before + 4);
   });
@@ -110,17 +125,17 @@ describe('verified (the Verify trigger)', () => {
   it('forgets the mark with the number on erasure', async () => {
     const { intl } = testPhone(5301);
     await putVisitorRecord(intl, 'sub-5301');
-    await verifyCodeAnswer(intl, params(), code);
+    await answerWithKey(intl, params(), code);
     const before = (await countsToday()).verified;
     await deleteVisitorRecord(intl);
     await putVisitorRecord(intl, 'sub-5301-new');
-    await verifyCodeAnswer(intl, params(), code);
+    await answerWithKey(intl, params(), code);
     expect((await countsToday()).verified).toBe(before + 1);
   });
 
   it('never fails the sign-in when the count cannot be written', async () => {
     vi.stubEnv(tableEnvName('stats'), 'no-such-table');
-    expect(await verifyCodeAnswer(testPhone(5401).intl, params(), code)).toBe(true);
+    expect(await answerWithKey(testPhone(5401).intl, params(), code)).toBe(true);
   });
 });
 
@@ -134,7 +149,7 @@ describe('the funnel in GET /api/insights', () => {
     await addStats(at, { add: { codes: 6 } });
     for (const n of [5501, 5502, 5503, 5504]) {
       const digest = digestCode('111111');
-      await verifyCodeAnswer(testPhone(n).intl, { ...digest }, '111111');
+      await answerWithKey(testPhone(n).intl, { ...digest }, '111111');
     }
     for (const n of [5501, 5502, 5503]) {
       await drawAndRecord(testPhone(n).intl, { preferredSliceId: slice.id });

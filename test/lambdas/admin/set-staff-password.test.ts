@@ -23,11 +23,15 @@ let getStaffMe: typeof HandlerModule.handler;
 let poolId: string;
 /** The stand-in's sub of each staff user: the claims carry it, as a real token would. */
 const subs: Record<string, string> = {};
-/** Staff claims as of a token of the stand-in's user, issued just now. */
+/**
+ * Staff claims as of a token of the stand-in's user from a sign-in a little after now: after any
+ * password change this file makes (which refuses sign-ins up to a second after it).
+ */
 const staffClaims = (role: 'admin' | 'operator') => ({
   ...(role === 'admin' ? ADMIN_CLAIMS : OPERATOR_CLAIMS),
   sub: subs[role] ?? '',
-  iat: String(Math.floor(Date.now() / 1000)),
+  iat: String(Math.floor(Date.now() / 1000) + 2),
+  auth_time: String(Math.floor(Date.now() / 1000) + 2),
 });
 
 const OLD_PASSWORDS = { admin: 'admin-old-1', operator: 'operator-old-1' } as const;
@@ -136,18 +140,21 @@ describe('PUT /api/accounts/{role}/password', () => {
     // Signed out everywhere: the old device gets no new tokens; other accounts keep theirs.
     expect(await refreshes(oldDevice)).toBe('NotAuthorizedException');
     expect(await refreshes(adminDevice)).toBe('ok');
-    // And an ID token it already had no longer reads anything; one issued since does.
+    // And an ID token it already had no longer reads anything, nor one refreshed from its sign-in
+    // just now (a refresh keeps auth_time); one from a sign-in since does.
     const nowS = Math.floor(Date.now() / 1000);
-    const me = (iat: number) =>
+    const me = (authTime: number, iat: number) =>
       getStaffMe(
         httpEvent({
-          claims: { ...staffClaims('operator'), iat: String(iat) },
+          claims: { ...staffClaims('operator'), auth_time: String(authTime), iat: String(iat) },
           method: 'GET',
           path: '/api/staff/me',
         }),
       );
-    expect((await me(nowS - 60)).statusCode).toBe(401);
-    expect((await me(nowS + 1)).statusCode).toBe(200);
+    expect((await me(nowS - 60, nowS - 60)).statusCode).toBe(401);
+    expect((await me(nowS - 60, nowS)).statusCode).toBe(401);
+    expect((await me(nowS, nowS)).statusCode).toBe(401);
+    expect((await me(nowS + 2, nowS + 2)).statusCode).toBe(200);
   });
 
   it('sets the admin password with the admin message', async () => {

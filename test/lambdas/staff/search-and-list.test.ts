@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
+import { logger } from '../../../lambdas/lib/logger';
 import { MESSAGES } from '@shared/messages';
 import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { listUsersPage } from './list-users';
@@ -140,5 +141,27 @@ describe('GET /api/users', () => {
     const result = await listUsersPage(cursor);
     expect(result.statusCode).toBe(400);
     expect(bodyOf(result)).toMatchObject({ code: 'INVALID_CURSOR' });
+  });
+});
+
+describe('GET /api/users is logged like the export', () => {
+  it('logs who read each page and how many rows, and nothing about the customers', async () => {
+    // Prepare
+    const info = vi.spyOn(logger, 'info');
+    try {
+      // Act
+      const result = await listUsersPage();
+
+      // Assess
+      expect(result.statusCode).toBe(200);
+      const rows = (bodyOf(result) as { data: { users: unknown[] } }).data.users.length;
+      expect(info).toHaveBeenCalledWith('customers listed', {
+        by: 'operator',
+        firstPage: true,
+        rows,
+      });
+    } finally {
+      info.mockRestore();
+    }
   });
 });

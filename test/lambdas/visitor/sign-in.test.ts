@@ -3,6 +3,8 @@
  * triggers: POST /api/otp/start (AdminCreateUser), CUSTOM_AUTH with the code from the SMS outbox,
  * then the spin with the ID token's claims.
  */
+import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
+import type { OtpStartResponse } from '@shared/phone';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,11 +26,16 @@ async function startOtp(event: HttpEvent): Promise<HttpResult> {
   const challenge = JSON.parse(String(issued.body)) as Challenge;
   const solution = await solveChallenge({ challenge, deriveKey });
   const body = JSON.parse(event.body ?? '{}') as Record<string, unknown>;
-  return startOtpHandler({
+  const result = await startOtpHandler({
     ...event,
     body: JSON.stringify({ ...body, altcha: { challenge, solution } }),
   });
+  if (result.statusCode === 202)
+    latestKey = (JSON.parse(String(result.body)) as OtpStartResponse).signInKey;
+  return result;
 }
+/** The sign-in key of the latest otp/start let through: the page sends it with its answers. */
+let latestKey = '';
 
 beforeAll(async () => {
   outbox = await startOutbox();
@@ -66,6 +73,7 @@ const respond = (previous: Record<string, unknown>, answer: string) =>
       USERNAME: (previous.ChallengeParameters as Record<string, string>).USERNAME,
       ANSWER: answer,
     },
+    ClientMetadata: { [SIGN_IN_KEY_METADATA]: latestKey },
   });
 
 /** The claims the HTTP API JWT authorizer would pass on, stringified as it does. */
@@ -93,7 +101,7 @@ describe('visitor sign-in on the Cognito stand-in', () => {
     // Prepare: the server-side checks and the user
     expect(statusAndBody(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
       status: 202,
-      body: {},
+      body: { signInKey: expect.stringMatching(/^[\w-]{32}$/) as unknown },
     });
     const user = await standIn.call('AdminGetUser', {
       UserPoolId: standIn.pools.visitor.poolId,

@@ -8,6 +8,7 @@ import type { Challenge, Solution } from 'altcha-lib/types';
 import type { SpinResult, WheelResponse } from '@shared/types';
 import { MESSAGES } from '@shared/messages';
 import { visitorIdToken } from '../support/tokens';
+import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 
 const COGNITO_ENDPOINT = 'https://cognito.test/';
 export const CORRECT_CODE = '246810';
@@ -44,6 +45,8 @@ export class FakeBackend {
   private attempts = 0;
   /** Cognito ends the sign-in after the third wrong code: no answer counts until a new one. */
   private signInOver = false;
+  /** The sign-in key the latest otp/start gave. */
+  private signInKey = '';
   private tickets = new Map<string, string>();
   /** GET /api/otp/challenge calls so far. */
   otpChallenges = 0;
@@ -140,7 +143,8 @@ export class FakeBackend {
           refused.headers.set('retry-after', String(this.otpStartRetryAfter));
         return refused;
       }
-      return json(202, {});
+      this.signInKey = `key-${nonce.slice(0, 8)}`;
+      return json(202, { signInKey: this.signInKey });
     }
     if (method === 'GET' && url === '/api/spins/challenge')
       return json(200, await this.challenge());
@@ -196,7 +200,9 @@ export class FakeBackend {
           __type: 'NotAuthorizedException',
           message: 'Invalid session for the user.',
         });
-      if (ANSWER === CORRECT_CODE) {
+      // As Verify: an answer counts only with the sign-in key otp/start gave.
+      const metadata = body.ClientMetadata as Record<string, string> | undefined;
+      if (ANSWER === CORRECT_CODE && metadata?.[SIGN_IN_KEY_METADATA] === this.signInKey) {
         return json(200, {
           ChallengeParameters: {},
           AuthenticationResult: {

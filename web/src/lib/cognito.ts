@@ -87,12 +87,15 @@ export interface CustomChallenge {
   session: string;
   /** The canonical username Cognito returns; sent back with the answer. */
   username: string;
+  /** Sent with every answer as ClientMetadata (the sign-in key; docs/cognito.md). */
+  clientMetadata?: Record<string, string>;
 }
 
 /** Starts a CUSTOM_AUTH sign-in: Cognito's triggers send the SMS code. */
 export async function startCustomAuth(
   clientId: string,
   phoneNumber: string,
+  clientMetadata?: Record<string, string>,
 ): Promise<CustomChallenge> {
   const response = await call<AuthResponse>('InitiateAuth', {
     AuthFlow: 'CUSTOM_AUTH',
@@ -105,6 +108,7 @@ export async function startCustomAuth(
   return {
     session: response.Session,
     username: response.ChallengeParameters?.USERNAME ?? phoneNumber,
+    ...(clientMetadata ? { clientMetadata } : {}),
   };
 }
 
@@ -122,6 +126,7 @@ export async function answerCustomChallenge(
     ChallengeName: CUSTOM_CHALLENGE,
     Session: challenge.session,
     ChallengeResponses: { USERNAME: challenge.username, ANSWER: answer },
+    ...(challenge.clientMetadata ? { ClientMetadata: challenge.clientMetadata } : {}),
   });
   if (response.AuthenticationResult) return { tokens: toTokens(response.AuthenticationResult) };
   if (response.ChallengeName === CUSTOM_CHALLENGE && response.Session) {
@@ -129,6 +134,7 @@ export async function answerCustomChallenge(
       retry: {
         session: response.Session,
         username: response.ChallengeParameters?.USERNAME ?? challenge.username,
+        ...(challenge.clientMetadata ? { clientMetadata: challenge.clientMetadata } : {}),
       },
     };
   }

@@ -2,9 +2,11 @@
  * POST /api/otp/start: server checks (reward, SMS limits) and the visitor user, before sign-in.
  * Each call carries a solved challenge (hooks/use-otp-challenge.ts).
  */
-import type { OtpStartRequest } from '@shared/phone';
+import type { OtpStartRequest, OtpStartResponse } from '@shared/phone';
 import type { SolvedChallenge } from '@shared/spin';
 import { callRoute } from '../../../lib/api-client';
 
-export const startOtp = (phoneNumber: string, altcha: SolvedChallenge): Promise<void> =>
-  callRoute<void>('start-otp', { body: { phoneNumber, altcha } satisfies OtpStartRequest });
+export const startOtp = (phoneNumber: string, altcha: SolvedChallenge): Promise<OtpStartResponse> =>
+  callRoute<OtpStartResponse>('start-otp', {
+    body: { phoneNumber, altcha } satisfies OtpStartRequest,
+  });

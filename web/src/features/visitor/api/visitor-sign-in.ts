@@ -2,6 +2,7 @@
  * The visitor's SMS code sign-in: server checks first (POST /api/otp/start), then Cognito
  * CUSTOM_AUTH straight from the browser; tokens are kept in the visitor session.
  */
+import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 import { toInternational } from '@shared/phone-format';
 import type { SolvedChallenge } from '@shared/spin';
 import { loadRuntimeConfig } from '../../../config/runtime';
@@ -17,9 +18,12 @@ export async function requestCode(
   localPhone: string,
   challenge: () => Promise<SolvedChallenge>,
 ): Promise<CustomChallenge> {
-  await startOtp(localPhone, await challenge());
+  const { signInKey } = await startOtp(localPhone, await challenge());
   const { visitorClientId } = await loadRuntimeConfig();
-  return startCustomAuth(visitorClientId, toInternational(localPhone));
+  // The code's answers carry the key otp/start gave: only they count (docs/cognito.md).
+  return startCustomAuth(visitorClientId, toInternational(localPhone), {
+    [SIGN_IN_KEY_METADATA]: signInKey,
+  });
 }
 
 export type AnswerOutcome =
