@@ -2,6 +2,9 @@
  * The whole product on one loopback origin, without AWS: DynamoDB Local, s3rver, the Cognito
  * stand-in, the handlers behind the HTTP API emulation, the SMS outbox and the SPA (Vite in dev,
  * or the built web/dist as CloudFront would serve it).
+ *
+ * Over 400 lines: it starts every local service in order and wires each to the next (ports,
+ * credentials, environment, the one origin), so the start-up reads top to bottom in one place.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

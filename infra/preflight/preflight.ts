@@ -6,6 +6,10 @@
  * code, or could not be checked (access denied, throttled, network); 0 otherwise, "todo" lines
  * included. The last line counts what blocks.
  * docs/deploy.md explains each check; test/infra/preflight.test.ts covers every answer.
+ *
+ * Over 400 lines: it holds one check for each thing a first deploy and a first code depend on (about
+ * fifteen, each a short function of its SDK answers), and they share the line format, the
+ * failure wording and the closing count.
  */
 import { GetCallerIdentityCommand, type STSClient } from '@aws-sdk/client-sts';
 import { GetParameterCommand, type SSMClient } from '@aws-sdk/client-ssm';

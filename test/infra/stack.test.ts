@@ -634,8 +634,13 @@ describe('SpinWinStack', () => {
         expect(actions.has('cognito-idp:AdminSetUserPassword'), route.id).toBe(
           Boolean(needs.staffPool?.includes('AdminSetUserPassword')),
         );
+        // Visitors are created at otp/start; a deleted staff account is created again by
+        // set-staff-password (on the staff pool).
         expect(actions.has('cognito-idp:AdminCreateUser'), route.id).toBe(
-          Boolean(needs.visitorPool?.includes('AdminCreateUser')),
+          Boolean(
+            needs.visitorPool?.includes('AdminCreateUser') ||
+            needs.staffPool?.includes('AdminCreateUser'),
+          ),
         );
         expect(actions.has('sns:Publish'), route.id).toBe(false);
       }
@@ -1142,7 +1147,8 @@ describe('production posture, without options', () => {
     const EXPECTED: Record<string, Record<string, string[]>> = {
       'get-wheel': { settings: r(), slices: r('Scan'), stats: w() },
       'otp-challenge': { limits: r() },
-      'start-otp': { customers: r(), limits: w() },
+      // stats: the refused codes, counted by reason.
+      'start-otp': { customers: r(), limits: w(), stats: w() },
       'user-exists': { customers: r(), limits: w() },
       'spin-challenge': {},
       'preview-spin': { limits: w(), settings: r(), slices: r('Scan'), stats: w() },
@@ -1170,11 +1176,17 @@ describe('production posture, without options', () => {
         settings: r(),
         slices: r('Scan'),
         stats: r('BatchGetItem'),
+        // The prizes still owed, counted from the customers' listing index.
+        customers: r('Query'),
+        'customers indexes': r('Query'),
         ...staffCheck,
       },
       'export-customers': { customers: r('Query'), 'customers indexes': r('Query'), limits: w() },
       'erase-customer': { customers: w(), limits: w() },
       'set-staff-password': { limits: w() },
+      'list-trusted': { ...staffCheck },
+      'trust-connection': { limits: w() },
+      'untrust-connection': { limits: w() },
       defineAuthChallenge: {},
       createAuthChallenge: { limits: w(), stats: ['UpdateItem'] },
       verifyAuthChallenge: { limits: ['DeleteItem', 'UpdateItem'], stats: ['UpdateItem'] },
