@@ -12,6 +12,7 @@ import {
   BUSINESS_TIME_ZONE_DEFAULT,
   CLIENT_CODES_PER_HOUR_DEFAULT,
   OWNER_CURRENCY_DEFAULT,
+  SMS_GLOBAL_DAILY_CAP_DEFAULT,
   SMS_GLOBAL_HOURLY_CAP_DEFAULT,
   SMS_PRICE_USD_DEFAULT,
   USD_RATE_DATE_DEFAULT,
@@ -203,6 +204,11 @@ const DEPLOY_OPTIONS = {
     default: String(SMS_GLOBAL_HOURLY_CAP_DEFAULT),
     doc: 'Deployment-wide limit on verification SMS per hour; after it, sending stops with a clear error until the hour passes.',
     parse: wholeNumber('smsHourlyCap'),
+  }),
+  smsDailyCap: option({
+    default: String(SMS_GLOBAL_DAILY_CAP_DEFAULT),
+    doc: 'Deployment-wide limit on verification SMS per day (00:00 to 00:00 UTC), spent with `smsHourlyCap`: what an attacker who keeps the hourly cap spent can cost in a day (docs/security.md, "The day and the month"). After it, sending stops with a clear error until midnight UTC; an alarm goes off at 80%.',
+    parse: (text): number => wholeNumber('smsDailyCap')(text) ?? SMS_GLOBAL_DAILY_CAP_DEFAULT,
   }),
   clientCodesPerHour: option({
     default: String(CLIENT_CODES_PER_HOUR_DEFAULT),

@@ -106,6 +106,7 @@ export class SpinWinStack extends Stack {
     const smsEnvironment: Record<string, string> = {
       ...(props.smsSenderId ? { SMS_SENDER_ID: props.smsSenderId } : {}),
       ...(props.smsHourlyCap ? { SMS_HOURLY_CAP: String(props.smsHourlyCap) } : {}),
+      SMS_DAILY_CAP: String(props.smsDailyCap),
       // The day counters' days (repositories/stats.ts), for the API and the SMS trigger alike.
       BUSINESS_TIME_ZONE: timeZone,
     };
@@ -239,6 +240,7 @@ export class SpinWinStack extends Stack {
       email: props.alarmEmail,
       smsMonthlySpendUsd: props.smsMonthlySpendAlarmUsd,
       smsHourlyCap: props.smsHourlyCap ?? SMS_GLOBAL_HOURLY_CAP_DEFAULT,
+      smsDailyCap: props.smsDailyCap,
       tables: this.data.tables,
       httpApi: this.api.httpApi,
     });

@@ -74,11 +74,16 @@ export const LOGO_NAME_MAX = 80;
 /** Dashboard list page size (docs/product.md: 50 rows a page). */
 export const USERS_PAGE_SIZE = 50;
 
-/** SMS cost guard (docs/architecture.md, "SMS limits"): per number per minute/hour/day, plus a deployment-wide hourly cap. */
+/**
+ * SMS cost guard (docs/architecture.md, "SMS limits"): per number per minute/hour/day, plus
+ * deployment-wide caps an hour and a day (UTC). The day's cap is what an attacker who keeps the
+ * hourly cap spent can cost in a day (docs/security.md, "The day and the month").
+ */
 export const SMS_LIMIT_PER_MINUTE = 1;
 export const SMS_LIMIT_PER_HOUR = 5;
 export const SMS_LIMIT_PER_DAY = 10;
 export const SMS_GLOBAL_HOURLY_CAP_DEFAULT = 500;
+export const SMS_GLOBAL_DAILY_CAP_DEFAULT = 1000;
 
 /**
  * Per-client hourly budgets (lambdas/domain/client-budgets.ts): the codes one client may ask for
@@ -87,6 +92,11 @@ export const SMS_GLOBAL_HOURLY_CAP_DEFAULT = 500;
  * and its spin-first previews.
  */
 export const CLIENT_CODES_PER_HOUR_DEFAULT = 20;
+/**
+ * An IPv6 /48 (a business line or a site: 256 /56 clients) may ask for this many times one
+ * client's hourly codes, all its /56s together (lambdas/domain/client-budgets.ts).
+ */
+export const IPV6_NETWORK_CODES_FACTOR = 1.5;
 export const CLIENT_LOOKUPS_PER_HOUR = 30;
 export const CLIENT_PREVIEWS_PER_HOUR = 10;
 /**

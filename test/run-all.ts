@@ -39,6 +39,7 @@ const SECURITY_AREAS: Record<string, string> = {
   attacks: 'attacks',
   oracles: 'oracles and lockouts',
   ownership: 'sessions, codes and caps',
+  caps: 'the day and the /48',
   'local-stack': 'local stack',
   'headers-logs': 'headers/logs',
 };

@@ -22,7 +22,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, metricsNamespace, SERVICE_NAME } from '@shared/definitions';
 
-/** The sent-SMS alarm fires at this share of the deployment's hourly cap. */
+/** The sent-SMS alarms fire at this share of the deployment's hourly and daily caps. */
 const SMS_CAP_ALARM_SHARE = 0.8;
 /** 5xx answers in 5 minutes that raise the API alarm: one is a bug to look at, five an incident. */
 const API_5XX_THRESHOLD = 5;
@@ -35,6 +35,7 @@ const FUNCTION_ERRORS_THRESHOLD = 3;
 const SMS_SUCCESS_RATE_THRESHOLD = 0.8;
 const FIVE_MINUTES = Duration.minutes(5);
 const ONE_HOUR = Duration.hours(1);
+const ONE_DAY = Duration.days(1);
 
 export interface AlarmsProps {
   /**
@@ -46,6 +47,8 @@ export interface AlarmsProps {
   readonly smsMonthlySpendUsd: number;
   /** The deployment's cap on codes per hour (the SMS cost guard refuses sends beyond it). */
   readonly smsHourlyCap: number;
+  /** The deployment's cap on codes per UTC day (spent with the hourly cap). */
+  readonly smsDailyCap: number;
   /** Every table of the deployment, by its logical name. */
   readonly tables: Readonly<Record<string, Table>>;
   /** The HTTP API. */
@@ -134,18 +137,30 @@ export class Alarms extends Construct {
     // This deployment's own count: the CodesSent metric the CreateAuthChallenge trigger writes per
     // SMS handed to SNS (Powertools Metrics, lambdas/lib/metrics.ts). SNS's SMS metrics are the
     // account's and carry no deployment, so they cannot tell shops apart.
-    const capThreshold = Math.ceil(props.smsHourlyCap * SMS_CAP_ALARM_SHARE);
-    alarm(
-      'SmsHourly',
+    const codesSent = (period: Duration) =>
       new Metric({
         namespace: metricsNamespace(stack.stackName),
         metricName: BUSINESS_METRICS.codesSent,
         dimensionsMap: { service: SERVICE_NAME },
         statistic: 'Sum',
-        period: ONE_HOUR,
-      }),
+        period,
+      });
+    const capThreshold = Math.ceil(props.smsHourlyCap * SMS_CAP_ALARM_SHARE);
+    alarm(
+      'SmsHourly',
+      codesSent(ONE_HOUR),
       capThreshold,
       `${capThreshold} SMS codes sent in one hour, ${SMS_CAP_ALARM_SHARE * 100}% of the hourly cap (${props.smsHourlyCap}); at the cap sign-ins stop until the next hour.`,
+    );
+    // The day's cap: one period of a day, the longest an alarm may look at. The alarm's day is the
+    // 24 hours before it looks and the cap's runs from 00:00 UTC, so yesterday's late codes can set
+    // it off early, never late.
+    const dailyThreshold = Math.ceil(props.smsDailyCap * SMS_CAP_ALARM_SHARE);
+    alarm(
+      'SmsDaily',
+      codesSent(ONE_DAY),
+      dailyThreshold,
+      `${dailyThreshold} SMS codes sent in 24 hours, ${SMS_CAP_ALARM_SHARE * 100}% of the daily cap (${props.smsDailyCap}); at the cap sign-ins stop until 00:00 UTC.`,
     );
 
     // Lambda publishes region-wide totals without a dimension: every function of the account in

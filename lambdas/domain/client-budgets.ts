@@ -1,19 +1,23 @@
 /**
  * Per-client budgets: what one client (an IPv4 address or an IPv6 /56, as CloudFront saw it; see
  * lib/viewer.ts) may do in an hour, whatever numbers it tries. A shop's Wi-Fi or a carrier's NAT
- * puts many visitors behind one address, so the code budget is configurable at deploy.
+ * puts many visitors behind one address, so the code budget is configurable at deploy. The /56s
+ * of one IPv6 /48 also share one aggregate code budget (IPV6_NETWORK_CODES_FACTOR times a
+ * client's), so a holder of a /48 cannot spend 256 clients' budgets.
  */
 import {
   CLIENT_CODES_PER_HOUR_DEFAULT,
   CLIENT_CODES_PER_NUMBER_PER_HOUR,
   CLIENT_LOOKUPS_PER_HOUR,
   CLIENT_PREVIEWS_PER_HOUR,
+  IPV6_NETWORK_CODES_FACTOR,
   NUMBER_SIGN_IN_KEYS_PER_HOUR,
   TRUSTED_CLIENT_CODES_PER_HOUR,
 } from '@shared/constants';
 import { tooManyRequests, type AppError } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { intEnv } from '../lib/env';
+import { ipv6NetworkOf } from '../lib/viewer';
 import { reserveCounters, releaseCounters, type CounterSpec } from '../repositories/limits';
 import { isTrustedClient } from '../repositories/trusted-clients';
 import { budgetCounter, HOUR_S, secondsLeftInWindow, type WindowedBudget } from './windowed-budget';
@@ -24,7 +28,9 @@ export type ClientBudgetKind = 'codes' | 'lookups' | 'previews';
  * The trust exception: a connection the admin trusts (the shop's own Wi-Fi, where every visitor
  * shares one address) gets these limits instead, by budget. Only the budgets of a code are
  * raised (its lookups follow its codes below); the number's and the deployment's SMS budgets
- * (sms-cost-guard.ts) still apply to every code, and previews stay as they are.
+ * (sms-cost-guard.ts) still apply to every code, and previews stay as they are. Only the trusted
+ * address's own budget is raised: its codes do not spend its IPv6 /48's aggregate budget, and the
+ * other /56s of that /48 keep the aggregate as it is.
  */
 const TRUSTED_LIMITS: Partial<Record<ClientBudgetKind, (limit: number) => number>> = {
   codes: (limit) => Math.max(limit, TRUSTED_CLIENT_CODES_PER_HOUR),
@@ -98,10 +104,11 @@ export async function refundClientBudget(
 }
 
 /**
- * Why a code request was refused by the budgets below: the address's hourly codes, this address's
- * codes for this one number, or the number's sign-in keys from all addresses.
+ * Why a code request was refused by the budgets below: the address's hourly codes, its IPv6 /48's
+ * hourly codes, this address's codes for this one number, or the number's sign-in keys from all
+ * addresses.
  */
-export type CodeRefusalReason = 'address' | 'number' | 'number-keys';
+export type CodeRefusalReason = 'address' | 'network' | 'number' | 'number-keys';
 
 interface CodeBudget {
   reason: CodeRefusalReason;
@@ -111,8 +118,8 @@ interface CodeBudget {
 
 /**
  * The counters one code request spends, in the order of CodeRefusalReason's checks; a trusted
- * connection's address budget is the raised one (TRUSTED_LIMITS). Each refusal says when its
- * window ends (Retry-After).
+ * connection's address budget is the raised one (TRUSTED_LIMITS), and it spends no /48 aggregate.
+ * Each refusal says when its window ends (Retry-After).
  */
 function codeCounters(
   client: string,
@@ -131,6 +138,12 @@ function codeCounters(
     windowSeconds: HOUR_S,
     limit: NUMBER_SIGN_IN_KEYS_PER_HOUR,
   };
+  const network = trusted ? undefined : ipv6NetworkOf(client);
+  const aggregate: WindowedBudget = {
+    name: 'network-codes',
+    windowSeconds: HOUR_S,
+    limit: Math.ceil(budgetOf('codes').budget.limit * IPV6_NETWORK_CODES_FACTOR),
+  };
   return [
     {
       reason: 'address',
@@ -138,6 +151,20 @@ function codeCounters(
       refusal: () =>
         tooManyRequests(address.code, address.message, secondsLeftInWindow(address.budget, nowMs)),
     },
+    ...(network === undefined
+      ? []
+      : [
+          {
+            reason: 'network' as const,
+            counter: budgetCounter(aggregate, network, nowMs),
+            refusal: () =>
+              tooManyRequests(
+                'CLIENT_NETWORK_LIMIT',
+                API_MESSAGES.clientCodeLimit,
+                secondsLeftInWindow(aggregate, nowMs),
+              ),
+          },
+        ]),
     {
       reason: 'number',
       counter: budgetCounter(perNumber, `${client}#${phoneNumber}`, nowMs),
@@ -159,7 +186,7 @@ function codeCounters(
 
 /**
  * Spends what one code request for `phoneNumber` costs `client`, all or nothing: one of its hourly
- * codes, one of its codes for this number (fewer than the number's hourly SMS, so one address
+ * codes, one of its IPv6 /48's (unless the address is trusted), one of its codes for this number (fewer than the number's hourly SMS, so one address
  * cannot spend them all), and one of the number's sign-in keys. A 429 names the budget.
  */
 export async function spendCodeBudgets(
@@ -172,11 +199,15 @@ export async function spendCodeBudgets(
   if (!result.ok) throw (counters[result.failedIndex] ?? counters[0]!).refusal();
 }
 
-/** Gives back what spendCodeBudgets spent at `nowMs` (the request failed on our side). */
+/**
+ * Gives back what spendCodeBudgets spent at `nowMs` (the request failed on our side); a trusted
+ * address spent no /48 aggregate, so none is given back for it.
+ */
 export async function refundCodeBudgets(
   client: string,
   phoneNumber: string,
   nowMs: number,
 ): Promise<void> {
-  await releaseCounters(codeCounters(client, phoneNumber, nowMs).map((c) => c.counter));
+  const trusted = ipv6NetworkOf(client) !== undefined && (await isTrustedClient(client));
+  await releaseCounters(codeCounters(client, phoneNumber, nowMs, trusted).map((c) => c.counter));
 }

@@ -11,11 +11,13 @@ import { addStats, type StatCounter } from '../repositories/stats';
 const REASON_OF_CODE: Readonly<Record<string, RefusalReason>> = {
   CLIENT_CODE_LIMIT: 'connection',
   CLIENT_LOOKUP_LIMIT: 'connection',
+  CLIENT_NETWORK_LIMIT: 'connection',
   CLIENT_NUMBER_LIMIT: 'number',
   SMS_PER_MINUTE: 'number',
   SMS_PER_HOUR: 'number',
   SMS_PER_DAY: 'number',
   SMS_GLOBAL_CAP: 'cap',
+  SMS_DAILY_CAP: 'cap',
 };
 
 export const REFUSAL_COUNTERS: Readonly<Record<RefusalReason, StatCounter>> = {

@@ -80,13 +80,16 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     throw new CodeNotAuthorizedError();
   }
   // Nothing sent, whatever failed (a budget used up meanwhile, DynamoDB or SNS throttled): the
-  // grant goes back, unpaid, and the client gets back the code it paid for at otp/start, so the
-  // next attempt can send and a second failure cannot refund it twice.
+  // grant goes back with its payer, so the next attempt can send, and the client gets back the
+  // code it paid for at otp/start once: the payer is marked refunded, and a second failure of the
+  // same grant refunds nothing.
+  const payer = grant.paidBy;
   const giveBack = (): Promise<unknown> =>
     Promise.all([
-      authorizeCode(phoneNumber, grant.validUntilMs),
-      grant.paidBy &&
-        refundCodeBudgets(grant.paidBy.client, phoneNumber, grant.paidBy.atMs).catch(
+      authorizeCode(phoneNumber, grant.validUntilMs, payer && { ...payer, refunded: true }),
+      payer &&
+        !payer.refunded &&
+        refundCodeBudgets(payer.client, phoneNumber, payer.atMs).catch(
           releaseFailed(phoneNumber, 'client code budget'),
         ),
     ]);

@@ -3,7 +3,8 @@
  * code sent is paid for out of four budgets at once, and none is spent unless all have room:
  *
  * - per number: SMS_LIMIT_PER_MINUTE a minute, SMS_LIMIT_PER_HOUR an hour, SMS_LIMIT_PER_DAY a day;
- * - per deployment: a cap an hour (SMS_HOURLY_CAP, default SMS_GLOBAL_HOURLY_CAP_DEFAULT).
+ * - per deployment: a cap an hour (SMS_HOURLY_CAP, default SMS_GLOBAL_HOURLY_CAP_DEFAULT) and a
+ *   cap a day, 00:00 to 00:00 UTC (SMS_DAILY_CAP, default SMS_GLOBAL_DAILY_CAP_DEFAULT).
  *
  * The budgets are fixed windows (windowed-budget.ts): two codes may go out seconds apart across a
  * minute boundary, but the hour, day and global budgets still bound the spend, and the code reuse
@@ -11,6 +12,7 @@
  */
 import { challengeWorkFactor } from '@shared/challenge-work';
 import {
+  SMS_GLOBAL_DAILY_CAP_DEFAULT,
   SMS_GLOBAL_HOURLY_CAP_DEFAULT,
   SMS_LIMIT_PER_DAY,
   SMS_LIMIT_PER_HOUR,
@@ -41,14 +43,17 @@ export interface SmsLimits {
   perDay: number;
   /** Codes the whole deployment may send in one hour. */
   globalHourlyCap: number;
+  /** Codes the whole deployment may send in one UTC day. */
+  globalDailyCap: number;
 }
 
-/** The product's limits, with the hourly cap from SMS_HOURLY_CAP when set. */
+/** The product's limits, with the caps from SMS_HOURLY_CAP and SMS_DAILY_CAP when set. */
 export const smsLimitsFromEnv = (): SmsLimits => ({
   perMinute: SMS_LIMIT_PER_MINUTE,
   perHour: SMS_LIMIT_PER_HOUR,
   perDay: SMS_LIMIT_PER_DAY,
   globalHourlyCap: intEnv('SMS_HOURLY_CAP', SMS_GLOBAL_HOURLY_CAP_DEFAULT),
+  globalDailyCap: intEnv('SMS_DAILY_CAP', SMS_GLOBAL_DAILY_CAP_DEFAULT),
 });
 
 interface Budget extends WindowedBudget {
@@ -92,6 +97,13 @@ export class SmsCostGuard {
         perNumber: false,
         error: (retry) => tooManyRequests('SMS_GLOBAL_CAP', API_MESSAGES.smsGlobalCap, retry),
       },
+      {
+        name: 'sms#global-day',
+        windowSeconds: DAY_S,
+        limit: limits.globalDailyCap,
+        perNumber: false,
+        error: (retry) => tooManyRequests('SMS_DAILY_CAP', API_MESSAGES.smsGlobalCap, retry),
+      },
     ];
   }
 
@@ -118,7 +130,7 @@ export class SmsCostGuard {
 
   /**
    * The proof-of-work factor a code costs now (shared/challenge-work.ts): it rises as the
-   * deployment's sends this hour near the cap. One read.
+   * deployment's sends this hour near the hourly cap. One read.
    */
   async workFactor(nowMs: number): Promise<number> {
     const deployment = this.budgets.find((budget) => !budget.perNumber)!;
@@ -142,7 +154,7 @@ export class SmsCostGuard {
 
   /**
    * Gives back what reserve() spent at `nowMs` when the SMS was not sent after all: a provider
-   * failure must not cost the visitor the minute (or the deployment its hourly cap).
+   * failure must not cost the visitor the minute (or the deployment its caps).
    */
   async release(phoneNumber: string, nowMs: number): Promise<void> {
     await releaseCounters(this.counters(phoneNumber, nowMs));

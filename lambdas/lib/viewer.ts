@@ -24,6 +24,12 @@ import type { HttpEvent } from './http-event';
  * it counts once (docs/security.md, "Addresses").
  */
 const IPV6_CLIENT_PREFIX_BITS = 56;
+/**
+ * Bits of the IPv6 network a client's /56 belongs to: a /48 is what a business line or a site is
+ * given, 256 /56s that one holder may spread its requests over, so they also share one aggregate
+ * budget (lambdas/domain/client-budgets.ts).
+ */
+const IPV6_NETWORK_PREFIX_BITS = 48;
 const IPV6_GROUPS = 8;
 const GROUP_BITS = 16;
 
@@ -51,18 +57,30 @@ function mappedIPv4(groups: readonly number[]): string | undefined {
   return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
 }
 
-/** The client prefix of an IPv6 address, e.g. 2001:db8:0:700::/56. */
-function ipv6Prefix(groups: readonly number[]): string {
+/** The `bits` prefix of an IPv6 address, e.g. 2001:db8:0:700::/56. */
+function ipv6Prefix(groups: readonly number[], bits = IPV6_CLIENT_PREFIX_BITS): string {
   const kept = groups.map((group, i) => {
     const bitsBefore = i * GROUP_BITS;
-    const keep = Math.max(0, Math.min(GROUP_BITS, IPV6_CLIENT_PREFIX_BITS - bitsBefore));
+    const keep = Math.max(0, Math.min(GROUP_BITS, bits - bitsBefore));
     return keep === 0 ? 0 : group & ((0xffff << (GROUP_BITS - keep)) & 0xffff);
   });
-  const used = Math.ceil(IPV6_CLIENT_PREFIX_BITS / GROUP_BITS);
+  const used = Math.ceil(bits / GROUP_BITS);
   return `${kept
     .slice(0, used)
     .map((g) => g.toString(16))
-    .join(':')}::/${IPV6_CLIENT_PREFIX_BITS}`;
+    .join(':')}::/${bits}`;
+}
+
+/**
+ * The IPv6 /48 a client key (an IPv6 /56 from viewerAddress) belongs to, e.g. 2001:db8:0::/48;
+ * undefined for an IPv4 client.
+ */
+export function ipv6NetworkOf(client: string): string | undefined {
+  const suffix = `/${IPV6_CLIENT_PREFIX_BITS}`;
+  if (!client.endsWith(suffix)) return undefined;
+  const address = client.slice(0, -suffix.length);
+  if (!isIPv6(address)) return undefined;
+  return ipv6Prefix(ipv6Groups(address), IPV6_NETWORK_PREFIX_BITS);
 }
 
 /**

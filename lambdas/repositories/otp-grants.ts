@@ -11,10 +11,15 @@ import { tableName } from '../lib/tables';
 
 const keyOf = (phoneNumber: string) => `otp-auth#${phoneNumber}`;
 
-/** Who paid for a grant: the client whose hourly code budget otp/start spent, and when. */
+/**
+ * Who paid for a grant: the client whose hourly code budget otp/start spent, and when; `refunded`
+ * once a failed send has given the client that code back (a grant given back keeps its payer, and
+ * a second failure refunds nothing).
+ */
 export interface GrantPayer {
   client: string;
   atMs: number;
+  refunded?: boolean;
 }
 
 /** A grant taken for one SMS: its end (epoch ms), and who paid for it when otp/start made it. */
@@ -40,6 +45,7 @@ export async function authorizeCode(
         validUntilMs,
         expiresAt: Math.ceil(validUntilMs / 1000),
         ...(paidBy ? { paidByClient: paidBy.client, paidAtMs: paidBy.atMs } : {}),
+        ...(paidBy?.refunded ? { paidRefunded: true } : {}),
       },
     }),
   );
@@ -65,10 +71,11 @@ export async function takeCodeAuthorization(
     );
     const client: unknown = Attributes?.paidByClient;
     const atMs: unknown = Attributes?.paidAtMs;
+    const refunded = Attributes?.paidRefunded === true;
     return {
       validUntilMs: Number(Attributes?.validUntilMs),
       ...(typeof client === 'string' && typeof atMs === 'number'
-        ? { paidBy: { client, atMs } }
+        ? { paidBy: { client, atMs, ...(refunded ? { refunded } : {}) } }
         : {}),
     };
   } catch (error) {

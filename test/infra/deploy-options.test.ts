@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { readDeployConfig, REPO_ROOT, withOptionsTable } from '../../infra/deploy-config';
-import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
+import { SMS_GLOBAL_DAILY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { targetLine } from '../../infra/build-app';
 import { BUSINESS_METRICS } from '@shared/definitions';
 import { nagFindings, testApp } from './support';
@@ -27,18 +27,20 @@ describe('readDeployConfig', () => {
       domainName: undefined,
       smsSenderId: undefined,
       smsHourlyCap: undefined,
+      smsDailyCap: SMS_GLOBAL_DAILY_CAP_DEFAULT,
     });
   });
 
   it('parses command-line strings', () => {
     expect(
       readDeployConfig(
-        context({ waf: 'false', smsHourlyCap: '200', smsSenderId: 'SpinWin' }),
+        context({ waf: 'false', smsHourlyCap: '200', smsDailyCap: '1500', smsSenderId: 'SpinWin' }),
         NO_ENV,
       ),
     ).toMatchObject({
       waf: false,
       smsHourlyCap: 200,
+      smsDailyCap: 1500,
       smsSenderId: 'SpinWin',
     });
   });
@@ -70,6 +72,8 @@ describe('readDeployConfig', () => {
     [{ smsMonthlySpendAlarmUsd: 'lots' }, /smsMonthlySpendAlarmUsd/],
     [{ smsHourlyCap: '0' }, /smsHourlyCap/],
     [{ smsHourlyCap: '2.5' }, /smsHourlyCap/],
+    [{ smsDailyCap: '0' }, /smsDailyCap must be a whole number/],
+    [{ smsDailyCap: 'lots' }, /smsDailyCap must be a whole number/],
     [{ smsSenderId: 'Spin&Win' }, /smsSenderId/],
     [{ smsSenderId: 'TOOLONGSENDER' }, /smsSenderId/],
     [{ smsSenderId: '12345' }, /smsSenderId/],
@@ -155,6 +159,7 @@ describe('SpinWin with every option on', () => {
         certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
         smsSenderId: 'SpinWin',
         smsHourlyCap: '150',
+        smsDailyCap: '900',
         alarmEmail: 'ops@agency.example',
         smsMonthlySpendAlarmUsd: '75',
         timeZone: 'Australia/Perth',
@@ -293,7 +298,9 @@ describe('SpinWin with every option on', () => {
   it('alarms at the SMS spend and hourly cap the context sets', () => {
     const alarms = ofType(main, 'AWS::CloudWatch::Alarm').map((a) => a.Properties);
     expect(alarms.find((a) => a.MetricName === 'SMSMonthToDateSpentUSD')?.Threshold).toBe(75);
-    expect(alarms.find((a) => a.MetricName === BUSINESS_METRICS.codesSent)?.Threshold).toBe(120);
+    const sent = alarms.filter((a) => a.MetricName === BUSINESS_METRICS.codesSent);
+    expect(sent.find((a) => a.Period === 3600)?.Threshold).toBe(120);
+    expect(sent.find((a) => a.Period === 86_400)?.Threshold).toBe(720);
   });
 
   it('passes the SMS settings to the CreateAuthChallenge trigger and the handlers', () => {
@@ -306,6 +313,7 @@ describe('SpinWin with every option on', () => {
     expect(create.Properties.Environment.Variables).toMatchObject({
       SMS_SENDER_ID: 'SpinWin',
       SMS_HOURLY_CAP: '150',
+      SMS_DAILY_CAP: '900',
       BUSINESS_TIME_ZONE: 'Australia/Perth',
     });
   });

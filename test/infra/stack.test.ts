@@ -13,7 +13,7 @@ import {
   STRIP_MEDIA_PREFIX_CODE,
   VIEWER_ADDRESS_CODE,
 } from '@shared/cloudfront-functions';
-import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '@shared/constants';
+import { SMS_GLOBAL_DAILY_CAP_DEFAULT, SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '@shared/constants';
 import {
   LOGO_KEY_PREFIX,
   MEDIA_PATH_PREFIX,
@@ -868,7 +868,7 @@ describe('SpinWinStack', () => {
     it('alarms at 80% of the hourly cap on the CodesSent metric the functions write, in their namespace', () => {
       // No log metric filter: the count is Powertools Metrics' (lambdas/lib/metrics.ts).
       expect(ofType('AWS::Logs::MetricFilter')).toEqual([]);
-      const [sent] = alarmOn(BUSINESS_METRICS.codesSent);
+      const sent = alarmOn(BUSINESS_METRICS.codesSent).find((a) => a.Period === 3600);
       expect(sent).toMatchObject({
         Namespace: metricsNamespace(stack.stackName),
         Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
@@ -885,6 +885,28 @@ describe('SpinWinStack', () => {
           POWERTOOLS_METRICS_NAMESPACE: metricsNamespace(stack.stackName),
         });
       }
+    });
+
+    it("alarms at 80% of the day's cap on the same CodesSent metric, over one day", () => {
+      const daily = alarmOn(BUSINESS_METRICS.codesSent).filter((a) => a.Period === 86_400);
+      expect(daily).toHaveLength(1);
+      expect(daily[0]).toMatchObject({
+        Namespace: metricsNamespace(stack.stackName),
+        Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
+        Statistic: 'Sum',
+        EvaluationPeriods: 1,
+        Threshold: Math.ceil(SMS_GLOBAL_DAILY_CAP_DEFAULT * 0.8),
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+      // The functions that spend the SMS budgets are given the cap the alarm is at.
+      const create = ofType('AWS::Lambda::Function').filter(
+        ([, fn]) => fn.Properties.Environment?.Variables?.SMS_DAILY_CAP !== undefined,
+      );
+      expect(create.length).toBeGreaterThan(0);
+      for (const [, fn] of create)
+        expect(fn.Properties.Environment.Variables.SMS_DAILY_CAP).toBe(
+          String(SMS_GLOBAL_DAILY_CAP_DEFAULT),
+        );
     });
 
     it('alarms on Lambda errors and throttles', () => {

@@ -324,6 +324,48 @@ describe('faults mid-request', () => {
     expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
   });
 
+  it('a grant given back after a failed send keeps its payer, and a second failure refunds nothing more', async () => {
+    // Prepare: one client asks codes for two numbers (its hourly code counter at 2), then SNS is down.
+    const client = '203.0.113.77';
+    const [local, intl] = ['0400000111', '+61400000111'];
+    expect((await harness.startOtp(local, client)).status).toBe(202);
+    expect((await harness.startOtp('0400000112', client)).status).toBe(202);
+    type Item = { key: { S: string }; count?: { N: string }; paidByClient?: { S: string } };
+    const limits = async () =>
+      (JSON.parse(await harness.snapshot()) as { tables: { limits: string[] } }).tables.limits.map(
+        (item) => JSON.parse(item) as Item,
+      );
+    const clientCodes = async () =>
+      Number(
+        (await limits()).find((i) => i.key.S.startsWith(`client-codes#${client}#`))?.count?.N ?? 0,
+      );
+    const grantPayer = async () =>
+      (await limits()).find((i) => i.key.S === `otp-auth#${intl}`)?.paidByClient?.S;
+    expect(await clientCodes()).toBe(2);
+    const initiate = () =>
+      harness.cognito.call('InitiateAuth', {
+        AuthFlow: 'CUSTOM_AUTH',
+        ClientId: harness.cognito.pools.visitor.clientId,
+        AuthParameters: { USERNAME: intl },
+      });
+
+    // Act: the same grant's send fails twice.
+    withFault('sns', failing(/^Publish/, 'Throttling', 'Rate exceeded'));
+    await expect(initiate()).rejects.toMatchObject({ type: 'UserLambdaValidationException' });
+    const afterFirst = { codes: await clientCodes(), payer: await grantPayer() };
+    await expect(initiate()).rejects.toMatchObject({ type: 'UserLambdaValidationException' });
+    const afterSecond = { codes: await clientCodes(), payer: await grantPayer() };
+    healed();
+
+    // Assess: the code refunded once (the other number's stays paid), the grant kept its payer
+    // both times, and the next sign-in sends with it.
+    expect(afterFirst).toEqual({ codes: 1, payer: client });
+    if (afterSecond.codes !== 1) halfWrites++;
+    expect(afterSecond).toEqual({ codes: 1, payer: client });
+    expect((await initiate()).ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect(harness.outbox.latestCode(intl)).toMatch(/^\d{6}$/);
+  });
+
   it('answers 503 with Retry-After and spends no budget when Cognito throttles otp/start; the retry at once is let through', async () => {
     // Prepare: Cognito's user API throttled (AdminCreateUser is the one otp/start calls).
     const local = '0400000104';

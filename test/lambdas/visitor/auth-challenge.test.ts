@@ -31,7 +31,13 @@ afterAll(async () => {
   await outbox.close();
 });
 
-const guard = new SmsCostGuard({ perMinute: 1, perHour: 5, perDay: 10, globalHourlyCap: 1000 });
+const guard = new SmsCostGuard({
+  perMinute: 1,
+  perHour: 5,
+  perDay: 10,
+  globalHourlyCap: 1000,
+  globalDailyCap: 10_000,
+});
 /** Fixed clock per test so windows cannot roll over mid-test; future, as DynamoDB Local applies TTL. */
 const depsAt = (nowMs: number) => ({ guard, send: sendSms, nowMs: () => nowMs });
 /** The sign-in key of each number's latest grant, sent with its answers as the page does. */

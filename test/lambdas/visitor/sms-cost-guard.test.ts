@@ -11,7 +11,13 @@ const HOUR = 60 * MINUTE;
  */
 const DAY_START = Date.UTC(2099, 0, 5);
 
-const guard = new SmsCostGuard({ perMinute: 1, perHour: 5, perDay: 10, globalHourlyCap: 1000 });
+const guard = new SmsCostGuard({
+  perMinute: 1,
+  perHour: 5,
+  perDay: 10,
+  globalHourlyCap: 1000,
+  globalDailyCap: 10_000,
+});
 
 describe('SmsCostGuard', () => {
   it('allows 1 code a minute per number, with the per-minute message for the second', async () => {
@@ -51,7 +57,13 @@ describe('SmsCostGuard', () => {
   });
 
   it('stops all sending at the deployment-wide hourly cap', async () => {
-    const capped = new SmsCostGuard({ perMinute: 1, perHour: 5, perDay: 10, globalHourlyCap: 3 });
+    const capped = new SmsCostGuard({
+      perMinute: 1,
+      perHour: 5,
+      perDay: 10,
+      globalHourlyCap: 3,
+      globalDailyCap: 10_000,
+    });
     const at = Date.UTC(2099, 0, 6, 9);
     for (let n = 0; n < 3; n++) await capped.reserve(testPhone(2000 + n).intl, at);
     await expect(capped.reserve(testPhone(2003).intl, at + MINUTE)).rejects.toMatchObject({
