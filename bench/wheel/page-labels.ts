@@ -5,6 +5,7 @@
 // without, and each label's letters are compared with the slice beneath them, shading included.
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { labelColorsContrast } from '@shared/wheel-colors';
+import { drawnLabelContrasts } from '../../test/support/drawn-contrast';
 import { fitLabel, fitWheelLabels } from '../../web/src/components/wheel/engine/label-layout';
 import {
   LABEL_MIN_SHARE,
@@ -18,11 +19,6 @@ import { SLICE_LABELS } from './fixture';
 
 /** A 16-character prize name with no space (the spec allows 16 characters). */
 const NO_SPACE_NAME = 'Supercalifragili';
-/** A letter's pixels: those that change by at least this share of the slice's largest change. */
-const LETTER_CORE_SHARE = 0.6;
-/** A slice's label contrast: this low percentile of its letters' pixels (edges blend). */
-const CONTRAST_PERCENTILE = 0.1;
-
 /** The wheel page's wheel width (wheel-page.css .wheel-page__wheel), measured in this viewport. */
 const probe = document.createElement('div');
 probe.style.width = 'min(92vw, 30rem)';
@@ -57,15 +53,6 @@ function labelSize(names: readonly string[]): { px: number; lines: string[][]; o
   };
 }
 
-/** WCAG relative luminance of 0-255 channels. */
-function luminance(r: number, g: number, b: number): number {
-  const lin = (c: number) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
-}
-
 /** Each slice's label contrast on the drawn pixels of the engine's canvas. */
 function drawnContrasts(names: readonly string[]): number[] {
   const items = wheelItemsFor(
@@ -85,40 +72,10 @@ function drawnContrasts(names: readonly string[]): number[] {
   wheel.items = items.map((item) => ({ ...item, label: '' }));
   const plain = pixels();
   const side = canvas.width;
-  const half = side / 2;
-  const face = half * style.radius * (1 - style.rimWidth);
-  const perSlice: { diff: number; contrast: number }[][] = names.map(() => []);
-  for (let y = 0; y < side; y++) {
-    for (let x = 0; x < side; x++) {
-      const dx = x + 0.5 - half;
-      const dy = y + 0.5 - half;
-      if (Math.hypot(dx, dy) >= face) continue;
-      const i = (y * side + x) * 4;
-      const diff =
-        Math.abs(withLabels[i]! - plain[i]!) +
-        Math.abs(withLabels[i + 1]! - plain[i + 1]!) +
-        Math.abs(withLabels[i + 2]! - plain[i + 2]!);
-      if (diff === 0) continue;
-      const angle = ((Math.atan2(dx, -dy) * 180) / Math.PI + 360) % 360;
-      const slice = Math.floor(angle / (360 / names.length));
-      const a = luminance(withLabels[i]!, withLabels[i + 1]!, withLabels[i + 2]!);
-      const b = luminance(plain[i]!, plain[i + 1]!, plain[i + 2]!);
-      perSlice[slice]!.push({
-        diff,
-        contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
-      });
-    }
-  }
+  const face = (side / 2) * style.radius * (1 - style.rimWidth);
   wheel.remove();
   box.remove();
-  return perSlice.map((samples) => {
-    const largest = Math.max(...samples.map((s) => s.diff));
-    const core = samples
-      .filter((s) => s.diff >= largest * LETTER_CORE_SHARE)
-      .map((s) => s.contrast)
-      .sort((p, q) => p - q);
-    return core[Math.floor(core.length * CONTRAST_PERCENTILE)] ?? 0;
-  });
+  return drawnLabelContrasts(withLabels, plain, side, face, names.length);
 }
 
 const fixture = labelSize(SLICE_LABELS);

@@ -72,7 +72,10 @@ afterAll(async () => {
  */
 export async function newBrowserPage(
   viewport: { width: number; height: number } = DEFAULT_VIEWPORT,
-  device: Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'reducedMotion'> = {},
+  device: Pick<
+    BrowserContextOptions,
+    'isMobile' | 'hasTouch' | 'reducedMotion' | 'deviceScaleFactor'
+  > = {},
 ): Promise<Page> {
   browser ??= launchBrowser();
   const context = await (await browser).newContext({ baseURL: baseUrl(), viewport, ...device });

@@ -39,12 +39,17 @@ const pages: Page[] = [];
  */
 export async function openWheel(
   viewport: { width: number; height: number },
-  options: { reducedMotion?: 'reduce' | 'no-preference'; visitorToken?: string } = {},
+  options: {
+    reducedMotion?: 'reduce' | 'no-preference';
+    visitorToken?: string;
+    deviceScaleFactor?: number;
+  } = {},
 ): Promise<Page> {
   const page = await newBrowserPage(viewport, {
     isMobile: viewport.width < 1000,
     hasTouch: viewport.width < 1000,
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    ...(options.deviceScaleFactor ? { deviceScaleFactor: options.deviceScaleFactor } : {}),
   });
   pages.push(page);
   await page.addInitScript((token) => {
@@ -72,6 +77,57 @@ export async function openWheel(
             w.confettiZ = node.style.zIndex;
           }
     }).observe(document, { childList: true, subtree: true });
+    // The wheel's latest draw: each label line its canvas draws (text, font, alignment, where and
+    // under which transform), and the face as it was just before the first label (see drawnWheel).
+    const ww = window as unknown as { wheelDraw?: WheelDraw };
+    const proto = CanvasRenderingContext2D.prototype;
+    const onWheel = (ctx: CanvasRenderingContext2D) =>
+      ctx.canvas instanceof HTMLCanvasElement && ctx.canvas.closest('.prize-wheel__stage') !== null;
+    const clearRect = proto.clearRect;
+    proto.clearRect = function (this: CanvasRenderingContext2D, ...args) {
+      if (onWheel(this) && args[0] === 0 && args[1] === 0)
+        ww.wheelDraw = { labels: [], plain: null, labelled: null };
+      clearRect.apply(this, args);
+    };
+    const beforeLabel = (ctx: CanvasRenderingContext2D) => {
+      const draw = onWheel(ctx) ? ww.wheelDraw : undefined;
+      if (draw && !draw.plain)
+        draw.plain = ctx.getImageData(0, 0, ctx.canvas.width, ctx.canvas.height);
+      return draw;
+    };
+    // The first gradient after the labels is the rim's: the face is finished, labels and all.
+    const createRadialGradient = proto.createRadialGradient;
+    proto.createRadialGradient = function (this: CanvasRenderingContext2D, ...args) {
+      const draw = onWheel(this) ? ww.wheelDraw : undefined;
+      if (draw && draw.labels.length > 0 && !draw.labelled)
+        draw.labelled = this.getImageData(0, 0, this.canvas.width, this.canvas.height);
+      return createRadialGradient.apply(this, args);
+    };
+    let outline: string | null = null;
+    const strokeText = proto.strokeText;
+    proto.strokeText = function (this: CanvasRenderingContext2D, ...args) {
+      if (beforeLabel(this)) outline = String(this.strokeStyle);
+      strokeText.apply(this, args);
+    };
+    const fillText = proto.fillText;
+    proto.fillText = function (this: CanvasRenderingContext2D, ...args) {
+      const draw = beforeLabel(this);
+      if (draw) {
+        const m = this.getTransform();
+        draw.labels.push({
+          text: args[0],
+          font: this.font,
+          align: this.textAlign,
+          y: args[2],
+          width: this.measureText(args[0]).width,
+          matrix: [m.a, m.b, m.c, m.d, m.e, m.f],
+          fill: String(this.fillStyle),
+          outline,
+        });
+        outline = null;
+      }
+      fillText.apply(this, args);
+    };
   }, options.visitorToken ?? null);
   await page.goto('/');
   await page.getByRole('button', { name: VISITOR_TEXT.spin }).waitFor();
@@ -138,3 +194,145 @@ export const brokenOrOutsideWords = (page: Page): Promise<string[]> =>
     }
     return out;
   });
+
+/** One label line as the wheel's canvas drew it (recorded by openWheel's init script). */
+interface DrawnLine {
+  text: string;
+  font: string;
+  align: CanvasTextAlign;
+  /** The line's middle on its own axis (the text baseline is 'middle'). */
+  y: number;
+  width: number;
+  /** The canvas transform it was drawn under (device pixels, DOMMatrix a-f). */
+  matrix: [number, number, number, number, number, number];
+  /** Its fill colour, and the outline stroked round it (null for none). */
+  fill: string;
+  outline: string | null;
+}
+interface WheelDraw {
+  labels: DrawnLine[];
+  /** The face just before its first label, and just after its last (before the rim). */
+  plain: ImageData | null;
+  labelled: ImageData | null;
+}
+
+/** A label as drawn on the wheel and where it is on screen now. */
+export interface DrawnLabel {
+  /** Its lines, top to bottom. */
+  lines: string[];
+  fontPx: number;
+  /** The letters' colour and their outline's (null for none), as drawn. */
+  fill: string;
+  outline: string | null;
+  /** The text's direction less the direction from the wheel's centre out through it, -180 to 180. */
+  alongSliceDeg: number;
+  /** Where it sits on the canvas as drawn: clockwise from the top, degrees. */
+  canvasDeg: number;
+  /** The finished wheel's colour on the rim across the middle of the label's slice. */
+  rim: string;
+  /** Points over the label's box, in screen CSS pixels. */
+  points: { x: number; y: number }[];
+}
+
+/**
+ * The wheel as its canvas last drew it: the labels (grouped by slice, from the recorded draw calls,
+ * placed on screen through the canvas's present turn), and the pixels of the face just before and
+ * just after its labels (shading included, rim not yet drawn), base64 RGBA of a square canvas
+ * `side` device pixels wide. `rimShare`: where to read the rim, a share of the canvas's half width.
+ */
+export const drawnWheel = (
+  page: Page,
+  rimShare: number,
+): Promise<{
+  labels: DrawnLabel[];
+  side: number;
+  plain: string;
+  labelled: string;
+}> =>
+  page.evaluate((rimShare) => {
+    const draw = (window as unknown as { wheelDraw: WheelDraw }).wheelDraw;
+    const canvas = document.querySelector<HTMLCanvasElement>('.prize-wheel__stage canvas')!;
+    const side = canvas.width;
+    const scale = side / canvas.offsetWidth;
+    const rect = canvas.getBoundingClientRect();
+    const cx = rect.left + rect.width / 2;
+    const cy = rect.top + rect.height / 2;
+    const css = getComputedStyle(canvas).transform;
+    const turn = new DOMMatrix(css === 'none' ? undefined : css);
+    const rot = Math.atan2(turn.b, turn.a);
+    const toScreen = (px: number, py: number) => {
+      const x = (px - side / 2) / scale;
+      const y = (py - side / 2) / scale;
+      return {
+        x: cx + x * Math.cos(rot) - y * Math.sin(rot),
+        y: cy + x * Math.sin(rot) + y * Math.cos(rot),
+      };
+    };
+    const deg = (rad: number) => (rad * 180) / Math.PI;
+    const norm = (d: number) => ((((d + 180) % 360) + 360) % 360) - 180;
+    const finished = canvas.getContext('2d')!.getImageData(0, 0, side, side).data;
+    const hexAt = (clockwiseDeg: number, share: number) => {
+      const r = (side / 2) * share;
+      const angle = ((clockwiseDeg - 90) * Math.PI) / 180;
+      const i =
+        (Math.round(side / 2 + r * Math.sin(angle)) * side +
+          Math.round(side / 2 + r * Math.cos(angle))) *
+        4;
+      return `#${[0, 1, 2].map((k) => finished[i + k]!.toString(16).padStart(2, '0')).join('')}`;
+    };
+    const bySlice = new Map<string, DrawnLine[]>();
+    for (const line of draw.labels) {
+      const key = line.matrix.map((v) => v.toFixed(2)).join();
+      bySlice.set(key, [...(bySlice.get(key) ?? []), line]);
+    }
+    const labels = [...bySlice.values()].map((lines) => {
+      const [a, b, c, d, e, f] = lines[0]!.matrix;
+      const canvasDeg = (deg(Math.atan2(f - side / 2, e - side / 2)) + 90 + 360) % 360;
+      const fontPx = parseFloat(/([\d.]+)px/.exec(lines[0]!.font)![1]!);
+      const points: { x: number; y: number }[] = [];
+      let sumX = 0;
+      let sumY = 0;
+      for (const line of lines) {
+        const x0 =
+          line.align === 'right' || line.align === 'end'
+            ? -line.width
+            : line.align === 'center'
+              ? -line.width / 2
+              : 0;
+        for (let i = 0; i <= 10; i++)
+          for (let j = 0; j <= 2; j++) {
+            const lx = x0 + (line.width * i) / 10;
+            const ly = line.y - fontPx / 2 + (fontPx * j) / 2;
+            const p = toScreen(a * lx + c * ly + e, b * lx + d * ly + f);
+            points.push(p);
+            sumX += p.x;
+            sumY += p.y;
+          }
+      }
+      const middle = { x: sumX / points.length, y: sumY / points.length };
+      const textDeg = deg(Math.atan2(b, a) + rot);
+      const outDeg = deg(Math.atan2(middle.y - cy, middle.x - cx));
+      return {
+        lines: lines.map((line) => line.text),
+        fontPx,
+        fill: lines[0]!.fill,
+        outline: lines[0]!.outline,
+        alongSliceDeg: norm(textDeg - outDeg),
+        canvasDeg,
+        rim: hexAt(canvasDeg, rimShare),
+        points,
+      };
+    });
+    const base64 = (data: Uint8ClampedArray) => {
+      let text = '';
+      for (let i = 0; i < data.length; i += 0x8000)
+        text += String.fromCharCode(...data.subarray(i, i + 0x8000));
+      return btoa(text);
+    };
+    return {
+      labels,
+      side,
+      plain: base64(draw.plain!.data),
+      labelled: base64(draw.labelled!.data),
+    };
+  }, rimShare);
