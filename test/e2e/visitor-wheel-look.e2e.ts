@@ -204,9 +204,12 @@ describe('labels and look with ten slices', () => {
     expect(along(after.labels)).toEqual(along(before.labels));
     await shot(page, 'look-10-at-rest');
     await winPopup(page).waitFor();
-    expect(await winPopup(page).locator('.win-popup__offer').textContent()).toBe(
-      NO_SPACE_NAME.toUpperCase(),
+    // The draw is the server's: the long name is won about 99 times in 100 (its weight); whichever
+    // prize is won, the popup shows its whole name.
+    const names = (await page.locator('.prize-wheel__sr-only li').allTextContents()).map((name) =>
+      name.toUpperCase(),
     );
+    expect(names).toContain(await winPopup(page).locator('.win-popup__offer').textContent());
     await page.context().close();
   });
 
