@@ -152,7 +152,7 @@ const FIGURES: { what: string; values: (string | number)[]; where: [string, RegE
     what: 'the price of one SMS to Australia, USD (SMS_PRICE_USD_DEFAULT)',
     values: [SMS_PRICE_USD_DEFAULT],
     where: [
-      ['docs/deploy.md', /x USD (\d+\.\d+)\)/g],
+      ['docs/deploy.md', /x USD (\d+\.\d+)/g],
       ['docs/capacity.md', /SMS sent x \$(\d+\.\d+) per message/g],
     ],
   },
