@@ -39,6 +39,7 @@ import {
   serveFloorApp,
   type LighthouseFigures,
 } from './lighthouse';
+import { benchEvents } from './lambda-events';
 import { MAX_SCALE_RATIO, measureScale, type ScaleFigures } from './scale';
 import { mapLimit, staffIdToken, visitorIdToken } from './stack-client';
 import { median } from './stats';
@@ -465,7 +466,7 @@ async function main(): Promise<void> {
 
     if (wanted('lambda')) {
       log('lambda bundles and cold starts...');
-      lambdaRows(await measureLambdas({ coldStarts: true }));
+      lambdaRows(await measureLambdas({ events: benchEvents(stack, staffToken) }));
     }
 
     if (wanted('scale')) {
