@@ -1,24 +1,20 @@
 /**
  * Lambda: every function bundled as the CDK stack bundles it (infra/function-defaults.ts BUNDLING:
  * ESM, node22, minified, the AWS SDK bundled in, the require banner), its size, and its cold start:
- * the time a fresh Node process takes to import the bundle and answer one representative event,
- * against a bundle whose handler does nothing.
+ * the time a fresh Node process takes to import the bundle and answer one call a real user makes
+ * (bench/lambda-events.ts), against a bundle whose handler does nothing.
  *
- * Bundles are written under node_modules/.cache (out of the tree, ignored). Events go to the running local
- * stack (its env: table names, DynamoDB Local, the Cognito stand-in); an error answer still counts
- * as an answer, since the cost measured is loading and first-call set-up.
+ * Bundles are written under node_modules/.cache (out of the tree, ignored). Events go to the running
+ * local stack (its env: table names, DynamoDB Local, the Cognito stand-in). Every timed call must get
+ * its route's success answer: any other answer stops the bench, since a refusal is not what users
+ * wait for.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { build } from 'esbuild';
 import { esbuildOptionsFor } from '../infra/function-defaults';
-import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
-import { ROUTES, routePath } from '@shared/routes';
-import { newOtpChallenge } from '../lambdas/domain/otp-start';
-import { SmsCostGuard, smsLimitsFromEnv } from '../lambdas/domain/sms-cost-guard';
+import type { BenchCall } from './lambda-events';
 import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -111,103 +107,6 @@ const tsFiles = (dir: string): string[] =>
     .sort()
     .map((f) => join(ROOT, dir, f));
 
-/** A staff (admin) or visitor identity as the JWT authorizer passes it on. */
-const STAFF_CLAIMS = {
-  sub: '00000000-0000-4000-8000-000000000001',
-  'cognito:username': 'admin',
-  'cognito:groups': '[admin]',
-  token_use: 'id',
-};
-const visitorClaims = (phone: string) => ({
-  sub: '00000000-0000-4000-8000-000000000002',
-  'cognito:username': phone,
-  phone_number: phone,
-  phone_number_verified: 'true',
-  token_use: 'id',
-});
-
-/** A distinct Australian mobile per spawn, so per-number limits never decide the path taken. */
-const benchPhone = (run: number): string => `+6149${String(run).padStart(7, '0')}`;
-
-/**
- * The proof of work a browser sends with otp/start: issued by the stack's own rule (its keys and
- * the hour's work factor) and solved as the visitor's worker would, so otp/start takes its real
- * path, not the 400 of a missing challenge.
- */
-async function solvedOtpChallenge(): Promise<unknown> {
-  const challenge = await newOtpChallenge(new SmsCostGuard(smsLimitsFromEnv()), Date.now());
-  return { challenge, solution: await solveChallenge({ challenge, deriveKey }) };
-}
-
-/** Request bodies that pass validation where that is cheap to arrange. */
-const BODIES: Record<string, (phone: string) => unknown> = {
-  'start-otp': async (p) => ({ phoneNumber: `0${p.slice(3)}`, altcha: await solvedOtpChallenge() }),
-  'user-exists': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
-  'search-users': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
-  'redeem-user': (p) => ({ phoneNumber: `0${p.slice(3)}` }),
-  'create-spin': () => ({}),
-};
-
-/** An API Gateway HTTP API (payload 2.0) event for a route, or a Cognito trigger event. */
-async function eventFor(name: string, run: number): Promise<unknown> {
-  const phone = benchPhone(run);
-  const route = ROUTES.find((r) => r.id === name);
-  if (route) {
-    const body = await BODIES[name]?.(phone);
-    const claims =
-      route.auth === 'visitor'
-        ? visitorClaims(phone)
-        : route.auth === 'public'
-          ? undefined
-          : STAFF_CLAIMS;
-    const parameters = { id: 'bench-missing', role: 'operator' };
-    const path = routePath(route.path, parameters);
-    return {
-      version: '2.0',
-      routeKey: `${route.method} ${route.path}`,
-      rawPath: path,
-      rawQueryString: '',
-      // As CloudFront forwards it (lib/http.ts refuses anything else): the origin secret of the
-      // running local stack and the viewer address.
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': '127.0.0.1',
-        [ORIGIN_SECRET_HEADER]: process.env.ORIGIN_SECRET ?? '',
-        [VIEWER_ADDRESS_HEADER]: '127.0.0.1',
-      },
-      requestContext: {
-        http: { method: route.method, path, sourceIp: '127.0.0.1' },
-        requestId: `bench-${run}`,
-        ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
-      },
-      pathParameters: route.path.includes('{') ? parameters : undefined,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      isBase64Encoded: false,
-    };
-  }
-  const common = {
-    version: '1',
-    region: process.env.AWS_REGION,
-    userPoolId: process.env.VISITOR_USER_POOL_ID,
-    userName: phone,
-    callerContext: { awsSdkVersion: 'bench', clientId: 'bench' },
-    request: {
-      userAttributes: { phone_number: phone, sub: STAFF_CLAIMS.sub },
-      session: [],
-      privateChallengeParameters: { answer: '000000' },
-      challengeAnswer: '123456',
-    },
-    response: {},
-  };
-  if (name === 'define-auth-challenge')
-    return { ...common, triggerSource: 'DefineAuthChallenge_Authentication' };
-  if (name === 'create-auth-challenge')
-    return { ...common, triggerSource: 'CreateAuthChallenge_Authentication' };
-  if (name === 'verify-auth-challenge')
-    return { ...common, triggerSource: 'VerifyAuthChallengeResponse_Authentication' };
-  return common;
-}
-
 /**
  * The child: performance.now() is taken before the import, so Node's own start-up (the same for
  * every function, and not what a bundle can change) is left out.
@@ -216,19 +115,29 @@ const CHILD_SCRIPT = `
 const t0 = performance.now();
 const [bundle, eventJson] = process.argv.slice(-2);
 let answer;
+let detail = '';
 try {
   const mod = await import(bundle);
   const result = await mod.handler(JSON.parse(eventJson), { awsRequestId: 'bench', functionName: 'bench', getRemainingTimeInMillis: () => 10000 });
   answer = result && typeof result === 'object' && 'statusCode' in result ? String(result.statusCode) : 'ok';
+  detail = String(result && result.body || '').slice(0, 300);
 } catch (error) {
   answer = (error && error.name) || 'error';
+  detail = String(error && error.message);
 }
 const ms = performance.now() - t0;
-process.stdout.write(JSON.stringify({ ms, answer }));
+process.stdout.write(JSON.stringify({ ms, answer, detail }));
 process.exit(0);
 `;
 
-export function coldStart(file: string, event: unknown): Promise<{ ms: number; answer: string }> {
+interface ColdStart {
+  ms: number;
+  answer: string;
+  /** The start of the answer's body (or the error's message), for a failure's report. */
+  detail: string;
+}
+
+export function coldStart(file: string, event: unknown): Promise<ColdStart> {
   return new Promise((ok, fail) => {
     const child = spawn(
       process.execPath,
@@ -242,7 +151,7 @@ export function coldStart(file: string, event: unknown): Promise<{ ms: number; a
     child.on('error', fail);
     child.on('close', () => {
       try {
-        ok(JSON.parse(out) as { ms: number; answer: string });
+        ok(JSON.parse(out) as ColdStart);
       } catch {
         fail(new Error(`cold start of ${basename(file)} printed no result: ${err.slice(0, 500)}`));
       }
@@ -250,8 +159,20 @@ export function coldStart(file: string, event: unknown): Promise<{ ms: number; a
   });
 }
 
-/** Bundles every function; with `coldStarts`, times each in fresh processes (needs the stack's env). */
-export async function measureLambdas(options: { coldStarts: boolean }): Promise<{
+/**
+ * Functions bundled but not timed. staff-users answers CloudFormation over HTTPS, and
+ * waf-association calls WAF through the Lambda runtime's own SDK (not bundled): neither has a call
+ * to make locally.
+ */
+const SIZE_ONLY = new Set(['staff-users', 'waf-association']);
+
+/**
+ * Bundles every function; with `events` (bench/lambda-events.ts, against the running stack), times
+ * each in fresh processes.
+ */
+export async function measureLambdas(options: {
+  events?: (name: string, run: number) => Promise<BenchCall>;
+}): Promise<{
   functions: LambdaFigure[];
   empty: LambdaFigure;
   /** The SDK floors (SDK_FLOORS), by name. */
@@ -281,15 +202,22 @@ export async function measureLambdas(options: { coldStarts: boolean }): Promise<
     const file = join(OUT_DIR, `${name}.mjs`);
     figures.push({ name, file, bytes: await bundle(entry, file) });
   }
-  if (options.coldStarts) {
+  const { events } = options;
+  if (events) {
     let run = 0;
     // Runs interleave the functions, so a burst of load from another process hits them all alike.
     const samples = new Map<string, { ms: number[]; answer: string }>();
     for (let round = 0; round < COLD_START_RUNS; round++) {
       for (const f of figures) {
-        // The custom resource answers CloudFormation over HTTPS: nothing to call locally.
-        if (f.name === 'staff-users') continue;
-        const { ms, answer } = await coldStart(f.file, await eventFor(f.name, run++));
+        if (SIZE_ONLY.has(f.name)) continue;
+        const isFloor = f.name === EMPTY || f.name in SDK_FLOORS;
+        const call: BenchCall = isFloor ? { event: {}, expect: '200' } : await events(f.name, run);
+        run++;
+        const { ms, answer, detail } = await coldStart(f.file, call.event);
+        if (answer !== call.expect)
+          throw new Error(
+            `${f.name} answered ${answer}, not ${call.expect} (${detail}): a timed call must succeed`,
+          );
         const entry = samples.get(f.name) ?? { ms: [], answer };
         entry.ms.push(ms);
         samples.set(f.name, entry);
@@ -312,7 +240,7 @@ export async function measureLambdas(options: { coldStarts: boolean }): Promise<
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { functions, empty } = await measureLambdas({ coldStarts: false });
+  const { functions, empty } = await measureLambdas({});
   console.log(`${empty.name.padEnd(26)} ${(empty.bytes / 1024).toFixed(1)} KB`);
   for (const f of functions) console.log(`${f.name.padEnd(26)} ${(f.bytes / 1024).toFixed(1)} KB`);
 }

@@ -39,6 +39,7 @@ import {
   serveFloorApp,
   type LighthouseFigures,
 } from './lighthouse';
+import { benchEvents } from './lambda-events';
 import { MAX_SCALE_RATIO, measureScale, type ScaleFigures } from './scale';
 import { mapLimit, staffIdToken, visitorIdToken } from './stack-client';
 import { median } from './stats';
@@ -319,7 +320,7 @@ function lambdaRows(result: Awaited<ReturnType<typeof measureLambdas>>): void {
     });
   }
   notes.push(
-    `Lambda: cold start = import + first event in a fresh node ${process.version} process (median of ${COLD_START_RUNS}); the answer (status or error) is in brackets. staff-users (CloudFormation custom resource) has no local event: size only. "SDK floor" compares each function with the floor of its kind, bundled the same way: sdk-floor-staff (one AdminGetUser and one GetItem) for staff routes, sdk-floor-dynamodb (one GetItem) for the others.`,
+    `Lambda: cold start = import + first event in a fresh node ${process.version} process (median of ${COLD_START_RUNS}); each timed call is one a real user makes (bench/lambda-events.ts) and its answer, the route's success status or a trigger's ok, is in brackets (any other answer stops the bench). staff-users (CloudFormation custom resource) and waf-association (its WAF client is the Lambda runtime's, not bundled) have no local call: size only. "SDK floor" compares each function with the floor of its kind, bundled the same way: sdk-floor-staff (one AdminGetUser and one GetItem) for staff routes, sdk-floor-dynamodb (one GetItem) for the others.`,
   );
 }
 
@@ -465,7 +466,7 @@ async function main(): Promise<void> {
 
     if (wanted('lambda')) {
       log('lambda bundles and cold starts...');
-      lambdaRows(await measureLambdas({ coldStarts: true }));
+      lambdaRows(await measureLambdas({ events: benchEvents(stack, staffToken) }));
     }
 
     if (wanted('scale')) {

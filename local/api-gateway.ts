@@ -132,6 +132,10 @@ function stringifyClaim(value: unknown): string {
   return String(value);
 }
 
+/** A token's verified claims as the HTTP API's JWT authorizer passes them on to the function. */
+export const authorizerClaims = (claims: JWTPayload): Record<string, string> =>
+  Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, stringifyClaim(v)]));
+
 /** API Gateway's requestContext.time format: 22/Nov/2025:01:30:00 +0000 */
 function requestTime(ms: number): string {
   const d = new Date(ms);
@@ -289,9 +293,7 @@ export function createApiGateway(options: ApiGatewayOptions) {
           ? {
               authorizer: {
                 jwt: {
-                  claims: Object.fromEntries(
-                    Object.entries(claims).map(([k, v]) => [k, stringifyClaim(v)]),
-                  ),
+                  claims: authorizerClaims(claims),
                   scopes: null,
                 },
               },
