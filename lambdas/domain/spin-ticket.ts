@@ -16,7 +16,7 @@ import type { SpinPreview, SpinResult } from '@shared/types';
 import { putTicket, takeTicket } from '../repositories/spin-tickets';
 import { warnOnFailure } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';
-import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
+import { drawAndRecord, drawSlice, findSavedSpin, defaultSpinDeps } from './spin';
 import { addStats } from '../repositories/stats';
 
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
@@ -34,15 +34,14 @@ const TICKET_TTL_S = 15 * 60;
 export async function previewSpin(
   clientAddress: string,
   solved: SolvedChallenge,
-  deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinPreview> {
-  const nowMs = deps.now().getTime();
+  const nowMs = Date.now();
   const nowS = Math.floor(nowMs / 1000);
   if ((await getGameSettings()).spinMode !== 'spin-first')
     throw conflict('PREVIEW_NOT_OFFERED', API_MESSAGES.previewNotOffered);
   await spendChallenge('preview', solved);
   await spendClientBudget('previews', clientAddress, nowMs);
-  const slice = await drawSlice(deps.randomInt);
+  const slice = await drawSlice(defaultSpinDeps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);
   await addStats(new Date(nowMs), { add: { previews: 1 } }).catch(
@@ -59,15 +58,14 @@ export async function previewSpin(
 export async function spinForVisitor(
   phoneNumber: string,
   ticket: string | undefined,
-  deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinResult> {
   const saved = await findSavedSpin(phoneNumber);
   if (saved) return saved;
-  if (ticket === undefined) return drawAndRecord(phoneNumber, {}, deps);
-  const taken = await takeTicket(ticket, Math.floor(deps.now().getTime() / 1000));
+  if (ticket === undefined) return drawAndRecord(phoneNumber, {});
+  const taken = await takeTicket(ticket, Math.floor(Date.now() / 1000));
   if (!taken) throw badRequest('SPIN_TICKET_INVALID', API_MESSAGES.spinTicketInvalid);
   try {
-    return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId }, deps);
+    return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId });
   } catch (error) {
     // Not recorded (DynamoDB throttled throughout, the draw busy): the ticket goes back, so the
     // visitor's retry still claims the previewed prize. Had the win been recorded after all (an
