@@ -18,7 +18,7 @@ import type { SpinPreview, SpinResult } from '@shared/types';
 import { putTicket, replaceOpenTicket, takeTicket } from '../repositories/spin-tickets';
 import { warnOnFailure } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';
-import { drawAndRecord, drawSlice, findSavedSpin, type SpinDeps, defaultSpinDeps } from './spin';
+import { drawAndRecord, drawSlice, findSavedSpin, defaultSpinDeps } from './spin';
 import { addStats } from '../repositories/stats';
 
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
@@ -36,15 +36,14 @@ const TICKET_TTL_S = 15 * 60;
 export async function previewSpin(
   clientAddress: string,
   solved: SolvedChallenge,
-  deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinPreview> {
-  const nowMs = deps.now().getTime();
+  const nowMs = Date.now();
   const nowS = Math.floor(nowMs / 1000);
   if ((await getGameSettings()).spinMode !== 'spin-first')
     throw conflict('PREVIEW_NOT_OFFERED', API_MESSAGES.previewNotOffered);
   await spendChallenge('preview', solved);
   await spendClientBudget('previews', clientAddress, nowMs);
-  const slice = await drawSlice(deps.randomInt);
+  const slice = await drawSlice(defaultSpinDeps.randomInt);
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);
   const previous = await replaceOpenTicket(clientAddress, ticket, nowS + TICKET_TTL_S);
@@ -63,20 +62,19 @@ export async function previewSpin(
 export async function spinForVisitor(
   phoneNumber: string,
   ticket: string | undefined,
-  deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinResult> {
   const saved = await findSavedSpin(phoneNumber);
   if (saved) return saved;
-  if (ticket === undefined) return drawAndRecord(phoneNumber, {}, deps);
+  if (ticket === undefined) return drawAndRecord(phoneNumber, {});
   const [taken, game] = await Promise.all([
-    takeTicket(ticket, Math.floor(deps.now().getTime() / 1000)),
+    takeTicket(ticket, Math.floor(Date.now() / 1000)),
     getGameSettings(),
   ]);
   // A ticket previewed in spin-first mode is not honoured once the game is back in verify-first.
   if (!taken || game.spinMode !== 'spin-first')
     throw badRequest('SPIN_TICKET_INVALID', API_MESSAGES.spinTicketInvalid);
   try {
-    return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId }, deps);
+    return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId });
   } catch (error) {
     // Not recorded (DynamoDB throttled throughout, the draw busy): the ticket goes back, so the
     // visitor's retry still claims the previewed prize. Had the win been recorded after all (an

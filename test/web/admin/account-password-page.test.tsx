@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { installFakeApi, type FakeApi } from './fake-api';
-import { renderAt, signInAdmin } from './render-admin';
+import { installFakeApi, type FakeApi } from '../support/admin-routes';
+import { renderAppAt, signInAdmin } from '../support/staff';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -19,7 +19,7 @@ const puts = () => api.requests.filter((r) => r.method === 'PUT');
 describe('Account password pages', () => {
   it('sets the admin’s own password, says they will sign in again, and takes them to the login, which signs this browser out and says why', async () => {
     const user = userEvent.setup();
-    const { router } = renderAt('/admin/accounts/admin');
+    const { router } = renderAppAt('/admin/accounts/admin');
     expect(await screen.findByText(ADMIN_TEXT.ownPasswordNextLogin)).toBeInTheDocument();
     await user.type(screen.getByLabelText(ADMIN_TEXT.newPassword), 'brand-new-pw');
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
@@ -42,7 +42,7 @@ describe('Account password pages', () => {
     'sets the %s password and says so',
     async (role, title, success) => {
       const user = userEvent.setup();
-      renderAt(`/admin/accounts/${role}`);
+      renderAppAt(`/admin/accounts/${role}`);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       const field = screen.getByLabelText(ADMIN_TEXT.newPassword);
       await user.type(field, 'brand-new-pw');
@@ -63,7 +63,7 @@ describe('Account password pages', () => {
 
   it('applies the password rules before sending anything', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/accounts/operator');
+    renderAppAt('/admin/accounts/operator');
     const save = await screen.findByRole('button', { name: ADMIN_TEXT.save });
     await user.click(save);
     expect(await screen.findByText(MESSAGES.passwordRequired)).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('Account password pages', () => {
 
   it('shows and hides the password', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/accounts/admin');
+    renderAppAt('/admin/accounts/admin');
     const field = await screen.findByLabelText(ADMIN_TEXT.newPassword);
     expect(field).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.showPassword }));
@@ -90,7 +90,7 @@ describe('Account password pages', () => {
   it('shows "Failed to update password. Please try again." when the server fails', async () => {
     api.failNext('PUT', '/api/accounts/admin/password', 500);
     const user = userEvent.setup();
-    renderAt('/admin/accounts/admin');
+    renderAppAt('/admin/accounts/admin');
     await user.type(await screen.findByLabelText(ADMIN_TEXT.newPassword), 'another-pw');
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
     await waitFor(() =>
@@ -100,7 +100,7 @@ describe('Account password pages', () => {
 
   it('starts empty when switching between the two pages', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/accounts/admin');
+    renderAppAt('/admin/accounts/admin');
     await user.type(await screen.findByLabelText(ADMIN_TEXT.newPassword), 'typed-here');
     await user.click(screen.getByRole('link', { name: ADMIN_TEXT.operatorPassword }));
     expect(

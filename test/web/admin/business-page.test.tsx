@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { SETTINGS_FIELD_MESSAGES } from '@shared/messages';
-import { installFakeApi, type FakeApi } from './fake-api';
-import { renderAt, signInAdmin } from './render-admin';
+import { installFakeApi, type FakeApi } from '../support/admin-routes';
+import { renderAppAt, signInAdmin } from '../support/staff';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -42,7 +42,7 @@ const png = (name = 'logo.png') => new File([PNG_SIGNATURE], name, { type: 'imag
 
 describe('Business Settings page', () => {
   it('shows every field with the stored values', async () => {
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     expect(await screen.findByLabelText(ADMIN_TEXT.businessName)).toHaveValue('Old Name');
     for (const label of [
       ADMIN_TEXT.logo,
@@ -62,7 +62,7 @@ describe('Business Settings page', () => {
 
   it('saves the fields and says "Saved successfully"', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     const name = await screen.findByLabelText(ADMIN_TEXT.businessName);
     await user.clear(name);
     await user.type(name, 'Burger Barn');
@@ -82,7 +82,7 @@ describe('Business Settings page', () => {
   it('sends only the changed fields, so a stored value the form would refuse does not block saving', async () => {
     api = installFakeApi({ business: { businessName: 'Seeded', logoUrl: '/logo.png' } as never });
     const user = userEvent.setup();
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     const name = await screen.findByLabelText(ADMIN_TEXT.businessName);
     await user.clear(name);
     await user.type(name, 'Renamed');
@@ -94,7 +94,7 @@ describe('Business Settings page', () => {
 
   it('marks an invalid link and says "Failed to save" without sending', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     const website = await screen.findByLabelText(ADMIN_TEXT.website);
     await user.type(website, 'javascript:alert(1)');
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
@@ -110,7 +110,7 @@ describe('Business Settings page', () => {
   it('shows "Failed to save" when the server fails', async () => {
     api.failNext('PUT', '/api/settings/business', 500);
     const user = userEvent.setup();
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.save }));
     await waitFor(() =>
       expect(screen.getAllByRole('alert').some((a) => a.textContent === MESSAGES.saveFailed)).toBe(
@@ -121,7 +121,7 @@ describe('Business Settings page', () => {
 
   it('uploads a logo: "Uploading...", then a thumbnail and "Logo uploaded", saved with the fields', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     stubPictures();
     const input = await screen.findByLabelText(ADMIN_TEXT.logo);
     expect(input).toHaveAttribute(
@@ -150,7 +150,7 @@ describe('Business Settings page', () => {
 
   it('refuses a non-image before uploading, with the detail', async () => {
     const user = userEvent.setup({ applyAccept: false });
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     await user.upload(
       await screen.findByLabelText(ADMIN_TEXT.logo),
       new File(['menu'], 'menu.txt', { type: 'text/plain' }),
@@ -164,7 +164,7 @@ describe('Business Settings page', () => {
   it('says so when the picture cannot be read, and uploads nothing', async () => {
     stubPictures(() => Promise.reject(new DOMException('bad image', 'InvalidStateError')));
     const user = userEvent.setup();
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     await user.upload(await screen.findByLabelText(ADMIN_TEXT.logo), png('broken.png'));
     expect(
       await screen.findByText(`${MESSAGES.logoUploadFailed} ${ADMIN_TEXT.logoUnreadable}`),
@@ -176,7 +176,7 @@ describe('Business Settings page', () => {
     stubPictures();
     api.failNext('POST', '/api/logo', 415, API_MESSAGES.logoNotImage);
     const user = userEvent.setup();
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     await user.upload(await screen.findByLabelText(ADMIN_TEXT.logo), png('renamed.png'));
     expect(
       await screen.findByText(`${MESSAGES.logoUploadFailed} ${API_MESSAGES.logoNotImage}`),
@@ -186,7 +186,7 @@ describe('Business Settings page', () => {
 
   it('shows "Failed to load settings" when the settings cannot load', async () => {
     api.failNext('GET', '/api/settings/business', 500);
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     expect(await screen.findByText(MESSAGES.loadSettingsFailed)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: ADMIN_TEXT.save })).not.toBeInTheDocument();
   });

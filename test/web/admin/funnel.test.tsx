@@ -6,8 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { installFakeApi, type FakeApi } from './fake-api';
-import { renderAt, signInAdmin } from './render-admin';
+import { installFakeApi, type FakeApi } from '../support/admin-routes';
+import { renderAppAt, signInAdmin } from '../support/staff';
 
 let api: FakeApi;
 let files: { blob: Blob; name: string }[];
@@ -46,16 +46,16 @@ const readText = (blob: Blob) =>
   });
 
 /** The app loaded afresh for a deployment whose /config.json names `timeZone` (or none). */
-async function deployedIn(timeZone: string | undefined): Promise<typeof renderAt> {
+async function deployedIn(timeZone: string | undefined): Promise<typeof renderAppAt> {
   api.config = { ...api.config, ...(timeZone ? { timeZone } : {}) };
   vi.resetModules();
-  return (await import('./render-admin')).renderAt;
+  return (await import('../support/staff')).renderAppAt;
 }
 
 describe('the funnel', () => {
   it('shows each step with its count and the share kept from the step before, and its table', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     const figure = await screen.findByRole('figure', { name: ADMIN_TEXT.funnelChart });
     const chart = within(figure).getByRole('img');
     expect(chart).toHaveAccessibleName(
@@ -85,7 +85,7 @@ describe('the funnel', () => {
       ...api.insights,
       funnel: api.insights.funnel.map((s) => ({ ...s, count: 0, kept: null })),
     };
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     const figure = await screen.findByRole('figure', { name: ADMIN_TEXT.funnelChart });
     expect(within(figure).getByRole('img')).toHaveAccessibleName(
       'From visits to redemptions: Visits 0, Codes sent 0 (-), Verified 0 (-), Spins 0 (-), Redeemed 0 (-).',
@@ -94,7 +94,7 @@ describe('the funnel', () => {
 
   it('downloads its figures per day as a CSV under the same labels', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.downloadDailyCsv }));
     expect(files).toHaveLength(1);
     expect(files[0]!.name).toBe('daily-figures-2026-05-01-to-2026-05-03.csv');

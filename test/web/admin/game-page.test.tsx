@@ -6,8 +6,8 @@ import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { WHEEL_PALETTES } from '@shared/wheel-palettes';
 import { SLICE_FIELD_MESSAGES } from '@shared/messages';
-import { installFakeApi, makeSlice, type FakeApi } from './fake-api';
-import { renderAt, signInAdmin } from './render-admin';
+import { installFakeApi, makeSlice, type FakeApi } from '../support/admin-routes';
+import { renderAppAt, signInAdmin } from '../support/staff';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -33,7 +33,7 @@ async function openAdd(user: ReturnType<typeof userEvent.setup>) {
 describe('Game Settings page', () => {
   it('shows the empty state text when there are no slices', async () => {
     api = installFakeApi();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     expect(
       await screen.findByText('No slices yet. Click "Add Slice" to create one.'),
     ).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('Game Settings page', () => {
         makeSlice({ name: 'Gone', weight: 5, stock: 0 }),
       ],
     });
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     await screen.findByRole('cell', { name: 'Burger' });
     const [burger, chips, gone] = screen.getAllByRole('row').slice(1);
     expect(Array.from(within(burger!).getAllByRole('cell'), (c) => c.textContent)).toEqual([
@@ -77,7 +77,7 @@ describe('Game Settings page', () => {
   it('shows the name limit as the user types and does not submit a long name', async () => {
     api = installFakeApi();
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     const name = within(dialog).getByLabelText(ADMIN_TEXT.sliceName);
@@ -94,7 +94,7 @@ describe('Game Settings page', () => {
   it('adds a slice with odds and stock at the top and says Saved', async () => {
     api = installFakeApi({ slices: [makeSlice({ name: 'Older' })] });
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Free Drink');
     await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceComment), 'Min spend $15');
@@ -132,7 +132,7 @@ describe('Game Settings page', () => {
     const first = makeSlice({ name: 'First' });
     api = installFakeApi({ slices: [first, makeSlice({ name: 'Second' })] });
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     await user.click(await screen.findByRole('button', { name: 'Edit First' }));
     const dialog = screen.getByRole('dialog', { name: ADMIN_TEXT.editSliceTitle });
     const name = within(dialog).getByLabelText(ADMIN_TEXT.sliceName);
@@ -151,7 +151,7 @@ describe('Game Settings page', () => {
     const scarce = makeSlice({ name: 'Scarce', stock: 3 });
     api = installFakeApi({ slices: [scarce] });
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     await user.click(await screen.findByRole('button', { name: 'Edit Scarce' }));
     const dialog = screen.getByRole('dialog', { name: ADMIN_TEXT.editSliceTitle });
     // Meanwhile three visitors win it.
@@ -179,7 +179,7 @@ describe('Game Settings page', () => {
   it('cancels with Escape and keeps Tab inside the dialog', async () => {
     api = installFakeApi();
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     const name = within(dialog).getByLabelText(ADMIN_TEXT.sliceName);
     await user.tab({ shift: true });
@@ -194,7 +194,7 @@ describe('Game Settings page', () => {
   it('reads "Max Slices Reached" and is disabled at 10 slices', async () => {
     api = installFakeApi({ slices: Array.from({ length: MAX_SLICES - 1 }, () => makeSlice()) });
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Tenth');
     await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.add }));
@@ -207,7 +207,7 @@ describe('Game Settings page', () => {
     api = installFakeApi();
     api.failNext('POST', '/api/slices', 409, MESSAGES.maxSlicesReached);
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Late');
     await user.click(within(dialog).getByRole('button', { name: ADMIN_TEXT.add }));
@@ -224,7 +224,7 @@ describe('Game Settings page', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     await user.click(await screen.findByRole('button', { name: 'Delete Drop' }));
     expect(confirm).toHaveBeenCalledWith(MESSAGES.deleteSliceConfirm);
     expect(rowNames()).toEqual(['Keep', 'Drop']);
@@ -239,7 +239,7 @@ describe('Game Settings page', () => {
   it('shows "Failed to load slices" when the list cannot load', async () => {
     api = installFakeApi();
     api.failNext('GET', '/api/slices', 500);
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     expect(await screen.findByText(MESSAGES.loadSlicesFailed)).toBeInTheDocument();
   });
 
@@ -252,7 +252,7 @@ describe('Game Settings page', () => {
         makeSlice({ name: 'White B', bgColor: '#ffffff' }),
       ],
     });
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     await screen.findByRole('cell', { name: 'White B' });
     const swatches = Array.from(document.querySelectorAll<HTMLElement>('.slices-table__swatch'));
     expect(swatches.map((s) => s.style.background)).toEqual([
@@ -274,7 +274,7 @@ describe('Game Settings page', () => {
       game: { itemBackgroundColors: ['#111111', '#222222'], spinMode: 'verify-first' },
     });
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     await screen.findByRole('heading', { name: ADMIN_TEXT.wheelSettings });
     await user.click(screen.getByRole('button', { name: 'Remove colour 1' }));
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.addColor }));
@@ -293,7 +293,7 @@ describe('Game Settings page', () => {
   it('puts a ready palette in the colour list, each colour still editable, and saves it', async () => {
     api = installFakeApi({ game: { itemBackgroundColors: ['#111111'], spinMode: 'verify-first' } });
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     const palettes = await screen.findByRole('group', { name: ADMIN_TEXT.readyPalettes });
     const [fairground] = WHEEL_PALETTES;
     await user.click(within(palettes).getByRole('button', { name: fairground!.name }));
@@ -309,7 +309,7 @@ describe('Game Settings page', () => {
   it('refuses a colour that is not a hex colour without saving', async () => {
     api = installFakeApi({ game: { itemBackgroundColors: ['#111111'], spinMode: 'verify-first' } });
     const user = userEvent.setup();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     const field = await screen.findByLabelText('Colour 1');
     await user.clear(field);
     await user.type(field, 'red');

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { percent } from '../../../web/src/features/admin/components/insights-charts';
-import { installFakeApi, type FakeApi } from './fake-api';
-import { renderAt, signInAdmin } from './render-admin';
+import { installFakeApi, type FakeApi } from '../support/admin-routes';
+import { renderAppAt, signInAdmin } from '../support/staff';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -22,7 +22,7 @@ const total = (label: string) => {
 
 describe('/admin/insights', () => {
   it('is in the sidebar and shows every total with its label', async () => {
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     expect(await screen.findByRole('heading', { level: 1, name: 'Insights' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('navigation', { name: ADMIN_TEXT.navLabel })).getByRole('link', {
@@ -44,14 +44,14 @@ describe('/admin/insights', () => {
 
   it('leaves out previews per claim in a verify-first game', async () => {
     api.insights = { ...api.insights, spinMode: 'verify-first' };
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     await screen.findByText('Spins', { selector: 'dt' });
     expect(screen.queryByText('Previews per claim')).not.toBeInTheDocument();
   });
 
   it('draws both charts with a summary and gives their figures as tables', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     const perDay = await screen.findByRole('img', {
       name: /From 1 May to 3 May: 3 spins and 1 redemptions/,
     });
@@ -80,7 +80,7 @@ describe('/admin/insights', () => {
 
   it('asks for the chosen range', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     const from = await screen.findByLabelText('From');
     await waitFor(() => expect(from).toHaveValue('2026-05-01'));
     await user.clear(from);
@@ -101,7 +101,7 @@ describe('/admin/insights', () => {
       revokeObjectURL: () => undefined,
     });
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.downloadCsv }));
     await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
     const text = await new Promise<unknown>((resolve) => {
@@ -120,7 +120,7 @@ describe('/admin/insights', () => {
 
   it('erases a number only after the confirm dialog, and says what happened', async () => {
     const user = userEvent.setup();
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     const field = await screen.findByLabelText(ADMIN_TEXT.eraseLabel);
     await user.type(field, '04123');
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.erase }));
@@ -151,7 +151,7 @@ describe('/admin/insights', () => {
 
   it('says so when the figures cannot be loaded', async () => {
     api.failNext('GET', '/api/insights', 500);
-    renderAt('/admin/insights');
+    renderAppAt('/admin/insights');
     expect(await screen.findByText(ADMIN_TEXT.insightsLoadFailed)).toHaveAttribute('role', 'alert');
   });
 });

@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { installFakeApi } from './fake-api';
-import { renderAt, signInAdmin } from './render-admin';
+import { installFakeApi } from '../support/admin-routes';
+import { cognitoTokens, type FakeNetwork } from '../support/network';
+import { renderAppAt, signInAdmin } from '../support/staff';
 import { staffIdToken } from '../support/tokens';
+
+let network: FakeNetwork;
 
 beforeEach(() => {
   localStorage.clear();
-  installFakeApi();
+  network = installFakeApi().network;
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,7 +20,7 @@ describe('admin shell and login', () => {
   it.each(['/admin/business', '/admin/game', '/admin/accounts/admin', '/admin/accounts/operator'])(
     'sends a signed-out visitor of %s to the admin login',
     async (path) => {
-      const { router } = renderAt(path);
+      const { router } = renderAppAt(path);
       expect(
         await screen.findByRole('heading', { name: ADMIN_TEXT.loginTitle }),
       ).toBeInTheDocument();
@@ -27,7 +30,7 @@ describe('admin shell and login', () => {
 
   it('sends a signed-in admin visiting /admin to Business Settings', async () => {
     signInAdmin();
-    const { router } = renderAt('/admin');
+    const { router } = renderAppAt('/admin');
     expect(
       await screen.findByRole('heading', { level: 1, name: ADMIN_TEXT.businessSettings }),
     ).toBeInTheDocument();
@@ -36,7 +39,7 @@ describe('admin shell and login', () => {
 
   it('links the four pages, Insights and Share from the sidebar and marks the current one', async () => {
     signInAdmin();
-    renderAt('/admin/game');
+    renderAppAt('/admin/game');
     const nav = await screen.findByRole('navigation', { name: ADMIN_TEXT.navLabel });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
@@ -56,7 +59,7 @@ describe('admin shell and login', () => {
   it('opens and closes the menu with a real button that reports its state', async () => {
     signInAdmin();
     const user = userEvent.setup();
-    renderAt('/admin/business');
+    renderAppAt('/admin/business');
     const button = await screen.findByRole('button', { name: ADMIN_TEXT.menu });
     const nav = screen.getByRole('navigation', { name: ADMIN_TEXT.navLabel });
     expect(button).toHaveAttribute('aria-controls', nav.id);
@@ -78,7 +81,7 @@ describe('admin shell and login', () => {
   it('logs out: clears the admin keys and session and returns to /admin', async () => {
     signInAdmin();
     const user = userEvent.setup();
-    const { router } = renderAt('/admin/business');
+    const { router } = renderAppAt('/admin/business');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.logout }));
     expect(await screen.findByRole('heading', { name: ADMIN_TEXT.loginTitle })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
@@ -91,35 +94,20 @@ describe('admin shell and login', () => {
     signInAdmin();
     const api = installFakeApi();
     api.failNext('GET', '/api/slices', 401);
-    const { router } = renderAt('/admin/game');
+    const { router } = renderAppAt('/admin/game');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(localStorage.getItem('adminUsername')).toBeNull();
   });
 
   describe('login at /admin', () => {
     const cognitoAnswers = (groups: string[]) => {
-      // The fake API serves /config.json naming https://cognito.test/ as the Cognito endpoint.
-      const apiFetch = globalThis.fetch;
-      vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (!String(input).startsWith('https://cognito.test/')) return apiFetch(input, init);
-        return new Response(
-          JSON.stringify({
-            AuthenticationResult: {
-              IdToken: staffIdToken('someone', groups),
-              AccessToken: 'a',
-              RefreshToken: 'r',
-              ExpiresIn: 3600,
-            },
-          }),
-          { status: 200 },
-        );
-      });
+      network.cognito = () => cognitoTokens(staffIdToken('someone', groups));
     };
 
     it('refuses a non-admin account with the required text and stores nothing', async () => {
       cognitoAnswers(['operator']);
       const user = userEvent.setup();
-      renderAt('/admin');
+      renderAppAt('/admin');
       expect(await screen.findByRole('main')).toContainElement(
         await screen.findByRole('heading', { name: ADMIN_TEXT.loginTitle }),
       );
@@ -133,7 +121,7 @@ describe('admin shell and login', () => {
     it('lets an admin in and goes to Business Settings', async () => {
       cognitoAnswers(['admin']);
       const user = userEvent.setup();
-      const { router } = renderAt('/admin');
+      const { router } = renderAppAt('/admin');
       await user.type(await screen.findByLabelText('Username'), 'admin');
       await user.type(screen.getByLabelText('Password'), 'secret1');
       await user.click(screen.getByRole('button', { name: 'Login' }));

@@ -8,9 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
-import { customer, fakeApi, type FakeApi } from './fake-api';
-import { renderAt, signInOperator } from './render';
-import { installFakeNetwork, type FakeNetwork } from './support';
+import { customer, fakeApi, type FakeApi } from '../support/staff-routes';
+import { renderStaffAt, signInOperator } from '../support/staff';
+import { installFakeNetwork, type FakeNetwork } from '../support/network';
 
 /** A visible dashboard asks for changes every 5 seconds (docs/architecture.md). */
 const LIVE_POLL_MS = 5000;
@@ -20,7 +20,7 @@ let api: FakeApi;
 
 beforeEach(() => {
   localStorage.clear();
-  network = installFakeNetwork();
+  network = installFakeNetwork({ answerLater: true });
   api = fakeApi([
     { ...customer(5, 'BURGER DEAL'), condition: 'With any order over $20' },
     customer(4, 'FREE SIDE', true),
@@ -39,7 +39,7 @@ const allUsers = () => screen.getByRole('table', { name: 'All Users' });
 const listCalls = () =>
   network.apiCalls
     .filter((c) => c.path.startsWith('/api/users') && !c.path.startsWith('/api/users/changes'))
-    .map((c) => c.path);
+    .map((c) => c.url);
 const phonesShown = () =>
   within(allUsers())
     .getAllByRole('rowheader')
@@ -48,7 +48,7 @@ const phonesShown = () =>
 describe('a row at the counter', () => {
   it('shows the number grouped, the prize and its condition as won; an older record shows none', async () => {
     await signInOperator(network);
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     expect(within(row).getByRole('rowheader')).toHaveTextContent(/^0400 000 005$/);
     expect(within(row).getAllByRole('cell')[0]).toHaveTextContent(
@@ -67,7 +67,7 @@ describe('search as staff type', () => {
   ])('takes a number written with %s and searches its 10 digits', async (_label, typed) => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
     await user.type(input, typed);
     expect(input).toHaveValue(typed);
@@ -83,7 +83,7 @@ describe('search as staff type', () => {
   it('takes a pasted +61 number', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
     await user.click(input);
     await user.paste('+61 400 000 003');
@@ -97,7 +97,7 @@ describe('search as staff type', () => {
   it('still refuses letters with "Please enter only numbers", keeping what was typed', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
     await user.type(input, '0412 3x');
     expect(screen.getByText(MESSAGES.searchDigitsOnly)).toHaveAttribute('role', 'alert');
@@ -110,7 +110,7 @@ describe('"Unredeemed only"', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await signInOperator(network);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
 
     // Act: switch it on.
@@ -157,7 +157,7 @@ describe('"Unredeemed only"', () => {
     api.customers = [customer(4, 'FREE SIDE', true)];
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 004/ });
     await user.click(screen.getByRole('switch', { name: STAFF_TEXT.unredeemedOnly }));
     expect(await screen.findByText(STAFF_TEXT.noUnredeemed)).toBeInTheDocument();
@@ -168,7 +168,7 @@ describe('the confirm dialog', () => {
   it('reminds staff to see the win on the customer’s phone, with the condition promised', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await user.click(within(row).getByRole('button', { name: 'Claim' }));
     const dialog = screen.getByRole('dialog', { name: STAFF_TEXT.confirmTitle });

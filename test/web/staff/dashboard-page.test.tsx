@@ -6,9 +6,9 @@ import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import { formatBusinessTime } from '@shared/prize-validity';
 import { hasSession } from '../../../web/src/lib/session';
-import { customer, fakeApi, type FakeApi } from './fake-api';
-import { ADMIN_STAND_IN, renderAt, signInOperator } from './render';
-import { installFakeNetwork, jsonResponse, type FakeNetwork } from './support';
+import { customer, fakeApi, type FakeApi } from '../support/staff-routes';
+import { ADMIN_STAND_IN, renderStaffAt, signInOperator } from '../support/staff';
+import { installFakeNetwork, jsonResponse, type FakeNetwork } from '../support/network';
 
 /** A visible dashboard asks for changes every 5 seconds (docs/architecture.md). */
 const LIVE_POLL_MS = 5000;
@@ -18,7 +18,7 @@ let api: FakeApi;
 
 beforeEach(() => {
   localStorage.clear();
-  network = installFakeNetwork();
+  network = installFakeNetwork({ answerLater: true });
   api = fakeApi([
     customer(5, 'BOGOF MAIN'),
     customer(4, 'FREE SIDE', true),
@@ -43,7 +43,7 @@ const operatorKeys = () =>
 
 describe('/dashboard sessions and redirects', () => {
   it('sends an unauthenticated visit to /login', async () => {
-    const router = renderAt('/dashboard');
+    const router = renderStaffAt('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(network.apiCalls).toHaveLength(0);
   });
@@ -51,7 +51,7 @@ describe('/dashboard sessions and redirects', () => {
   it('sends a visit with storage keys but no token session to /login', async () => {
     localStorage.setItem('operatorUsername', 'operator');
     localStorage.setItem('operatorRole', 'operator');
-    const router = renderAt('/dashboard');
+    const router = renderStaffAt('/dashboard');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
@@ -65,7 +65,7 @@ describe('/dashboard sessions and redirects', () => {
           ? jsonResponse(status, { code: 'X', message: 'refused' })
           : undefined;
       // Act
-      const router = renderAt('/dashboard');
+      const router = renderStaffAt('/dashboard');
       // Assess
       expect(await screen.findByText(ADMIN_STAND_IN)).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/admin');
@@ -77,7 +77,7 @@ describe('/dashboard sessions and redirects', () => {
   it('also leaves for /admin when a later call is refused', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    const router = renderAt('/dashboard');
+    const router = renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     api.override = (call) =>
       call.path === '/api/users/search'
@@ -95,7 +95,7 @@ describe('/dashboard sessions and redirects', () => {
       call.path === '/api/staff/me'
         ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })
         : undefined;
-    const router = renderAt('/dashboard');
+    const router = renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(operatorKeys()).toEqual(['operator', 'operator', 'operator@example.com']);
@@ -104,7 +104,7 @@ describe('/dashboard sessions and redirects', () => {
   it('logs out: clears the keys and the session and goes to /login', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    const router = renderAt('/dashboard');
+    const router = renderStaffAt('/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Spin & Win' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -116,18 +116,18 @@ describe('/dashboard sessions and redirects', () => {
 describe('/dashboard All Users', () => {
   it('loads the list under StrictMode (the development build: effects run twice) and after a remount', async () => {
     await signInOperator(network);
-    const first = renderAt('/dashboard', { strict: true });
+    const first = renderStaffAt('/dashboard', { strict: true });
     await screen.findByRole('row', { name: /0400 000 005/ });
     expect(screen.queryByText(STAFF_TEXT.loadingUsers)).toBeNull();
     first.unmount();
-    renderAt('/dashboard', { strict: true });
+    renderStaffAt('/dashboard', { strict: true });
     await screen.findByRole('row', { name: /0400 000 005/ });
   });
 
   it('lists users newest first with the required columns and pages on "Load more"', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     const headers = within(allUsers())
       .getAllByRole('columnheader')
@@ -155,7 +155,7 @@ describe('/dashboard All Users', () => {
     expect(
       network.apiCalls
         .filter((c) => c.path.startsWith('/api/users') && !c.path.startsWith('/api/users/changes'))
-        .map((c) => c.path),
+        .map((c) => c.url),
     ).toEqual(['/api/users', '/api/users?cursor=2', '/api/users?cursor=4']);
   });
 
@@ -178,7 +178,7 @@ describe('/dashboard All Users', () => {
       },
     );
     await signInOperator(network);
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 004/ });
     expect(screen.queryByRole('row', { name: /0400 000 003/ })).not.toBeInTheDocument();
     await waitFor(() => expect(observed.some((o) => o.element)).toBe(true));
@@ -199,10 +199,10 @@ describe('/dashboard All Users', () => {
     const user = userEvent.setup();
     let fail = true;
     api.override = (call) =>
-      call.path === '/api/users' && fail
+      call.url === '/api/users' && fail
         ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })
         : undefined;
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     expect(await screen.findByText(MESSAGES.fetchUsersFailed)).toHaveAttribute('role', 'alert');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -212,7 +212,7 @@ describe('/dashboard All Users', () => {
 
   it('shows a claimed row greyed with a disabled "Redeemed" button', async () => {
     await signInOperator(network);
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 004/ });
     expect(row).toHaveClass('is-claimed');
     expect(within(row).getByRole('button', { name: 'Redeemed' })).toBeDisabled();
@@ -226,7 +226,7 @@ describe('/dashboard live updates', () => {
   it('shows a new winner and a redeem made on another device at the next poll, without a reload', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await signInOperator(network);
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     const redeemedElsewhere = {
       ...api.customers[0]!,
@@ -255,7 +255,7 @@ describe('/dashboard live updates', () => {
     let visibility: DocumentVisibilityState = 'visible';
     vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
     await signInOperator(network);
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     const polls = () => network.apiCalls.filter((c) => c.path.startsWith('/api/users/changes'));
     await act(() => vi.advanceTimersByTimeAsync(LIVE_POLL_MS));
@@ -278,7 +278,7 @@ describe('/dashboard live updates after a long sleep', () => {
   it('reloads the list when the server no longer takes its cursor, so what changed meanwhile shows', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await signInOperator(network);
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     // A redeem the feed never reports (the tab slept past the cursor's day), then a 400.
     api.customers[0] = {
@@ -289,7 +289,7 @@ describe('/dashboard live updates after a long sleep', () => {
     };
     let stale = true;
     api.override = (call) =>
-      stale && call.path.startsWith('/api/users/changes?since=')
+      stale && call.url.startsWith('/api/users/changes?since=')
         ? ((stale = false), jsonResponse(400, { code: 'INVALID_CURSOR', message: 'x' }))
         : undefined;
 
@@ -318,7 +318,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
       { ...customer(5, 'FREE SIDE', true), redeemedBy: 'admin', redeemedAt },
     ];
     await signInOperator(network);
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const validRow = await screen.findByRole('row', { name: /0400 000 007/ });
     expect(validRow).toHaveTextContent(STAFF_TEXT.validUntil(formatBusinessTime(valid)));
     expect(within(validRow).getByRole('button', { name: 'Claim' })).toBeEnabled();
@@ -340,9 +340,9 @@ describe('/dashboard who redeemed, and prize expiry', () => {
     // A deployment in Perth: its /config.json says so, and the app is loaded afresh to read it.
     network.config = { ...network.config, timeZone: 'Australia/Perth' };
     vi.resetModules();
-    const fresh = await import('./render');
+    const fresh = await import('../support/staff');
     await fresh.signInOperator(network);
-    fresh.renderAt('/dashboard');
+    fresh.renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await waitFor(() =>
       expect(row).toHaveTextContent(STAFF_TEXT.redeemedByAt('admin', '2 Mar 2026, 12:05 pm')),
@@ -356,7 +356,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
       call.path === '/api/users/redeem'
         ? jsonResponse(409, { code: 'PRIZE_EXPIRED', message: 'This prize expired on ...' })
         : undefined;
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await user.click(within(row).getByRole('button', { name: 'Claim' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -371,7 +371,7 @@ describe('/dashboard search', () => {
   it('applies the input rules and messages (docs/product.md)', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
 
     await user.type(input, '04a');
@@ -390,7 +390,7 @@ describe('/dashboard search', () => {
   it('shows the found customer in "Search Result"', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000003{Enter}');
     const table = await screen.findByRole('table', { name: 'Search Result' });
     expect(
@@ -408,7 +408,7 @@ describe('/dashboard search', () => {
     await signInOperator(network);
     const user = userEvent.setup();
     if (failure) api.override = (call) => (call.path === '/api/users/search' ? failure : undefined);
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0499999999{Enter}');
     expect(await screen.findByText(MESSAGES.searchNoUser)).toHaveAttribute('role', 'alert');
     expect(screen.queryByRole('table', { name: 'Search Result' })).not.toBeInTheDocument();
@@ -429,7 +429,7 @@ describe('/dashboard Claim', () => {
             return api.handle(call);
           })
         : undefined;
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000005{Enter}');
     const result = await screen.findByRole('table', { name: 'Search Result' });
@@ -467,7 +467,7 @@ describe('/dashboard Claim', () => {
   it('cancels with Cancel or Escape, keeping focus on the Claim button', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const claim = within(await screen.findByRole('row', { name: /0400 000 005/ })).getByRole(
       'button',
       { name: 'Claim' },
@@ -493,7 +493,7 @@ describe('/dashboard Claim', () => {
   it('shows the server text and "Redeemed" when someone else redeemed it first (409)', async () => {
     await signInOperator(network);
     const user = userEvent.setup();
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     api.customers[0] = { ...api.customers[0]!, isOfferClaimed: true };
     await user.click(within(row).getByRole('button', { name: 'Claim' }));
@@ -511,7 +511,7 @@ describe('/dashboard Claim', () => {
       call.path === '/api/users/redeem'
         ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })
         : undefined;
-    renderAt('/dashboard');
+    renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await user.click(within(row).getByRole('button', { name: 'Claim' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));

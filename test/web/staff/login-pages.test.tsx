@@ -3,21 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { hasSession } from '../../../web/src/lib/session';
-import { customer, fakeApi } from './fake-api';
-import { renderAt, signInOperator, WHEEL_STAND_IN } from './render';
+import { customer, fakeApi } from '../support/staff-routes';
+import { renderStaffAt, signInOperator, WHEEL_STAND_IN } from '../support/staff';
 import {
   cognitoError,
   cognitoTokens,
   installFakeNetwork,
-  staffIdToken,
   type FakeNetwork,
-} from './support';
+} from '../support/network';
+import { staffIdToken } from '../support/tokens';
 
 let network: FakeNetwork;
 
 beforeEach(() => {
   localStorage.clear();
-  network = installFakeNetwork();
+  network = installFakeNetwork({ answerLater: true });
   const api = fakeApi([customer(1, 'FREE SIDE')]);
   network.api = (call) => api.handle(call);
 });
@@ -48,7 +48,7 @@ const operatorKeys = () =>
 describe('/login', () => {
   it('links back to the wheel', async () => {
     const user = userEvent.setup();
-    const router = renderAt('/login');
+    const router = renderStaffAt('/login');
     await user.click(screen.getByRole('link', { name: 'Back to the wheel' }));
     expect(await screen.findByText(WHEEL_STAND_IN)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
@@ -56,7 +56,7 @@ describe('/login', () => {
 
   it('stores the three operator keys and goes to /dashboard', async () => {
     staffPool();
-    const router = renderAt('/login');
+    const router = renderStaffAt('/login');
     await login('operator', 'right');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(operatorKeys()).toEqual(['operator', 'operator', 'operator@example.com']);
@@ -68,7 +68,7 @@ describe('/login', () => {
     ['an unknown user', 'nobody', 'right'],
   ])('shows the same invalid-credentials text for %s', async (_label, username, password) => {
     staffPool();
-    const router = renderAt('/login');
+    const router = renderStaffAt('/login');
     await login(username, password);
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidCredentials);
     expect(router.state.location.pathname).toBe('/login');
@@ -77,7 +77,7 @@ describe('/login', () => {
 
   it('refuses an admin with "Invalid user role. Please contact administrator."', async () => {
     staffPool();
-    renderAt('/login');
+    renderStaffAt('/login');
     await login('admin', 'right');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.invalidRole);
     expect(hasSession('operator')).toBe(false);
@@ -86,7 +86,7 @@ describe('/login', () => {
 
   it('shows "Login failed. Please try again." for any other failure', async () => {
     network.cognito = () => cognitoError('TooManyRequestsException', 'Rate exceeded');
-    renderAt('/login');
+    renderStaffAt('/login');
     await login('operator', 'right');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
   });
@@ -96,7 +96,7 @@ describe('/operator-login', () => {
   it('shows a welcome view with Logout once signed in, and Logout goes to /login', async () => {
     staffPool();
     const user = userEvent.setup();
-    const router = renderAt('/operator-login');
+    const router = renderStaffAt('/operator-login');
     await login('operator', 'right');
     expect(await screen.findByRole('heading', { name: 'Welcome, operator!' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/operator-login');
@@ -114,7 +114,7 @@ describe('/operator-login', () => {
 
   it('sends an operator who is already signed in to /dashboard', async () => {
     await signInOperator(network);
-    const router = renderAt('/operator-login');
+    const router = renderStaffAt('/operator-login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
@@ -124,7 +124,7 @@ describe('/operator-login', () => {
     ['an unknown user', 'nobody', 'right', MESSAGES.invalidCredentials],
   ])('shows the right text for %s', async (_label, username, password, expected) => {
     staffPool();
-    renderAt('/operator-login');
+    renderStaffAt('/operator-login');
     await login(username, password);
     expect(await screen.findByRole('alert')).toHaveTextContent(expected);
     expect(screen.queryByRole('heading', { name: /Welcome/ })).not.toBeInTheDocument();
@@ -132,7 +132,7 @@ describe('/operator-login', () => {
 
   it('shows "Login failed. Please try again." when Cognito cannot be reached', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    renderAt('/operator-login');
+    renderStaffAt('/operator-login');
     await login('operator', 'right');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
   });

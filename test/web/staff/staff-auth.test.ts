@@ -7,21 +7,20 @@ import {
   signInStaff,
   signOutStaff,
 } from '../../../web/src/lib/staff-auth';
-import { unsignedIdToken } from '../support/tokens';
+import { staffIdToken, unsignedIdToken } from '../support/tokens';
 import {
   cognitoError,
   cognitoTokens,
   installFakeNetwork,
   STAFF_CLIENT_ID,
-  staffIdToken,
   type FakeNetwork,
-} from './support';
+} from '../support/network';
 
 let network: FakeNetwork;
 
 beforeEach(() => {
   localStorage.clear();
-  network = installFakeNetwork();
+  network = installFakeNetwork({ answerLater: true });
 });
 
 afterEach(() => {

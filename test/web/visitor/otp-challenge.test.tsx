@@ -8,24 +8,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { Component as WheelPage } from '../../../web/src/features/visitor/routes/wheel-page';
-import { FakeBackend, SAMPLE_WHEEL } from './fake-backend';
+import { freshWheelPage } from '../support/visitor';
+import type { FakeBackend } from '../support/visitor-routes';
 
 let backend: FakeBackend;
 
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
-  localStorage.clear();
-  backend = new FakeBackend(structuredClone(SAMPLE_WHEEL));
-  vi.stubGlobal('fetch', backend.fetch);
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('reduce'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  backend = freshWheelPage();
 });
 
 afterEach(() => {

@@ -2,36 +2,23 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SpinMode } from '@shared/types';
-import { saveSession } from '../../../web/src/lib/session';
 import {
   useSpinFlow,
   type SpinFlowWheel,
 } from '../../../web/src/features/visitor/hooks/use-spin-flow';
-import { FakeBackend, SAMPLE_WHEEL } from './fake-backend';
-import { visitorIdToken } from '../support/tokens';
+import { freshVisitor, signInVisitor } from '../support/visitor';
+import { SAMPLE_WHEEL, type FakeBackend } from '../support/visitor-routes';
 
 let backend: FakeBackend;
 
 beforeEach(() => {
-  localStorage.clear();
-  backend = new FakeBackend(structuredClone(SAMPLE_WHEEL));
-  vi.stubGlobal('fetch', backend.fetch);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  backend = freshVisitor();
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-function signIn(phone: string) {
-  saveSession('visitor', {
-    idToken: visitorIdToken(phone),
-    accessToken: 'a',
-    refreshToken: 'r',
-    expiresIn: 3600,
-  });
-}
 
 /** A wheel that records what the flow asks of it: landings, and every call in order. */
 function renderFlow(spinMode: SpinMode) {
@@ -69,7 +56,7 @@ describe('useSpinFlow', () => {
     expect(moves).toEqual([]);
     expect(backend.apiCalls()).toEqual([]);
 
-    signIn('+61412340010');
+    signInVisitor('+61412340010');
     act(() => result.current.onDialogVerified());
     expect(result.current.dialogOpen).toBe(false);
     expect(result.current.bannerVisible).toBe(true);
@@ -94,7 +81,7 @@ describe('useSpinFlow', () => {
   });
 
   it('ignores Spin while a spin is under way', async () => {
-    signIn('+61412340011');
+    signInVisitor('+61412340011');
     const { result } = renderFlow('verify-first');
     await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
     await act(() => result.current.spin());
@@ -117,7 +104,7 @@ describe('useSpinFlow', () => {
     expect(previews()).toHaveLength(1); // a reload of the flow's state is not a new draw
 
     backend.drawSliceId = 's1'; // a fresh draw now would differ: the ticket must win
-    signIn('+61412340012');
+    signInVisitor('+61412340012');
     await act(() => result.current.onClaimVerified());
     const claim = backend.requests.find((r) => r.method === 'POST' && r.url === '/api/spins');
     expect(claim?.body).toEqual({ ticket: expect.any(String) });
@@ -146,14 +133,14 @@ describe('useSpinFlow', () => {
     expect(reloaded.landings).toEqual([]);
 
     // Claimed with the kept ticket: the device forgets the preview.
-    signIn('+61412340015');
+    signInVisitor('+61412340015');
     await act(() => reloaded.result.current.onClaimVerified());
     expect(backend.customers.get('+61412340015')?.sliceId).toBe('s3');
     expect(localStorage.getItem('spinwin.preview')).toBeNull();
   });
 
   it('shows a saved prize after a reload without a new draw', async () => {
-    signIn('+61412340013');
+    signInVisitor('+61412340013');
     backend.customers.set('+61412340013', { sliceId: 's1', offer: 'Free Side', comment: '' });
     const { result, moves } = renderFlow('verify-first');
     await waitFor(() => expect(result.current.popupVisible).toBe(true));
@@ -164,10 +151,10 @@ describe('useSpinFlow', () => {
   });
 
   it('a refused session signs the visitor out and asks for verification again', async () => {
-    signIn('+61412340014');
+    signInVisitor('+61412340014');
     const { result, moves } = renderFlow('verify-first');
     await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
-    signIn(''); // a token the API refuses (it names no number)
+    signInVisitor(''); // a token the API refuses (it names no number)
     await act(() => result.current.spin());
     expect(moves).toEqual(['spin up', 'settle']); // the failed draw: the wheel slows to a stop
     expect(result.current.isSpinning).toBe(false);

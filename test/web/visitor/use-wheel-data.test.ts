@@ -2,7 +2,7 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { useWheelData } from '../../../web/src/features/visitor/hooks/use-wheel-data';
-import { FakeBackend, SAMPLE_WHEEL } from './fake-backend';
+import { FakeBackend, SAMPLE_WHEEL } from '../support/visitor-routes';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -16,7 +16,7 @@ it('leaves sold-out prizes off and keeps each slice its own colour (wheel colour
     { ...wheel.slices[1]!, id: 'b', bgColor: '#ffffff', soldOut: false },
     { ...wheel.slices[2]!, id: 'c', bgColor: '#00aa00', soldOut: false },
   ];
-  vi.stubGlobal('fetch', new FakeBackend(wheel).fetch);
+  new FakeBackend(wheel);
   const { result } = renderHook(() => useWheelData());
   await waitFor(() => expect(result.current.status).toBe('ready'));
   expect(result.current.data.game.itemBackgroundColors).toEqual(['#111111', '#222222', '#333333']);

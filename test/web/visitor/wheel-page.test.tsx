@@ -2,11 +2,10 @@ import { act, render, renderHook, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
-import { saveSession } from '../../../web/src/lib/session';
 import { useCountdown } from '../../../web/src/features/visitor/hooks/use-countdown';
 import { Component as WheelPage } from '../../../web/src/features/visitor/routes/wheel-page';
-import { CORRECT_CODE, FakeBackend, SAMPLE_WHEEL } from './fake-backend';
-import { visitorIdToken } from '../support/tokens';
+import { freshWheelPage, signInVisitor } from '../support/visitor';
+import { CORRECT_CODE, FakeBackend, SAMPLE_WHEEL } from '../support/visitor-routes';
 
 let backend: FakeBackend;
 
@@ -14,18 +13,7 @@ let backend: FakeBackend;
 vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
-  localStorage.clear();
-  backend = new FakeBackend(structuredClone(SAMPLE_WHEEL));
-  vi.stubGlobal('fetch', backend.fetch);
-  // The wheel draws on a canvas jsdom lacks, and turns briefly under reduced motion.
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('reduce'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  backend = freshWheelPage();
 });
 
 afterEach(() => {
@@ -42,7 +30,6 @@ describe('wheel page', () => {
       ...structuredClone(SAMPLE_WHEEL),
       slices: SAMPLE_WHEEL.slices.map((slice) => ({ ...slice, soldOut: slice.id === 's2' })),
     });
-    vi.stubGlobal('fetch', backend.fetch);
     render(<WheelPage />);
     await spinButton();
     expect(screen.getByRole('img', { name: /The wheel has 2 slices\./ })).toBeInTheDocument();
@@ -276,12 +263,7 @@ describe('wheel page', () => {
   });
 
   it('keeps a verified visitor verified across a reload and shows the saved prize, not a new spin', async () => {
-    saveSession('visitor', {
-      idToken: visitorIdToken('+61412340000'),
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresIn: 3600,
-    });
+    signInVisitor('+61412340000');
     backend.customers.set('+61412340000', {
       sliceId: 's3',
       offer: 'Free Drink',
@@ -300,12 +282,7 @@ describe('wheel page', () => {
   });
 
   it('verified but not yet spun after a reload: Spin goes straight to the server draw', async () => {
-    saveSession('visitor', {
-      idToken: visitorIdToken('+61412340001'),
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresIn: 3600,
-    });
+    signInVisitor('+61412340001');
     const user = userEvent.setup();
     render(<WheelPage />);
     await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
@@ -320,12 +297,7 @@ describe('wheel page', () => {
 
 describe('wheel page, focus', () => {
   it('keeps focus on Spin while the wheel turns, and puts it back there when the popup closes', async () => {
-    saveSession('visitor', {
-      idToken: visitorIdToken('+61412340002'),
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresIn: 3600,
-    });
+    signInVisitor('+61412340002');
     const user = userEvent.setup();
     render(<WheelPage />);
     await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
@@ -347,12 +319,7 @@ describe('wheel page, focus', () => {
   });
 
   it('a saved prize shown on load: closing the popup puts focus on Spin', async () => {
-    saveSession('visitor', {
-      idToken: visitorIdToken('+61412340003'),
-      accessToken: 'a',
-      refreshToken: 'r',
-      expiresIn: 3600,
-    });
+    signInVisitor('+61412340003');
     backend.customers.set('+61412340003', { sliceId: 's1', offer: 'Free Side', comment: '' });
     const user = userEvent.setup();
     render(<WheelPage />);

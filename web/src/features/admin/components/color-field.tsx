@@ -3,6 +3,7 @@
  */
 import { HEX_COLOR } from '@shared/slice';
 import { DEFAULT_SLICE_COLOR } from '@shared/constants';
+import './color-field.css';
 
 /** The #rrggbb form a colour input needs, from any valid hex colour; the default otherwise. */
 function toPickerValue(color: string): string {

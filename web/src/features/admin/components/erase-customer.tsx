@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { eraseCustomer } from '../api/erase-customer';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 import { NoticeRegion, type Notice } from './notice';
+import './erase-customer.css';
 
 export function EraseCustomer() {
   const id = useId();

@@ -8,6 +8,7 @@
 import { useId } from 'react';
 import { ADMIN_TEXT, formatOddsPercent } from '@shared/messages-admin';
 import type { FunnelStep, Insights } from '@shared/types';
+import './insights-charts.css';
 
 /** "1 May" from YYYY-MM-DD (a calendar day: no time zone conversion). */
 const shortDay = (day: string): string =>

@@ -7,6 +7,7 @@
 import { ADMIN_TEXT, formatOddsPercent } from '@shared/messages-admin';
 import { oddsShare } from '@shared/slice';
 import type { Slice } from '@shared/types';
+import './slices-table.css';
 
 export interface SlicesTableProps {
   slices: readonly Slice[];

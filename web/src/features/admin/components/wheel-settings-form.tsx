@@ -13,6 +13,7 @@ import type { GameSettings, SpinMode } from '@shared/types';
 import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';
 import { PalettePicker } from './palette-picker';
+import './wheel-settings-form.css';
 
 /** The schema's cap on the colour list. */
 const MAX_WHEEL_COLORS = 20;

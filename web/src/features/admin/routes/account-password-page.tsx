@@ -14,6 +14,7 @@ import { PATHS } from '../../../config/paths';
 import { checkNewPassword, setStaffPassword } from '../api/set-staff-password';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
+import './account-password-page.css';
 
 const TITLES: Record<StaffRole, string> = {
   admin: ADMIN_TEXT.adminPassword,

@@ -36,6 +36,7 @@ import {
 import { NoticeRegion, type Notice } from '../components/notice';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 import './business-logo-preview.css';
+import './business-page.css';
 
 type Values = Omit<BusinessSettings, 'updatedAt'>;
 type FieldKey = Exclude<keyof Values, 'logoUrl'>;

@@ -24,6 +24,7 @@ import { wheelItemsFor } from '../../../components/wheel/wheel-items';
 import { SlicesTable } from '../components/slices-table';
 import { WheelSettingsForm } from '../components/wheel-settings-form';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
+import './game-page.css';
 
 type DialogState = { mode: 'add' } | { mode: 'edit'; slice: Slice } | undefined;
 

@@ -25,6 +25,7 @@ import {
 } from '../components/insights-charts';
 import { csvFile, saveFile } from '../components/save-file';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
+import './insights-page.css';
 
 /** An amount in a currency; a price keeps its fourth decimal. */
 const money = (amount: number, currency: string, maxDigits = 2) =>

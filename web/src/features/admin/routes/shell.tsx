@@ -11,6 +11,7 @@ import { isStaffSignedIn } from '../../../lib/staff-auth';
 import { useAdminLogout } from '../hooks/use-admin-session';
 import '../../../components/ui.css';
 import '../components/admin.css';
+import './shell.css';
 
 const LINKS = [
   { to: PATHS.adminBusiness, label: ADMIN_TEXT.businessSettings },

@@ -1,6 +1,6 @@
-/** A stateful stand-in for the dashboard API, behind the fake network's /api handler. */
+/** The staff routes of the fake network (network.ts): a stateful stand-in for the dashboard API. */
 import type { Customer } from '@shared/types';
-import { jsonResponse, type ApiCall } from './support';
+import { jsonResponse, type NetworkCall } from './network';
 import { isUnredeemed } from '@shared/prize-validity';
 
 /** Page size of the fake list (small, so paging shows with few rows). */
@@ -26,8 +26,8 @@ export interface FakeApi {
   /** A win or a redeem made on another device: stored, and in the change feed. */
   changeElsewhere: (customer: Customer) => void;
   /** Overrides one route's answer (e.g. a failure); return undefined to fall through. */
-  override?: (call: ApiCall) => Response | Promise<Response> | undefined;
-  handle: (call: ApiCall) => Response | Promise<Response>;
+  override?: (call: NetworkCall) => Response | Promise<Response> | undefined;
+  handle: (call: NetworkCall) => Response | Promise<Response>;
 }
 
 export function fakeApi(customers: Customer[]): FakeApi {
@@ -45,8 +45,7 @@ export function fakeApi(customers: Customer[]): FakeApi {
       if (overridden) return overridden;
       if (call.authorization === null)
         return jsonResponse(401, { code: 'UNAUTHORIZED', message: 'no token' });
-      const url = new URL(call.path, 'http://x');
-      if (url.pathname === '/api/staff/me') {
+      if (call.path === '/api/staff/me') {
         return jsonResponse(200, {
           username: 'operator',
           role: 'operator',
@@ -54,17 +53,17 @@ export function fakeApi(customers: Customer[]): FakeApi {
           roles: ['operator'],
         });
       }
-      if (url.pathname === '/api/users/changes' && call.method === 'GET') {
-        const since = url.searchParams.get('since');
+      if (call.path === '/api/users/changes' && call.method === 'GET') {
+        const since = call.query.get('since');
         const from = since === null ? api.changes.length : Number(since);
         return jsonResponse(200, {
           data: { users: api.changes.slice(from), cursor: String(api.changes.length), more: false },
         });
       }
-      if (url.pathname === '/api/users' && call.method === 'GET') {
-        const start = Number(url.searchParams.get('cursor') ?? 0);
+      if (call.path === '/api/users' && call.method === 'GET') {
+        const start = Number(call.query.get('cursor') ?? 0);
         const listed =
-          url.searchParams.get('filter') === 'unredeemed'
+          call.query.get('filter') === 'unredeemed'
             ? api.customers.filter((c) => isUnredeemed(c, new Date()))
             : api.customers;
         const users = listed.slice(start, start + FAKE_PAGE_SIZE);
@@ -73,10 +72,10 @@ export function fakeApi(customers: Customer[]): FakeApi {
       }
       const phone = (call.body as { phoneNumber?: string } | undefined)?.phoneNumber;
       const index = api.customers.findIndex((c) => c.localNumber === phone);
-      if (url.pathname === '/api/users/search') {
+      if (call.path === '/api/users/search') {
         return jsonResponse(200, { data: api.customers[index] ?? null });
       }
-      if (url.pathname === '/api/users/redeem') {
+      if (call.path === '/api/users/redeem') {
         const found = api.customers[index];
         if (!found)
           return jsonResponse(404, {

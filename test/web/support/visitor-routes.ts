@@ -1,34 +1,28 @@
 /**
- * A fake of the network for route-level tests: /config.json, the API routes the wheel page calls
- * and Cognito's JSON protocol, behind a stubbed global fetch. The page's own modules run for real.
+ * The visitor routes of the fake network (network.ts): the API routes the wheel page calls and the
+ * visitor pool's side of Cognito's JSON protocol. The page's own modules run for real.
  */
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
 import type { SpinResult, WheelResponse } from '@shared/types';
 import { MESSAGES } from '@shared/messages';
-import { visitorIdToken } from '../support/tokens';
+import {
+  installFakeNetwork,
+  jsonResponse as json,
+  type FakeNetwork,
+  type NetworkCall,
+} from './network';
+import { visitorIdToken } from './tokens';
 import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 
-const COGNITO_ENDPOINT = 'https://cognito.test/';
 export const CORRECT_CODE = '246810';
 const FAKE_CHALLENGE_SECRETS = { hmacSignatureSecret: 'fake-a', hmacKeySignatureSecret: 'fake-b' };
 
-export interface RecordedRequest {
-  method: string;
-  url: string;
-  body: unknown;
-  authorization: string | null;
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
+/** The visitor routes' state; constructing one installs the fake network. */
 export class FakeBackend {
-  requests: RecordedRequest[] = [];
+  /** The fake network these routes answer on, installed as global fetch. */
+  readonly network: FakeNetwork;
   /** +61 number -> saved prize. */
   customers = new Map<string, SpinResult>();
   /** The slice the fake server draws. */
@@ -69,6 +63,15 @@ export class FakeBackend {
 
   constructor(readonly wheel: WheelResponse) {
     this.drawSliceId = wheel.slices[1]?.id ?? wheel.slices[0]!.id;
+    this.network = installFakeNetwork({
+      api: (call) => this.api(call),
+      cognito: (operation, body) => this.cognito(operation, body),
+    });
+  }
+
+  /** Every request made, in order (config, Cognito and /api). */
+  get requests(): NetworkCall[] {
+    return this.network.requests;
   }
 
   private slice(id: string): SpinResult {
@@ -86,23 +89,7 @@ export class FakeBackend {
     return payload.phone_number;
   }
 
-  fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = init.method ?? 'GET';
-    const headers = new Headers(init.headers);
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const authorization = headers.get('authorization');
-    this.requests.push({ method, url, body, authorization });
-
-    if (url === '/config.json') {
-      return json(200, {
-        cognitoEndpoint: COGNITO_ENDPOINT,
-        visitorClientId: 'visitor-client',
-        staffClientId: 'staff-client',
-      });
-    }
-    if (url === COGNITO_ENDPOINT)
-      return this.cognito(headers.get('x-amz-target') ?? '', body as Record<string, unknown>);
+  private api = async ({ method, url, body, authorization }: NetworkCall): Promise<Response> => {
     if (method === 'GET' && url === '/api/wheel') {
       if (this.wheelDelayMs) await new Promise((r) => setTimeout(r, this.wheelDelayMs));
       if (this.wheelFailures > 0) {
@@ -176,8 +163,7 @@ export class FakeBackend {
     return json(404, { code: 'NOT_FOUND', message: `no fake for ${method} ${url}` });
   };
 
-  private cognito(target: string, body: Record<string, unknown>): Response {
-    const operation = target.split('.').pop();
+  private cognito(operation: string, body: Record<string, unknown>): Response {
     if (operation === 'InitiateAuth') {
       if (this.initiateAuthError)
         return json(400, {

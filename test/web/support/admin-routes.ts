@@ -1,9 +1,8 @@
 /**
- * An in-memory stand-in for the admin API routes, installed as the browser's fetch, for route-level
- * React tests. It applies the same shared schemas as the handlers, so the pages see realistic
+ * The admin routes of the fake network (network.ts): an in-memory stand-in for the admin API, for
+ * route-level React tests. It applies the same shared schemas as the handlers, so the pages see realistic
  * answers; the handlers themselves are tested against DynamoDB Local in test/lambdas/admin.
  */
-import { vi } from 'vitest';
 import { checkLogo } from '../../../lambdas/domain/logo';
 import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, MAX_SLICES } from '@shared/constants';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
@@ -12,13 +11,12 @@ import { businessSettingsInputSchema } from '@shared/settings';
 import { sliceInputSchema, sliceUpdateSchema } from '@shared/slice';
 import type { Insights, BusinessSettings, GameSettings, Slice } from '@shared/types';
 import type { RuntimeConfig } from '../../../web/src/config/runtime';
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
+import {
+  installFakeNetwork,
+  jsonResponse as json,
+  type FakeNetwork,
+  type NetworkCall,
+} from './network';
 
 export interface FakeApi {
   /**
@@ -31,7 +29,9 @@ export interface FakeApi {
   slices: Slice[];
   /** What GET /api/insights answers (its from and to follow the query). */
   insights: Insights;
-  requests: RecordedRequest[];
+  /** Every request made (network.requests). */
+  requests: NetworkCall[];
+  network: FakeNetwork;
   /** Answer the next request to `method path` with this status and error (once). */
   failNext(method: string, path: string, status: number, message?: string): void;
   /** Holds the next request to `method path` until the returned function is called. */
@@ -106,23 +106,28 @@ const readBytes = (blob: Blob) =>
     reader.readAsArrayBuffer(blob);
   });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const error = (status: number, code: string, message: string) => json(status, { code, message });
 
-/** Installs the fake as global fetch and returns its state. */
+/** Installs the fake network with the admin routes and returns their state. */
 export function installFakeApi(
   initial: Partial<Pick<FakeApi, 'business' | 'game' | 'slices'>> = {},
 ): FakeApi {
   const failures = new Map<string, { status: number; message: string }>();
   const holds = new Map<string, Promise<void>>();
+  const network = installFakeNetwork();
   const api: FakeApi = {
-    config: { cognitoEndpoint: 'https://cognito.test/', visitorClientId: 'v', staffClientId: 's' },
+    get config() {
+      return network.config;
+    },
+    set config(config: RuntimeConfig) {
+      network.config = config;
+    },
     business: { ...EMPTY_BUSINESS_SETTINGS, ...initial.business },
     game: { ...DEFAULT_GAME_SETTINGS, ...initial.game },
     slices: [...(initial.slices ?? [])],
     insights: SAMPLE_INSIGHTS,
-    requests: [],
+    requests: network.requests,
+    network,
     failNext: (method, path, status, message = 'boom') =>
       failures.set(`${method} ${path}`, { status, message }),
     hold: (method, path) => {
@@ -132,71 +137,60 @@ export function installFakeApi(
     },
   };
 
-  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/config.json') return json(200, api.config);
-    const method = (init.method ?? 'GET').toUpperCase();
-    const headers = Object.fromEntries(
-      Object.entries((init.headers ?? {}) as Record<string, string>),
-    );
-    const rawBody = init.body;
-    const body = typeof rawBody === 'string' ? (JSON.parse(rawBody) as unknown) : rawBody;
-    api.requests.push({ method, path: url.pathname, headers, body });
-    // Logout revokes the refresh token at Cognito: accepted.
-    if (headers['x-amz-target']?.endsWith('.RevokeToken')) return json(200, {});
-    const held = holds.get(`${method} ${url.pathname}`);
+  network.api = async ({ method, path, query, headers, body }) => {
+    const held = holds.get(`${method} ${path}`);
     if (held) {
-      holds.delete(`${method} ${url.pathname}`);
+      holds.delete(`${method} ${path}`);
       await held;
     }
-    const failure = failures.get(`${method} ${url.pathname}`);
+    const failure = failures.get(`${method} ${path}`);
     if (failure) {
-      failures.delete(`${method} ${url.pathname}`);
+      failures.delete(`${method} ${path}`);
       return error(failure.status, 'TEST_FAILURE', failure.message);
     }
     const admin = headers.authorization?.startsWith('Bearer ');
-    const needsAdmin = !(method === 'GET' && url.pathname.startsWith('/api/settings/'));
+    const needsAdmin = !(method === 'GET' && path.startsWith('/api/settings/'));
     if (needsAdmin && !admin) return error(401, 'UNAUTHORIZED', API_MESSAGES.unauthorized);
     const now = new Date().toISOString();
 
-    if (url.pathname === '/api/settings/business') {
+    if (path === '/api/settings/business') {
       if (method === 'GET') return json(200, api.business);
       const parsed = businessSettingsInputSchema.safeParse(body);
       if (!parsed.success) return error(400, 'INVALID_INPUT', parsed.error.issues[0]!.message);
       api.business = { ...api.business, ...parsed.data, updatedAt: now } as BusinessSettings;
       return json(200, api.business);
     }
-    if (url.pathname === '/api/settings/game') {
+    if (path === '/api/settings/game') {
       if (method === 'GET') return json(200, api.game);
       api.game = { ...api.game, ...(body as Partial<GameSettings>), updatedAt: now };
       return json(200, api.game);
     }
-    if (url.pathname === '/api/customers/erase' && method === 'POST') {
+    if (path === '/api/customers/erase' && method === 'POST') {
       const phone = (body as { phoneNumber?: string }).phoneNumber ?? '';
       return phone === '0400000404'
         ? error(404, 'CUSTOMER_NOT_FOUND', API_MESSAGES.customerNotFound)
         : json(200, { message: `${phone} was erased.` });
     }
-    if (url.pathname === '/api/customers/export' && method === 'GET') {
-      const cursor = url.searchParams.get('cursor');
+    if (path === '/api/customers/export' && method === 'GET') {
+      const cursor = query.get('cursor');
       return cursor === null
         ? json(200, {
             data: { csv: 'phoneNumber,offer\r\n+61400000002,Chips\r\n', rows: 1, nextCursor: 'p2' },
           })
         : json(200, { data: { csv: '+61400000001,Drink\r\n', rows: 1, nextCursor: null } });
     }
-    if (url.pathname === '/api/insights' && method === 'GET') {
-      const from = url.searchParams.get('from') ?? api.insights.from;
-      const to = url.searchParams.get('to') ?? api.insights.to;
+    if (path === '/api/insights' && method === 'GET') {
+      const from = query.get('from') ?? api.insights.from;
+      const to = query.get('to') ?? api.insights.to;
       return json(200, { data: { ...api.insights, from, to } });
     }
-    if (url.pathname === '/api/logo' && method === 'POST') {
+    if (path === '/api/logo' && method === 'POST') {
       // Named by the server's own rule, as the upload-logo route names it.
-      const bytes = await readBytes(rawBody as Blob);
+      const bytes = await readBytes(body as Blob);
       const { fileName } = checkLogo(bytes, headers['x-file-name'], new Date(1700000000000));
       return json(201, { logoUrl: `/media/business/${fileName}` });
     }
-    if (url.pathname === '/api/slices') {
+    if (path === '/api/slices') {
       if (method === 'GET') return json(200, api.slices);
       const parsed = sliceInputSchema.safeParse(body);
       if (!parsed.success) return error(400, 'INVALID_INPUT', parsed.error.issues[0]!.message);
@@ -206,7 +200,7 @@ export function installFakeApi(
       api.slices = [slice, ...api.slices];
       return json(201, slice);
     }
-    const sliceMatch = /^\/api\/slices\/([^/]+)$/.exec(url.pathname);
+    const sliceMatch = /^\/api\/slices\/([^/]+)$/.exec(path);
     if (sliceMatch) {
       const index = api.slices.findIndex((s) => s.id === sliceMatch[1]);
       if (index < 0) return error(404, 'SLICE_NOT_FOUND', API_MESSAGES.sliceNotFound);
@@ -224,7 +218,7 @@ export function installFakeApi(
       api.slices[index] = updated;
       return json(200, updated);
     }
-    const accountMatch = /^\/api\/accounts\/([^/]+)\/password$/.exec(url.pathname);
+    const accountMatch = /^\/api\/accounts\/([^/]+)\/password$/.exec(path);
     if (accountMatch && method === 'PUT') {
       const parsed = newPasswordSchema.safeParse(body);
       if (!parsed.success) return error(400, 'INVALID_INPUT', parsed.error.issues[0]!.message);
@@ -236,6 +230,6 @@ export function installFakeApi(
       });
     }
     return error(404, 'NOT_FOUND', 'Not Found');
-  });
+  };
   return api;
 }
