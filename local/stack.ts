@@ -44,6 +44,31 @@ function erasureKey(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** How often the local stack runs the clean-up of unverified visitor users (the CDK stack's rate). */
+const UNVERIFIED_CLEANUP_EVERY_MS = 60 * 60_000;
+
+/**
+ * Runs lambdas/triggers/unverified-cleanup.ts as EventBridge Scheduler runs it in AWS: once an hour,
+ * the first time an hour after the start. Returns the timer's stop.
+ */
+function scheduleUnverifiedCleanup(): () => Promise<void> {
+  const run = async () => {
+    const { handler } = (await import('../lambdas/triggers/unverified-cleanup')) as {
+      handler: (event: unknown) => Promise<void>;
+    };
+    await handler({});
+  };
+  const timer = setInterval(() => {
+    run().catch((error: unknown) =>
+      console.error(
+        `[stack] clean-up of unverified users failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  }, UNVERIFIED_CLEANUP_EVERY_MS);
+  timer.unref();
+  return async () => clearInterval(timer);
+}
+
 /** Ports tried after a busy default one, like Vite does. */
 const PORT_ATTEMPTS = 10;
 const LOOPBACK = '127.0.0.1';
@@ -222,6 +247,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       process.env[tableEnvName(name as TableDef['name'])] = physical;
 
     const seed = options.seed === false ? undefined : await seedIfNeeded(dataDir, cognito);
+    cleanups.push(scheduleUnverifiedCleanup());
     const passwords = seed?.passwords ?? {};
     const passwordsFile = join(dataDir, PASSWORDS_FILE);
 

@@ -424,8 +424,8 @@ describe('SpinWinStack', () => {
         ([, f]) => 'POWERTOOLS_SERVICE_NAME' in (f.Properties.Environment?.Variables ?? {}),
       );
 
-    it('makes one function per route, three triggers, the staff-users resource and two WAF associators', () => {
-      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 2);
+    it('makes one function per route, three triggers, the staff-users resource, two WAF associators and the clean-up of unverified users', () => {
+      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 2 + 1);
     });
 
     it('applies the function defaults: Node 22, ARM64, JSON logs, one month of logs, Powertools env', () => {
@@ -548,7 +548,7 @@ describe('SpinWinStack', () => {
       });
       // Visible in the test output; the size target itself is enforced by the web size benchmark.
       console.info(JSON.stringify(sizes));
-      expect(sizes).toHaveLength(ROUTES.length + 6);
+      expect(sizes).toHaveLength(ROUTES.length + 7);
     });
   });
 
@@ -635,7 +635,10 @@ describe('SpinWinStack', () => {
           Boolean(needs.staffPool?.includes('AdminSetUserPassword')),
         );
         expect(actions.has('cognito-idp:AdminCreateUser'), route.id).toBe(
-          Boolean(needs.visitorPool?.includes('AdminCreateUser')),
+          Boolean(
+            needs.visitorPool?.includes('AdminCreateUser') ||
+            needs.staffPool?.includes('AdminCreateUser'),
+          ),
         );
         expect(actions.has('sns:Publish'), route.id).toBe(false);
       }
@@ -1142,7 +1145,7 @@ describe('production posture, without options', () => {
     const EXPECTED: Record<string, Record<string, string[]>> = {
       'get-wheel': { settings: r(), slices: r('Scan'), stats: w() },
       'otp-challenge': { limits: r() },
-      'start-otp': { customers: r(), limits: w() },
+      'start-otp': { customers: r(), limits: w(), stats: w() },
       'user-exists': { customers: r(), limits: w() },
       'spin-challenge': {},
       'preview-spin': { limits: w(), settings: r(), slices: r('Scan'), stats: w() },
@@ -1167,6 +1170,8 @@ describe('production posture, without options', () => {
       'delete-slice': { settings: w(), slices: w(), ...staffCheck },
       'upload-logo': { ...staffCheck },
       'get-insights': {
+        customers: r('Query'),
+        'customers indexes': r('Query'),
         settings: r(),
         slices: r('Scan'),
         stats: r('BatchGetItem'),
@@ -1175,10 +1180,33 @@ describe('production posture, without options', () => {
       'export-customers': { customers: r('Query'), 'customers indexes': r('Query'), limits: w() },
       'erase-customer': { customers: w(), limits: w() },
       'set-staff-password': { limits: w() },
+      'list-trusted': { ...staffCheck },
+      'trust-connection': { limits: w() },
+      'untrust-connection': { limits: w() },
       defineAuthChallenge: {},
       createAuthChallenge: { limits: w(), stats: ['UpdateItem'] },
       verifyAuthChallenge: { limits: ['DeleteItem', 'UpdateItem'], stats: ['UpdateItem'] },
+      unverifiedCleanup: { customers: ['GetItem'], limits: ['DeleteItem', 'Scan'] },
     };
+
+    it('runs the clean-up of unverified visitor users every hour, and it may delete visitor users only', () => {
+      const schedules = ofType('AWS::Scheduler::Schedule');
+      expect(schedules).toHaveLength(1);
+      const [, schedule] = schedules[0]!;
+      expect(schedule.Properties.ScheduleExpression).toBe('rate(1 hour)');
+      expect(schedule.Properties.Target.Arn).toEqual({
+        'Fn::GetAtt': [logicalId(stack.unverifiedCleanup.function), 'Arn'],
+      });
+      const cognitoActions = statementsOfRole(logicalId(stack.unverifiedCleanup.role)).filter((s) =>
+        [s.Action].flat().some((a: string) => a.startsWith('cognito-idp:')),
+      );
+      expect(cognitoActions).toEqual([
+        expect.objectContaining({
+          Action: 'cognito-idp:AdminDeleteUser',
+          Resource: { 'Fn::GetAtt': [logicalId(stack.auth.visitorPool), 'Arn'] },
+        }),
+      ]);
+    });
 
     it('lists every function and its DynamoDB actions per table: no Scan, Query or BatchGetItem it never makes', () => {
       const tableOf = new Map(
@@ -1189,6 +1217,7 @@ describe('production posture, without options', () => {
         defineAuthChallenge: stack.auth.defineAuthChallenge,
         createAuthChallenge: stack.auth.createAuthChallenge,
         verifyAuthChallenge: stack.auth.verifyAuthChallenge,
+        unverifiedCleanup: stack.unverifiedCleanup,
       };
       const actual: Record<string, Record<string, string[]>> = {};
       for (const [name, fn] of Object.entries(functions)) {
