@@ -2,11 +2,14 @@
  * The whole product on one loopback origin, without AWS: DynamoDB Local, s3rver, the Cognito
  * stand-in, the handlers behind the HTTP API emulation, the SMS outbox and the SPA (Vite in dev,
  * or the built web/dist as CloudFront would serve it).
+ *
+ * Over 400 lines: the one origin's routing, the start and stop of every part, and what the stack
+ * makes for itself (its credentials, keys and timers) share one start-up sequence and its clean-up.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -16,7 +19,13 @@ import { contentSecurityPolicy, securityHeaders } from '@shared/security-headers
 import type { StaffRole } from '@shared/types';
 import { createApiGateway, readRequestBody, poolAuthorizers } from './api-gateway';
 import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront, newOriginSecret } from './cloudfront';
-import { createCognitoStandIn, type PoolInfo, type PoolKind } from './cognito';
+import {
+  createCognitoStandIn,
+  newStackCredentials,
+  type PoolInfo,
+  type PoolKind,
+  type StackCredentials,
+} from './cognito';
 import {
   checkJava,
   createTables,
@@ -67,6 +76,19 @@ function scheduleUnverifiedCleanup(): () => Promise<void> {
   }, UNVERIFIED_CLEANUP_EVERY_MS);
   timer.unref();
   return async () => clearInterval(timer);
+}
+
+/**
+ * The stack's own AWS credentials for its Cognito stand-in's admin calls, new at every start and
+ * written to `<dataDir>/aws-credentials.json` (mode 0600, never served) for tools run beside it;
+ * the in-process functions get them in their environment.
+ */
+function stackCredentials(dataDir: string): StackCredentials {
+  const credentials = newStackCredentials();
+  const file = join(dataDir, 'aws-credentials.json');
+  writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return credentials;
 }
 
 /** Ports tried after a busy default one, like Vite does. */
@@ -181,6 +203,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const url = `http://${LOOPBACK}:${port}`;
     const cognitoEndpoint = `${url}${COGNITO_MOUNT}`;
 
+    const adminCredentials = stackCredentials(dataDir);
     // The slow parts in parallel: the JVM, s3rver, RSA keys (first start), Vite.
     const distDir = join(REPO_ROOT, 'web', 'dist');
     const staticSite = options.web === 'dist' ? createStaticSite(distDir) : undefined;
@@ -204,6 +227,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       createCognitoStandIn({
         dataFile: join(dataDir, 'cognito.json'),
         region: LOCAL_AWS_ENV.AWS_REGION,
+        adminCredentials,
       }),
       options.web === 'dev'
         ? tracked(startVite(server, dataDir), (v: ViteDevServer) => v.close())
@@ -228,6 +252,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognitoEndpoint,
+      // The functions' Cognito client signs with the stack's own key (lambdas/lib/cognito-client.ts).
+      COGNITO_ACCESS_KEY_ID: adminCredentials.accessKeyId,
+      COGNITO_SECRET_ACCESS_KEY: adminCredentials.secretAccessKey,
       // The functions' SNS client publishes to the outbox (local/outbox.ts).
       SNS_ENDPOINT: `${url}${OUTBOX_PATH}`,
       LOGO_BUCKET,

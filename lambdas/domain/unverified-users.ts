@@ -11,7 +11,7 @@ import { deleteVisitorUser } from '../repositories/visitor-pool';
 import { forgetUnverifiedRecord, unverifiedUsers } from '../repositories/visitor-users';
 
 /** Days a user that never verified is kept after its last otp/start. */
-export const UNVERIFIED_USER_DAYS = 1;
+const UNVERIFIED_USER_DAYS = 1;
 const MS_PER_DAY = 86_400_000;
 
 export interface CleanupResult {
