@@ -12,20 +12,25 @@ import {
   CfnOutput,
   CfnResource,
   DefaultStackSynthesizer,
+  Duration,
   Stack,
   Token,
   Validations,
   type CfnElement,
   type StackProps,
 } from 'aws-cdk-lib';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { CfnLogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { Construct } from 'constructs';
+import { Construct } from 'constructs';
 import { ROUTES } from '@shared/routes';
 
 /** Characters of the origin secret (letters and digits). */
 const ORIGIN_SECRET_LENGTH = 48;
+/** Time one clean-up run may take: a day's leftovers, one Cognito call each. */
+const UNVERIFIED_CLEANUP_TIMEOUT_MINUTES = 5;
 import { SMS_GLOBAL_HOURLY_CAP_DEFAULT } from '@shared/constants';
 import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
@@ -42,7 +47,7 @@ import {
 } from './constructs/waf';
 import { Web } from './constructs/web';
 import { REPO_ROOT, type DeployConfig } from './deploy-config';
-import { withFunctionLogGroups } from './function-defaults';
+import { SpinFunction, withFunctionLogGroups } from './function-defaults';
 import { ROUTE_NEEDS, tableActions } from './route-permissions';
 import { nagPartition } from './nag';
 import { STATEFUL_REMOVAL_POLICY } from './stateful';
@@ -89,6 +94,8 @@ export class SpinWinStack extends Stack {
   public readonly api: Api;
   public readonly web: Web;
   public readonly alarms: Alarms;
+  /** The hourly clean-up of visitor users that never verified (lambdas/domain/unverified-users.ts). */
+  public readonly unverifiedCleanup: SpinFunction;
 
   constructor(scope: Construct, id: string, props: SpinWinStackProps) {
     super(scope, id, props);
@@ -235,6 +242,10 @@ export class SpinWinStack extends Stack {
         ];
 
     const smsDelivery = new SmsDeliveryLogging(this, 'SmsDeliveryLogging');
+    const unverifiedCleanup = this.scheduleUnverifiedCleanup(
+      lambdas('triggers', 'unverified-cleanup.ts'),
+    );
+    this.unverifiedCleanup = unverifiedCleanup.cleanup;
 
     this.alarms = new Alarms(this, 'Alarms', {
       email: props.alarmEmail,
@@ -271,6 +282,7 @@ export class SpinWinStack extends Stack {
         originSecret,
         erasureKey,
         smsDelivery,
+        unverifiedCleanup.scope,
         ...poolWafs,
       );
     }
@@ -317,6 +329,59 @@ export class SpinWinStack extends Stack {
         resources: [this.data.tables.stats.tableArn],
       }),
     );
+  }
+
+  /**
+   * The clean-up of visitor users that never verified, every hour by EventBridge Scheduler. Its role
+   * may Scan the limits table and delete a record there, read a customer record, and delete a user
+   * of the visitor pool: nothing else.
+   */
+  private scheduleUnverifiedCleanup(entry: string): { cleanup: SpinFunction; scope: Construct } {
+    const scope = new Construct(this, 'UnverifiedCleanup');
+    const cleanup = new SpinFunction(scope, 'Cleanup', {
+      entry,
+      description: 'Deletes visitor users that never verified within a day',
+      timeout: Duration.minutes(UNVERIFIED_CLEANUP_TIMEOUT_MINUTES),
+      environment: {
+        ...this.data.environment(),
+        VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
+      },
+    });
+    cleanup.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Scan', 'dynamodb:DeleteItem'],
+        resources: [this.data.tables.limits.tableArn],
+      }),
+    );
+    cleanup.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem'],
+        resources: [this.data.tables.customers.tableArn],
+      }),
+    );
+    cleanup.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['cognito-idp:AdminDeleteUser'],
+        resources: [this.auth.visitorPool.userPoolArn],
+      }),
+    );
+    // The schedule's own role, which may invoke this function only.
+    const invoker = new Role(scope, 'Invoker', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
+      description: 'EventBridge Scheduler: invokes the clean-up of unverified visitor users',
+    });
+    new Schedule(scope, 'Schedule', {
+      description: 'Spin & Win: delete visitor users that never verified within a day',
+      schedule: ScheduleExpression.rate(Duration.hours(1)),
+      // A run that failed is simply the next hour's work.
+      target: new LambdaInvoke(cleanup.function, { role: invoker, retryAttempts: 0 }),
+    });
+    Validations.of(invoker).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(cleanup.function.node.defaultChild as CfnElement)}.Arn>:*]`,
+      reason:
+        "CDK's grantInvoke names the function and its versions (ARN:*): one function, nothing else.",
+    });
+    return { cleanup, scope };
   }
 
   /**

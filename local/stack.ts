@@ -3,13 +3,13 @@
  * stand-in, the handlers behind the HTTP API emulation, the SMS outbox and the SPA (Vite in dev,
  * or the built web/dist as CloudFront would serve it).
  *
- * Over 400 lines: it starts every local service in order and wires each to the next (ports,
- * credentials, environment, the one origin), so the start-up reads top to bottom in one place.
+ * Over 400 lines: the one origin's routing, the start and stop of every part, and what the stack
+ * makes for itself (its credentials, keys and timers) share one start-up sequence and its clean-up.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -19,7 +19,13 @@ import { contentSecurityPolicy, securityHeaders } from '@shared/security-headers
 import type { StaffRole } from '@shared/types';
 import { createApiGateway, readRequestBody, poolAuthorizers } from './api-gateway';
 import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront, newOriginSecret } from './cloudfront';
-import { createCognitoStandIn, type PoolInfo, type PoolKind } from './cognito';
+import {
+  createCognitoStandIn,
+  newStackCredentials,
+  type PoolInfo,
+  type PoolKind,
+  type StackCredentials,
+} from './cognito';
 import {
   checkJava,
   createTables,
@@ -45,6 +51,44 @@ function erasureKey(dataDir: string): string {
   if (!existsSync(file))
     writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
+}
+
+/** How often the local stack runs the clean-up of unverified visitor users (the CDK stack's rate). */
+const UNVERIFIED_CLEANUP_EVERY_MS = 60 * 60_000;
+
+/**
+ * Runs lambdas/triggers/unverified-cleanup.ts as EventBridge Scheduler runs it in AWS: once an hour,
+ * the first time an hour after the start. Returns the timer's stop.
+ */
+function scheduleUnverifiedCleanup(): () => Promise<void> {
+  const run = async () => {
+    const { handler } = (await import('../lambdas/triggers/unverified-cleanup')) as {
+      handler: (event: unknown) => Promise<void>;
+    };
+    await handler({});
+  };
+  const timer = setInterval(() => {
+    run().catch((error: unknown) =>
+      console.error(
+        `[stack] clean-up of unverified users failed: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  }, UNVERIFIED_CLEANUP_EVERY_MS);
+  timer.unref();
+  return async () => clearInterval(timer);
+}
+
+/**
+ * The stack's own AWS credentials for its Cognito stand-in's admin calls, new at every start and
+ * written to `<dataDir>/aws-credentials.json` (mode 0600, never served) for tools run beside it;
+ * the in-process functions get them in their environment.
+ */
+function stackCredentials(dataDir: string): StackCredentials {
+  const credentials = newStackCredentials();
+  const file = join(dataDir, 'aws-credentials.json');
+  writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return credentials;
 }
 
 /** Ports tried after a busy default one, like Vite does. */
@@ -159,6 +203,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const url = `http://${LOOPBACK}:${port}`;
     const cognitoEndpoint = `${url}${COGNITO_MOUNT}`;
 
+    const adminCredentials = stackCredentials(dataDir);
     // The slow parts in parallel: the JVM, s3rver, RSA keys (first start), Vite.
     const distDir = join(REPO_ROOT, 'web', 'dist');
     const staticSite = options.web === 'dist' ? createStaticSite(distDir) : undefined;
@@ -182,6 +227,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       createCognitoStandIn({
         dataFile: join(dataDir, 'cognito.json'),
         region: LOCAL_AWS_ENV.AWS_REGION,
+        adminCredentials,
       }),
       options.web === 'dev'
         ? tracked(startVite(server, dataDir), (v: ViteDevServer) => v.close())
@@ -206,6 +252,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       S3_ENDPOINT: s3.endpoint,
       COGNITO_ENDPOINT: cognitoEndpoint,
+      // The functions' Cognito client signs with the stack's own key (lambdas/lib/cognito-client.ts).
+      COGNITO_ACCESS_KEY_ID: adminCredentials.accessKeyId,
+      COGNITO_SECRET_ACCESS_KEY: adminCredentials.secretAccessKey,
       // The functions' SNS client publishes to the outbox (local/outbox.ts).
       SNS_ENDPOINT: `${url}${OUTBOX_PATH}`,
       LOGO_BUCKET,
@@ -225,6 +274,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       process.env[tableEnvName(name as TableDef['name'])] = physical;
 
     const seed = options.seed === false ? undefined : await seedIfNeeded(dataDir, cognito);
+    cleanups.push(scheduleUnverifiedCleanup());
     const passwords = seed?.passwords ?? {};
     const passwordsFile = join(dataDir, PASSWORDS_FILE);
 

@@ -11,7 +11,7 @@ import { toInternational } from '@shared/phone-format';
 import { hasReward } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
 import { authorizeCode } from '../repositories/otp-grants';
-import { putVisitorRecord } from '../repositories/visitor-users';
+import { putVisitorRecord, touchVisitorRecord } from '../repositories/visitor-users';
 import {
   refundClientBudget,
   refundCodeBudgets,
@@ -113,10 +113,13 @@ async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<
   try {
     // A user that already exists is fine: the sign-in can start. A user created now is recorded
     // with its sub, which the visitor routes check tokens against (domain/active-user.ts); an
-    // existing user keeps its record, or gets one at its first checked request.
+    // existing user keeps its record, or gets one at its first checked request. Either way the
+    // record notes this start, so the clean-up of users that never verify
+    // (domain/unverified-users.ts) leaves this number alone for a day.
     const user = await visitorPool.createVisitorUser(deps.visitorUserPoolId, phoneNumber);
     if (user.status === 'created' && user.sub !== undefined)
-      await putVisitorRecord(phoneNumber, user.sub);
+      await putVisitorRecord(phoneNumber, user.sub, now);
+    else await touchVisitorRecord(phoneNumber, now);
   } catch (error) {
     // Cognito (or the record's write) throttled or failed: no code can follow, so the client
     // keeps its budget.

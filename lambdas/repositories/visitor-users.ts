@@ -10,6 +10,7 @@ import {
   DeleteCommand,
   GetCommand,
   PutCommand,
+  ScanCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -54,18 +55,97 @@ const SET_USER = {
 };
 
 /**
- * Records the user otp/start has just created for the number. Unconditional: a user Cognito has
- * just created is the number's user, whatever an older record or an erasure said.
+ * Records the user otp/start has just created for the number, and when (`startedAt`, which the
+ * clean-up of users that never verify reads). Unconditional: a user Cognito has just created is the
+ * number's user, whatever an older record or an erasure said.
  */
-export async function putVisitorRecord(phoneNumber: string, sub: string): Promise<void> {
+export async function putVisitorRecord(
+  phoneNumber: string,
+  sub: string,
+  nowMs = Date.now(),
+): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: tableName('limits'),
       Key: { key: recordKey(phoneNumber) },
-      ...SET_USER,
-      ExpressionAttributeValues: { ':sub': sub },
+      UpdateExpression: 'SET #s = :sub, startedAt = :at REMOVE expiresAt',
+      ExpressionAttributeNames: SET_USER.ExpressionAttributeNames,
+      ExpressionAttributeValues: { ':sub': sub, ':at': nowMs },
     }),
   );
+}
+
+/**
+ * Notes a new otp/start for a number whose user already exists, so the clean-up leaves a user
+ * with a sign-in under way alone for another day.
+ */
+export async function touchVisitorRecord(phoneNumber: string, nowMs: number): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: tableName('limits'),
+      Key: { key: recordKey(phoneNumber) },
+      UpdateExpression: 'SET startedAt = :at',
+      ExpressionAttributeValues: { ':at': nowMs },
+    }),
+  );
+}
+
+/** A visitor user that otp/start created and that never verified its number. */
+export interface UnverifiedUser {
+  phoneNumber: string;
+  sub: string;
+}
+
+/**
+ * Every record of a user that never verified and whose last otp/start was before `startedBeforeMs`,
+ * a page of the table at a time. Records written before `startedAt` existed have none and are
+ * never listed: nothing is deleted on a guess.
+ */
+export async function* unverifiedUsers(startedBeforeMs: number): AsyncGenerator<UnverifiedUser> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: tableName('limits'),
+        FilterExpression:
+          'begins_with(#k, :prefix) AND attribute_exists(#s) AND attribute_not_exists(verifiedAt) AND startedAt < :before',
+        ExpressionAttributeNames: { '#k': 'key', '#s': 'sub' },
+        ExpressionAttributeValues: { ':prefix': recordKey(''), ':before': startedBeforeMs },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? [])
+      if (typeof item.key === 'string' && typeof item.sub === 'string')
+        yield { phoneNumber: item.key.slice(recordKey('').length), sub: item.sub };
+    start = page.LastEvaluatedKey;
+  } while (start);
+}
+
+/**
+ * Removes the record of a user that never verified, only if it still is one: the same sub, no
+ * `verifiedAt`, no otp/start since `startedBeforeMs`. False when anything changed (the visitor
+ * verified or asked for a code meanwhile): then the user must stay.
+ */
+export async function forgetUnverifiedRecord(
+  user: UnverifiedUser,
+  startedBeforeMs: number,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: tableName('limits'),
+        Key: { key: recordKey(user.phoneNumber) },
+        ConditionExpression:
+          '#s = :sub AND attribute_not_exists(verifiedAt) AND startedAt < :before',
+        ExpressionAttributeNames: { '#s': 'sub' },
+        ExpressionAttributeValues: { ':sub': user.sub, ':before': startedBeforeMs },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }
 
 /** Attempts of the verified count when its transaction meets another on the day's counters. */

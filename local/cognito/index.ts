@@ -5,16 +5,18 @@
  * port (test/support/cognito-stand-in.ts).
  */
 import { countAwsCall } from '../aws-calls';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CognitoServiceError } from './errors';
 import { CognitoService } from './service';
+import { sigV4Refusal, type StackCredentials } from './sigv4';
 import { loadState, POOL_KINDS, type PoolKind, type StateFile } from './state';
 import { poolJwks } from './tokens';
 import { projectTriggers, type CustomAuthTriggers } from './triggers';
 
 export type { CustomAuthTriggers, TriggerHandler } from './triggers';
 export type { PoolKind } from './state';
+export type { StackCredentials } from './sigv4';
 
 const JSON_11 = 'application/x-amz-json-1.1';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
@@ -54,10 +56,24 @@ export interface CognitoStandInOptions {
   /** Clock in ms, for tests. */
   now?: () => number;
   region?: string;
+  /**
+   * The only AWS credentials its admin calls are taken with (the local stack makes its own and
+   * hands them to the local functions); default: a fresh random pair, readable from
+   * `adminCredentials`.
+   */
+  adminCredentials?: StackCredentials;
 }
+
+/** A random access key pair, shaped like AWS's. */
+export const newStackCredentials = (): StackCredentials => ({
+  accessKeyId: `AKIA${randomBytes(8).toString('hex').toUpperCase()}`,
+  secretAccessKey: randomBytes(30).toString('base64'),
+});
 
 export interface CognitoStandIn {
   pools: Record<PoolKind, PoolInfo>;
+  /** The credentials admin calls must be signed with (SigV4). */
+  adminCredentials: StackCredentials;
   /** Token issuer of a pool: <baseUrl>/<poolId>. */
   issuer(pool: PoolKind): string;
   /** The pool's public JWKS (what /<poolId>/.well-known/jwks.json serves). */
@@ -119,15 +135,13 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The Authorization header of a SigV4-signed request (what every AWS SDK sends). */
-const SIGV4 = /^AWS4-HMAC-SHA256 Credential=\S+/;
-
 /** Builds a stand-in over its state file; serve it with `handle` from any HTTP server. */
 export async function createCognitoStandIn(
   options: CognitoStandInOptions = {},
 ): Promise<CognitoStandIn> {
   const region = options.region ?? process.env.AWS_REGION ?? DEFAULT_REGION;
   const state = await loadState(options.dataFile, region);
+  const adminCredentials = options.adminCredentials ?? newStackCredentials();
   let baseUrl = 'http://127.0.0.1';
   const service = new CognitoService({
     state,
@@ -192,13 +206,17 @@ export async function createCognitoStandIn(
         );
       }
       const operation = target.slice(TARGET_PREFIX.length);
-      // Admin calls need AWS credentials: an SDK's SigV4 Authorization header (its form is checked,
-      // not its signature: any caller on 127.0.0.1 is trusted). The browser's calls need none.
-      if (operation.startsWith('Admin') && !SIGV4.test(String(req.headers.authorization ?? ''))) {
-        throw new CognitoServiceError(
-          'MissingAuthenticationTokenException',
-          'Missing Authentication Token',
+      // Admin calls need the stack's own AWS credentials: a SigV4 signature by its access key,
+      // checked as AWS checks it. The browser's calls (sign-in, refresh, revoke) need none.
+      if (operation.startsWith('Admin')) {
+        const refusal = sigV4Refusal(
+          req.method ?? 'POST',
+          new URL(req.url ?? '/', 'http://stand-in').pathname,
+          req.headers,
+          raw,
+          adminCredentials,
         );
+        if (refusal) throw new CognitoServiceError(refusal.type, refusal.message);
       }
       countAwsCall('cognito-idp', target.slice(TARGET_PREFIX.length));
       const answer = await service.call(
@@ -219,6 +237,7 @@ export async function createCognitoStandIn(
 
   return {
     pools: poolsOf(state),
+    adminCredentials,
     issuer: (pool) => service.issuer(pool),
     jwks: (pool) => poolJwks(state.pools[pool]),
     setBaseUrl: (url) => {

@@ -424,8 +424,8 @@ describe('SpinWinStack', () => {
         ([, f]) => 'POWERTOOLS_SERVICE_NAME' in (f.Properties.Environment?.Variables ?? {}),
       );
 
-    it('makes one function per route, three triggers, the staff-users resource and two WAF associators', () => {
-      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 2);
+    it('makes one function per route, three triggers, the staff-users resource, two WAF associators and the clean-up of unverified users', () => {
+      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 2 + 1);
     });
 
     it('applies the function defaults: Node 22, ARM64, JSON logs, one month of logs, Powertools env', () => {
@@ -548,7 +548,7 @@ describe('SpinWinStack', () => {
       });
       // Visible in the test output; the size target itself is enforced by the web size benchmark.
       console.info(JSON.stringify(sizes));
-      expect(sizes).toHaveLength(ROUTES.length + 6);
+      expect(sizes).toHaveLength(ROUTES.length + 7);
     });
   });
 
@@ -1212,7 +1212,27 @@ describe('production posture, without options', () => {
       defineAuthChallenge: {},
       createAuthChallenge: { limits: w(), stats: ['UpdateItem'] },
       verifyAuthChallenge: { limits: ['DeleteItem', 'UpdateItem'], stats: ['UpdateItem'] },
+      unverifiedCleanup: { customers: ['GetItem'], limits: ['DeleteItem', 'Scan'] },
     };
+
+    it('runs the clean-up of unverified visitor users every hour, and it may delete visitor users only', () => {
+      const schedules = ofType('AWS::Scheduler::Schedule');
+      expect(schedules).toHaveLength(1);
+      const [, schedule] = schedules[0]!;
+      expect(schedule.Properties.ScheduleExpression).toBe('rate(1 hour)');
+      expect(schedule.Properties.Target.Arn).toEqual({
+        'Fn::GetAtt': [logicalId(stack.unverifiedCleanup.function), 'Arn'],
+      });
+      const cognitoActions = statementsOfRole(logicalId(stack.unverifiedCleanup.role)).filter((s) =>
+        [s.Action].flat().some((a: string) => a.startsWith('cognito-idp:')),
+      );
+      expect(cognitoActions).toEqual([
+        expect.objectContaining({
+          Action: 'cognito-idp:AdminDeleteUser',
+          Resource: { 'Fn::GetAtt': [logicalId(stack.auth.visitorPool), 'Arn'] },
+        }),
+      ]);
+    });
 
     it('lists every function and its DynamoDB actions per table: no Scan, Query or BatchGetItem it never makes', () => {
       const tableOf = new Map(
@@ -1223,6 +1243,7 @@ describe('production posture, without options', () => {
         defineAuthChallenge: stack.auth.defineAuthChallenge,
         createAuthChallenge: stack.auth.createAuthChallenge,
         verifyAuthChallenge: stack.auth.verifyAuthChallenge,
+        unverifiedCleanup: stack.unverifiedCleanup,
       };
       const actual: Record<string, Record<string, string[]>> = {};
       for (const [name, fn] of Object.entries(functions)) {

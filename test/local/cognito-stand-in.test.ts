@@ -12,7 +12,7 @@ import {
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
-  type CognitoIdentityProviderClient,
+  CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,9 +28,10 @@ import {
 } from './cognito-support';
 
 const PHONE = '+61412345678';
-/** What an SDK's SigV4-signed request carries (the stand-in checks the form, not the signature). */
-const SIGNED =
-  'AWS4-HMAC-SHA256 Credential=local/20260101/ap-southeast-2/cognito-idp/aws4_request, SignedHeaders=host, Signature=00';
+/** A SigV4 Authorization header of the right shape, by a key that is not the stack's. */
+const FORGED =
+  'AWS4-HMAC-SHA256 Credential=AKIAFORGEDFORGED0000/20260101/ap-southeast-2/cognito-idp/aws4_request, SignedHeaders=host;x-amz-date, Signature=' +
+  '0'.repeat(64);
 const PASSWORD = 'correct-horse-battery';
 const running: { stop(): Promise<void> }[] = [];
 const clients: CognitoIdentityProviderClient[] = [];
@@ -796,6 +797,63 @@ describe('Cognito stand-in admin calls', () => {
     });
   });
 
+  it("refuses admin calls signed by anything but the stack's own credentials, as AWS does", async () => {
+    const { cognito } = await standIn({ triggers: codeTriggers().triggers });
+    const UserPoolId = cognito.pools.staff.poolId;
+    const create = (client: CognitoIdentityProviderClient, Username: string) =>
+      client.send(new AdminCreateUserCommand({ UserPoolId, Username, MessageAction: 'SUPPRESS' }));
+    const withKey = (accessKeyId: string, secretAccessKey: string) => {
+      const client = new CognitoIdentityProviderClient({
+        endpoint: cognito.endpoint,
+        region: 'ap-southeast-2',
+        credentials: { accessKeyId, secretAccessKey },
+        maxAttempts: 1,
+      });
+      clients.push(client);
+      return client;
+    };
+    // A forged header of the right shape, by hand.
+    const forged = await fetch(cognito.endpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminCreateUser',
+        'x-amz-date': '20260101T000000Z',
+        authorization: FORGED,
+      },
+      body: JSON.stringify({ UserPoolId, Username: 'forged' }),
+    });
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({
+      __type: 'UnrecognizedClientException',
+      message: 'The security token included in the request is invalid.',
+    });
+    // A real SDK signature by another key; the stack's key with a wrong secret.
+    await expect(
+      create(withKey('AKIAOTHERKEY00000000', 'other-secret'), 'other'),
+    ).rejects.toMatchObject({
+      name: 'UnrecognizedClientException',
+    });
+    await expect(
+      create(withKey(cognito.adminCredentials.accessKeyId, 'not-the-secret'), 'guessed'),
+    ).rejects.toMatchObject({ name: 'InvalidSignatureException' });
+    for (const Username of ['forged', 'other', 'guessed'])
+      await expect(cognito.call('AdminGetUser', { UserPoolId, Username })).rejects.toThrow(
+        'User does not exist.',
+      );
+    // The stack's own credentials (what the functions sign with) are taken.
+    const own = withKey(
+      cognito.adminCredentials.accessKeyId,
+      cognito.adminCredentials.secretAccessKey,
+    );
+    await create(own, 'staff-member');
+    expect(
+      await cognito.call('AdminGetUser', { UserPoolId, Username: 'staff-member' }),
+    ).toMatchObject({
+      Username: 'staff-member',
+    });
+  });
+
   it('refuses admin calls without AWS credentials, as Cognito does; the public calls need none', async () => {
     const { cognito } = await standIn({ triggers: codeTriggers().triggers });
     const send = (operation: string, body: object, headers: Record<string, string> = {}) =>
@@ -831,12 +889,9 @@ describe('Cognito stand-in admin calls', () => {
       }
     }
     // Nothing was created by the refused calls.
-    const check = await send(
-      'AdminGetUser',
-      { UserPoolId, Username: 'intruder' },
-      { authorization: SIGNED },
-    );
-    expect(((await check.json()) as { __type: string }).__type).toBe('UserNotFoundException');
+    await expect(
+      cognito.call('AdminGetUser', { UserPoolId, Username: 'intruder' }),
+    ).rejects.toThrow('User does not exist.');
     // The browser's calls are unsigned, as on AWS.
     const initiate = await send('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
@@ -852,17 +907,20 @@ describe('Cognito stand-in admin calls', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminGetUser',
-        authorization: SIGNED,
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
       },
-      body: JSON.stringify({ UserPoolId: cognito.pools.staff.poolId, Username: 'nobody' }),
+      body: JSON.stringify({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: 'no-such-client',
+        AuthParameters: { USERNAME: 'nobody', PASSWORD },
+      }),
     });
     expect(response.status).toBe(400);
-    expect(response.headers.get('x-amzn-errortype')).toBe('UserNotFoundException:');
+    expect(response.headers.get('x-amzn-errortype')).toBe('ResourceNotFoundException:');
     expect(response.headers.get('x-amzn-requestid')).toBeTruthy();
     expect(await response.json()).toEqual({
-      __type: 'UserNotFoundException',
-      message: 'User does not exist.',
+      __type: 'ResourceNotFoundException',
+      message: 'User pool client no-such-client does not exist.',
     });
 
     const preflight = await fetch(cognito.endpoint, {

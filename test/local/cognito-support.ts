@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { CustomAuthTriggers } from '../../local/cognito';
-import { startCognitoStandIn } from '../support/cognito-stand-in';
+import { startCognitoStandIn, testCredentials } from '../support/cognito-stand-in';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 
 export const TEST_CODE = '123456';
@@ -69,10 +69,8 @@ export const sdkClient = (endpoint: string): CognitoIdentityProviderClient =>
   new CognitoIdentityProviderClient({
     endpoint,
     region: LOCAL_AWS_ENV.AWS_REGION,
-    credentials: {
-      accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-      secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-    },
+    // The stand-in takes admin calls signed with its own credentials only.
+    credentials: testCredentials(),
     maxAttempts: 1,
   });
 

@@ -37,7 +37,12 @@ afterAll(async () => {
 
 describe('the local stack gives nothing away', () => {
   it('serves none of its private files through Vite', async () => {
-    for (const file of ['cognito.json', 'erasure-key', 'staff-passwords.json']) {
+    for (const file of [
+      'cognito.json',
+      'erasure-key',
+      'staff-passwords.json',
+      'aws-credentials.json',
+    ]) {
       const path = join(dataDir, file);
       if (!statSync(path, { throwIfNoEntry: false })) continue;
       const answer = await fetch(new URL(`/@fs${path}`, stack.url));
@@ -47,6 +52,26 @@ describe('the local stack gives nothing away', () => {
       expect(answer.status, file).not.toBe(200);
     }
     expect(tried).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses admin calls not signed with the stack's own key, which only its owner can read", async () => {
+    expect(statSync(join(dataDir, 'aws-credentials.json')).mode & 0o777).toBe(0o600);
+    const answer = await fetch(stack.cognitoEndpoint, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.AdminGetUser',
+        'x-amz-date': '20260101T000000Z',
+        authorization: `AWS4-HMAC-SHA256 Credential=AKIAFORGED0000000000/20260101/ap-southeast-2/cognito-idp/aws4_request, SignedHeaders=host;x-amz-date, Signature=${'0'.repeat(64)}`,
+      },
+      body: JSON.stringify({ UserPoolId: stack.pools.staff.poolId, Username: 'admin' }),
+    });
+    tried++;
+    if (answer.status === 200) served++;
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { __type: string }).__type).toBe(
+      'UnrecognizedClientException',
+    );
   });
 
   it("lets no other site's page call the Cognito stand-in", async () => {

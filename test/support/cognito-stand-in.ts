@@ -6,9 +6,28 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   createCognitoStandIn,
+  newStackCredentials,
   type CognitoStandIn,
   type CognitoStandInOptions,
+  type StackCredentials,
 } from '../../local/cognito';
+
+/**
+ * The admin credentials of this test process's stand-ins: one pair, made at the first start and
+ * put where the functions' Cognito client reads them (COGNITO_ACCESS_KEY_ID, as the local stack
+ * does), so a client created once keeps working with every stand-in of the file.
+ */
+export function testCredentials(): StackCredentials {
+  if (!process.env.COGNITO_ACCESS_KEY_ID || !process.env.COGNITO_SECRET_ACCESS_KEY) {
+    const fresh = newStackCredentials();
+    process.env.COGNITO_ACCESS_KEY_ID = fresh.accessKeyId;
+    process.env.COGNITO_SECRET_ACCESS_KEY = fresh.secretAccessKey;
+  }
+  return {
+    accessKeyId: process.env.COGNITO_ACCESS_KEY_ID,
+    secretAccessKey: process.env.COGNITO_SECRET_ACCESS_KEY,
+  };
+}
 
 export interface RunningCognitoStandIn extends Omit<CognitoStandIn, 'handle' | 'setBaseUrl'> {
   /** Endpoint for the AWS SDK and the browser client, e.g. http://127.0.0.1:40123 */
@@ -20,7 +39,7 @@ export interface RunningCognitoStandIn extends Omit<CognitoStandIn, 'handle' | '
 export async function startCognitoStandIn(
   options: CognitoStandInOptions & { port?: number } = {},
 ): Promise<RunningCognitoStandIn> {
-  const standIn = await createCognitoStandIn(options);
+  const standIn = await createCognitoStandIn({ adminCredentials: testCredentials(), ...options });
   const server = createServer((req, res) =>
     standIn.handle(req, res, new URL(req.url ?? '/', 'http://x').pathname),
   );
@@ -33,6 +52,7 @@ export async function startCognitoStandIn(
   return {
     endpoint,
     pools: standIn.pools,
+    adminCredentials: standIn.adminCredentials,
     issuer: standIn.issuer,
     jwks: standIn.jwks,
     call: standIn.call,
