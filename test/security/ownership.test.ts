@@ -211,8 +211,11 @@ describe("a visitor's code is theirs", () => {
   });
 
   it("one address cannot spend a number's whole hourly budget", async () => {
-    // Prepare: an attacker's address texts one number again every minute.
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    // Prepare: an attacker's address texts one number again every minute, all within one of the
+    // budgets' fixed hours (the next one, which nothing has used: five minutes from any moment
+    // could cross into a fresh hour and its fresh budget).
+    const HOUR_MS = 3_600_000;
+    vi.useFakeTimers({ toFake: ['Date'], now: (Math.floor(Date.now() / HOUR_MS) + 1) * HOUR_MS });
     const local = '0431000100';
     const intl = intlOf(local);
     const attacker = clientAddress(6000);
