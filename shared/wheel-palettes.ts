@@ -14,7 +14,7 @@ export interface WheelPalette {
 export const WHEEL_PALETTES: readonly WheelPalette[] = Object.freeze([
   {
     name: 'Fairground',
-    colors: ['#e53935', '#fdd835', '#1e88e5', '#43a047', '#fb8c00', '#8e24aa'],
+    colors: ['#e53935', '#fdd835', '#1565c0', '#43a047', '#fb8c00', '#8e24aa'],
   },
   {
     name: 'Takeaway',
