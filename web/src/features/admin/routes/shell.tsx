@@ -27,13 +27,13 @@ export function Component() {
   const logout = useAdminLogout();
   const location = useLocation();
   const navId = useId();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The mobile menu is open on the page where it was opened: following a link closes it. (An
+  // effect closing it on each new path also ran once after mounting, and swallowed a tap on the
+  // menu made in that moment.)
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? location.pathname : null);
   const menuButton = useRef<HTMLButtonElement>(null);
-
-  // Following a link closes the mobile menu.
-  useEffect(() => {
-    setMenuOpen(false);
-  }, [location.pathname]);
 
   // Escape closes the open menu wherever focus is, and focus goes back to the menu button.
   useEffect(() => {
@@ -63,7 +63,7 @@ export function Component() {
           className="admin-menu-button"
           aria-expanded={menuOpen}
           aria-controls={navId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpen(!menuOpen)}
         >
           <span className="admin-menu-button__bars" aria-hidden="true" />
           <span className="visually-hidden">{ADMIN_TEXT.menu}</span>
