@@ -40,7 +40,7 @@ export function Component() {
     if (!menuOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setMenuOpen(false);
+      setOpenOn(null);
       menuButton.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
