@@ -1,7 +1,9 @@
 /**
  * `npm test`: typecheck, lint, format check, unit/handler/React tests, then the browser suite,
- * in that order. Output streams as it comes; the first failing step stops the run. The summary
- * gives each step's duration and ends with one line `tests: N passed, N failed`.
+ * in that order. The five static checks run two at a time (one per core), each one's output
+ * printed whole when it ends; the test steps stream as they come. The first failing stage stops
+ * the run. The summary gives each step's duration and ends with one line
+ * `tests: N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -19,7 +21,12 @@ interface Step {
   args: string[];
   /** Vitest JSON report this step writes, for the test counts. */
   report?: string;
+  /** Static checks: run beside each other, their output held until each ends. */
+  together?: boolean;
 }
+
+/** Steps run at once within a stage of `together` steps: the machine's two cores. */
+const AT_ONCE = 2;
 
 const vitestReport = (file: string) => [
   '--reporter=default',
@@ -50,9 +57,15 @@ const STEPS: Step[] = [
     name: `typecheck (${program})`,
     command: join(BIN, 'tsc'),
     args: ['-p', `tsconfig.${program}.json`],
+    together: true,
   })),
-  { name: 'lint (eslint)', command: join(BIN, 'eslint'), args: ['.'] },
-  { name: 'format (prettier)', command: join(BIN, 'prettier'), args: ['--check', '.'] },
+  { name: 'lint (eslint)', command: join(BIN, 'eslint'), args: ['.'], together: true },
+  {
+    name: 'format (prettier)',
+    command: join(BIN, 'prettier'),
+    args: ['--check', '.'],
+    together: true,
+  },
   {
     name: 'unit, handler and web tests',
     command: join(BIN, 'vitest'),
@@ -67,20 +80,47 @@ const STEPS: Step[] = [
   },
 ];
 
+/** Runs a step; a `together` step's output is held and printed whole when it ends. */
 function run(step: Step): Promise<number> {
   return new Promise((done) => {
+    const held: Buffer[] = [];
     const child = spawn(step.command, step.args, {
       cwd: ROOT,
-      stdio: 'inherit',
+      stdio: step.together ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       // The SDK warns on every worker that Node 20 loses support in 2027; the README says Node 20.19+.
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     });
+    child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+    const finish = (code: number) => {
+      if (step.together) {
+        console.log(`\n=== ${step.name} ===`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      done(code);
+    };
     child.once('error', (error) => {
       console.error(`${step.name}: ${error.message}`);
-      done(1);
+      finish(1);
     });
-    child.once('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.once('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** Runs steps at most AT_ONCE at a time, in order; resolves with each one's exit code. */
+async function runTogether(
+  steps: Step[],
+  record: (step: Step, code: number, seconds: number) => void,
+): Promise<void> {
+  const queue = [...steps];
+  const lane = async () => {
+    for (let step = queue.shift(); step; step = queue.shift()) {
+      const started = performance.now();
+      const code = await run(step);
+      record(step, code, (performance.now() - started) / MS_PER_SECOND);
+    }
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, lane));
 }
 
 /** One line per security area, e.g. `security: bad input — 10240 requests tried, 0 data changes found`. */
@@ -122,19 +162,22 @@ async function main(): Promise<void> {
   rmSync(SECURITY_RESULTS, { recursive: true, force: true });
   const done: { name: string; seconds: number; ok: boolean }[] = [];
   let exitCode = 0;
-  for (const step of STEPS) {
+  const record = (step: Step, code: number, seconds: number) => {
+    done.push({ name: step.name, seconds, ok: code === 0 });
+    if (code !== 0 && exitCode === 0) exitCode = code;
+  };
+  for (let at = 0; at < STEPS.length && exitCode === 0;) {
+    const step = STEPS[at]!;
+    if (step.together) {
+      const stage: Step[] = [];
+      while (STEPS[at]?.together) stage.push(STEPS[at++]!);
+      await runTogether(stage, record);
+      continue;
+    }
+    at += 1;
     console.log(`\n=== ${step.name} ===`);
     const started = performance.now();
-    const code = await run(step);
-    done.push({
-      name: step.name,
-      seconds: (performance.now() - started) / MS_PER_SECOND,
-      ok: code === 0,
-    });
-    if (code !== 0) {
-      exitCode = code;
-      break;
-    }
+    record(step, await run(step), (performance.now() - started) / MS_PER_SECOND);
   }
   let passed = 0;
   let failed = 0;
@@ -144,11 +187,14 @@ async function main(): Promise<void> {
     failed += c.failed;
   }
   console.log('\n=== summary ===');
-  for (const step of done)
+  for (const step of STEPS) {
+    const ran = done.find((d) => d.name === step.name);
     console.log(
-      `${step.ok ? 'ok  ' : 'FAIL'} ${step.name.padEnd(28)} ${step.seconds.toFixed(1)} s`,
+      ran
+        ? `${ran.ok ? 'ok  ' : 'FAIL'} ${ran.name.padEnd(28)} ${ran.seconds.toFixed(1)} s`
+        : `skip ${step.name}`,
     );
-  for (const step of STEPS.slice(done.length)) console.log(`skip ${step.name}`);
+  }
   for (const line of securityLines()) console.log(line);
   console.log(`tests: ${passed} passed, ${failed} failed`);
   process.exitCode = exitCode;

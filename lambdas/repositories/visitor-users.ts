@@ -248,7 +248,8 @@ export async function repairVisitorRecord(
  * issued before it has (TOKEN_VALIDITY.idMinutes); after that a token of a deleted user finds no
  * record, and Cognito (UserNotFound) refuses it. A new user for the number (otp/start) replaces it.
  */
-export async function deleteVisitorRecord(phoneNumber: string, nowMs = Date.now()): Promise<void> {
+export async function deleteVisitorRecord(phoneNumber: string): Promise<void> {
+  const nowMs = Date.now();
   await dynamo().send(
     new PutCommand({
       TableName: tableName('limits'),

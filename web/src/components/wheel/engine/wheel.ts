@@ -207,7 +207,6 @@ export class Wheel {
    * @param numberOfRevolutions Whole extra turns before landing.
    * @param direction 1 clockwise, -1 anti-clockwise.
    * @param easing Default cubic ease-out.
-   * @param random Returns [0, 1); used when not landing on the centre.
    */
   spinToItem(
     itemIndex: number = 0,
@@ -216,7 +215,6 @@ export class Wheel {
     numberOfRevolutions: number = 1,
     direction: 1 | -1 = 1,
     easing: EasingFunction | null = null,
-    random: () => number = Math.random,
   ): Promise<WheelRestEvent | null> {
     if (typeof itemIndex !== 'number' || !Number.isInteger(itemIndex)) {
       throw new TypeError(WHEEL_MESSAGES.itemIndexNotNumber);
@@ -225,7 +223,7 @@ export class Wheel {
       throw new TypeError(WHEEL_MESSAGES.durationNotNumber);
     }
     const span = this.getItemSpan(itemIndex);
-    const landingAngle = spinToCenter ? centerAngle(span) : randomAngleInSlice(span, random);
+    const landingAngle = spinToCenter ? centerAngle(span) : randomAngleInSlice(span, Math.random);
     const target = targetRotationFor({
       from: this.rotation,
       landingAngle,

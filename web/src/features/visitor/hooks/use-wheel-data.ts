@@ -34,9 +34,9 @@ const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 
 /** The delay before attempt `attempt + 1` (attempt 1 failed first), with up to 25 % jitter. */
-function wheelRetryDelayMs(attempt: number, random: () => number = Math.random): number {
+function wheelRetryDelayMs(attempt: number): number {
   const base = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempt - 1));
-  return Math.round(base * (0.75 + 0.25 * random()));
+  return Math.round(base * (0.75 + 0.25 * Math.random()));
 }
 
 function toWheelData(response: WheelResponse): WheelData {

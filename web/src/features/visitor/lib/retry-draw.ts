@@ -17,31 +17,18 @@ const PASSING = new Set([0, 429, 500, 502, 503, 504]);
 const isPassingFailure = (error: unknown): boolean =>
   error instanceof ApiError && PASSING.has(error.status);
 
-export interface RetryClock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-const REAL_CLOCK: RetryClock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
-
 /**
  * Runs `attempt` until it succeeds, fails for good, or the budget is spent (or the server's
  * Retry-After asks for more than is left); then throws the last failure.
  */
-export async function withDrawRetries<T>(
-  attempt: () => Promise<T>,
-  clock: RetryClock = REAL_CLOCK,
-): Promise<T> {
-  const deadline = clock.now() + DRAW_RETRY_BUDGET_MS;
+export async function withDrawRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + DRAW_RETRY_BUDGET_MS;
   for (let tries = 0; ; tries++) {
     try {
       return await attempt();
     } catch (error) {
       if (!isPassingFailure(error)) throw error;
-      const left = deadline - clock.now();
+      const left = deadline - Date.now();
       const asked = (error as ApiError).retryAfterMs ?? 0;
       // A server that asks for longer than is left cannot be honoured: give up now. A backoff is
       // cut short so the last try comes at the end of the budget.
@@ -50,7 +37,7 @@ export async function withDrawRetries<T>(
         Math.max(asked, Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** tries)),
       );
       if (asked > left || wait < RETRY_FIRST_MS) throw error;
-      await clock.sleep(wait);
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }
