@@ -77,8 +77,8 @@ export async function drawAndRecord(
   deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinResult> {
   let preferred = options.preferredSliceId;
-  // A spin-first ticket's spin is the claim of a preview, counted as such for the insights.
-  const claim = options.preferredSliceId !== undefined;
+  // A spin-first ticket exchanged for its win: counted as a ticket spin for the insights.
+  const ticketSpin = options.preferredSliceId !== undefined;
   return retryingConflicts<SpinResult>(
     async () => {
       const existing = await getCustomer(phoneNumber);
@@ -103,7 +103,7 @@ export async function drawAndRecord(
         createdAt: wonAt.toISOString(),
         ...(expiresAt ? { expiresAt } : {}),
       };
-      const result = await putCustomerOnce(customer, slice, { claim });
+      const result = await putCustomerOnce(customer, slice, { ticketSpin });
       if (result === 'recorded') {
         countEvent(BUSINESS_METRICS.spins);
         const { localNumber, createdAt } = customer;

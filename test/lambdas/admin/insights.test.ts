@@ -52,8 +52,8 @@ describe('GET /api/insights', () => {
       codesSent: 0,
       smsCostUsd: 0,
       previews: 0,
-      claims: 0,
-      previewsPerClaim: null,
+      ticketSpins: 0,
+      previewsPerTicketSpin: null,
     });
     expect(body.data.timeZone).toBe('Australia/Sydney');
     expect(body.data.smsPriceUsd).toBe(SMS_PRICE_USD_DEFAULT);
@@ -101,8 +101,8 @@ describe('GET /api/insights', () => {
       codesSent: 5,
       smsCostUsd: Math.round(5 * SMS_PRICE_USD_DEFAULT * 100) / 100,
       previews: 6,
-      claims: 2,
-      previewsPerClaim: 3,
+      ticketSpins: 2,
+      previewsPerTicketSpin: 3,
     });
     expect(body.data.spinMode).toBe('spin-first');
     const byName = Object.fromEntries(body.data.prizes.map((p) => [p.name, p]));
