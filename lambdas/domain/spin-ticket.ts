@@ -18,7 +18,7 @@ import type { SpinPreview, SpinResult } from '@shared/types';
 import { putTicket, replaceOpenTicket, takeTicket } from '../repositories/spin-tickets';
 import { warnOnFailure } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';
-import { drawAndRecord, drawSlice, findSavedSpin, defaultSpinDeps } from './spin';
+import { drawAndRecord, drawSlice, findSavedSpin } from './spin';
 import { addStats } from '../repositories/stats';
 
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
@@ -43,7 +43,7 @@ export async function previewSpin(
     throw conflict('PREVIEW_NOT_OFFERED', API_MESSAGES.previewNotOffered);
   await spendChallenge('preview', solved);
   await spendClientBudget('previews', clientAddress, nowMs);
-  const slice = await drawSlice(defaultSpinDeps.randomInt);
+  const slice = await drawSlice();
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);
   const previous = await replaceOpenTicket(clientAddress, ticket, nowS + TICKET_TTL_S);
