@@ -24,8 +24,9 @@ import { addStats } from '../repositories/stats';
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
 const TICKET_BYTES = 18;
 /**
- * A ticket outlives a whole verification: code sending, a 60 s resend wait or two and typing the code,
- * within one or more of the visitor pool's 5-minute auth sessions (`authSessionValidityMinutes`).
+ * A ticket outlives a whole verification: code sending, a 60 s resend wait or two and typing the
+ * code, within one or more of the visitor pool's 5-minute auth sessions
+ * (`authSessionValidityMinutes`).
  */
 const TICKET_TTL_S = 15 * 60;
 

@@ -1,6 +1,6 @@
 /**
- * Who is calling, from the fields of the caller's ID token as the HTTP API JWT authorizer passes them
- * on (its `authorizer.jwt.claims`). The authorizer has already checked the signature, issuer,
+ * Who is calling, from the fields of the caller's ID token as the HTTP API JWT authorizer passes
+ * them on (its `authorizer.jwt.claims`). The authorizer has already checked the signature, issuer,
  * audience and expiry; handlers check the token kind and the group.
  */
 import { forbidden, unauthorized } from '@shared/errors';
