@@ -167,7 +167,7 @@ export function benchEvents(
           body: { phoneNumber: `0${phone.slice(3)}`, altcha: await solvedOtpChallenge(stack.url) },
         });
       }
-      case 'user-exists':
+      case 'has-reward':
         return event({ body: { phoneNumber: (await aWinner()).phone } });
       case 'preview-spin':
         await spinMode('spin-first');

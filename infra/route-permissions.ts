@@ -102,7 +102,7 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
     erasureKey: true,
   },
   // Spends the client's lookup budget (limits); hasReward reads the erasure markers.
-  'user-exists': { tables: { customers: 'read', limits: 'write' }, erasureKey: true },
+  'has-reward': { tables: { customers: 'read', limits: 'write' }, erasureKey: true },
   // Spin-first mode: draws a slice and stores a short-lived spin ticket (and its per-IP budget)
   // in the limits table.
   // Reads the spin mode (settings), spends the challenge and the client's budget (limits).

@@ -123,7 +123,7 @@ export const ADMIN_TEXT = Object.freeze({
   totalRedemptionRate: 'Redemption rate',
   totalCodesSent: 'Codes sent',
   totalSmsCost: 'Estimated SMS cost',
-  totalPreviewsPerClaim: 'Previews per claim',
+  totalPreviewsPerTicketSpin: 'Previews per saved win',
   smsCostHint: (price: string) => `Codes sent x ${price} per SMS.`,
   smsCostRateHint: (price: string, rate: string, date: string) =>
     `Codes sent x ${price} per SMS, at ${rate} (rate of ${date}).`,

@@ -22,7 +22,8 @@ export const ROUTES = [
   { id: 'get-wheel', method: 'GET', path: '/api/wheel', auth: 'public' },
   { id: 'otp-challenge', method: 'GET', path: '/api/otp/challenge', auth: 'public' },
   { id: 'start-otp', method: 'POST', path: '/api/otp/start', auth: 'public' },
-  { id: 'user-exists', method: 'POST', path: '/api/users/exists', auth: 'public' },
+  // The spec's "does user exist" call (answered as `doesExist`): whether the number has a reward.
+  { id: 'has-reward', method: 'POST', path: '/api/users/exists', auth: 'public' },
   { id: 'spin-challenge', method: 'GET', path: '/api/spins/challenge', auth: 'public' },
   { id: 'preview-spin', method: 'POST', path: '/api/spins/preview', auth: 'public' },
   { id: 'create-spin', method: 'POST', path: '/api/spins', auth: 'visitor' },

@@ -181,9 +181,10 @@ export interface Insights {
     codesSent: number;
     smsCostUsd: number;
     previews: number;
-    claims: number;
-    /** Previews / claims (spin-first); null without claims. */
-    previewsPerClaim: number | null;
+    /** Spin-first tickets exchanged for their win after the number was verified. */
+    ticketSpins: number;
+    /** Previews / ticket spins (spin-first); null without ticket spins. */
+    previewsPerTicketSpin: number | null;
   };
   /**
    * Where visitors drop off: visits, codes sent, verified, spins, redeemed, in that order, each

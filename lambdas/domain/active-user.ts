@@ -17,12 +17,12 @@ import { unauthorized } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import type { StaffRole } from '@shared/types';
 import {
-  claimsOf,
-  staffClaims,
-  visitorClaims,
+  tokenFieldsOf,
+  staffIdentity,
+  visitorIdentity,
   type StaffIdentity,
   type VisitorIdentity,
-} from '../lib/claims';
+} from '../lib/identity';
 import { staffSignedOutAt } from '../repositories/staff-sign-outs';
 import { getVisitorRecord, repairVisitorRecord } from '../repositories/visitor-users';
 import { cognito } from '../lib/cognito-client';
@@ -74,18 +74,18 @@ async function requireActiveUser(
 }
 
 /**
- * visitorClaims, for a visitor whose number's user is still the token's user: the visitor record
+ * visitorIdentity, for a visitor whose number's user is still the token's user: the visitor record
  * holds the token's sub. An erased record refuses at once. No record (a user from before the
  * records), or another sub (a record left by a user since re-created outside otp/start), is
  * settled by Cognito once, and a confirmed user's record is written for the next request.
  */
-export async function activeVisitorClaims(event: HttpEvent): Promise<VisitorIdentity> {
-  const visitor = visitorClaims(event);
+export async function activeVisitor(event: HttpEvent): Promise<VisitorIdentity> {
+  const visitor = visitorIdentity(event);
   const now = Date.now();
   const record = await getVisitorRecord(visitor.phoneNumber, now);
   if (record?.kind === 'user' && record.sub === visitor.sub) return visitor;
   if (record?.kind === 'erased') throw unauthorized(API_MESSAGES.unauthorized);
-  const username = claimsOf(event)['cognito:username'];
+  const username = tokenFieldsOf(event)['cognito:username'];
   const user = await requireActiveUser(
     'visitor',
     typeof username === 'string' ? username : visitor.sub,
@@ -97,23 +97,23 @@ export async function activeVisitorClaims(event: HttpEvent): Promise<VisitorIden
 }
 
 /**
- * staffClaims, for a staff member who still exists in the staff pool, from a sign-in made after
+ * staffIdentity, for a staff member who still exists in the staff pool, from a sign-in made after
  * the account's last sign-out everywhere (a password change), if it had one. The sign-in's time is
  * the token's `auth_time`, which a refresh keeps: a token refreshed from an old sign-in carries the
  * old time, whenever it was minted. Cognito's times are whole seconds, so a sign-in in the very
  * second of the sign-out is refused too (it signs in again a second later).
  */
-export async function activeStaffClaims(
+export async function activeStaff(
   event: HttpEvent,
   allowed: readonly StaffRole[],
 ): Promise<StaffIdentity> {
-  const staff = staffClaims(event, allowed);
-  const claims = claimsOf(event);
+  const staff = staffIdentity(event, allowed);
+  const token = tokenFieldsOf(event);
   const [, signedOutAt] = await Promise.all([
-    requireActiveUser('staff', staff.username, claims.sub),
+    requireActiveUser('staff', staff.username, token.sub),
     staffSignedOutAt(staff.username),
   ]);
-  if (signedOutAt !== undefined && !(Number(claims.auth_time) > signedOutAt))
+  if (signedOutAt !== undefined && !(Number(token.auth_time) > signedOutAt))
     throw unauthorized(API_MESSAGES.unauthorized);
   return staff;
 }

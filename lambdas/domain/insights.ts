@@ -100,7 +100,7 @@ export async function buildInsights(
   const redeemed = sum('redeemed');
   const codesSent = sum('codes');
   const previews = sum('previews');
-  const claims = sum('claims');
+  const ticketSpins = sum('ticketSpins');
   const visits = sum('visits');
   const verified = sum('verified');
   const steps: Record<FunnelStep, number> = { visits, codesSent, verified, spins, redeemed };
@@ -155,8 +155,8 @@ export async function buildInsights(
       codesSent,
       smsCostUsd: cents(codesSent * deps.smsPriceUsd),
       previews,
-      claims,
-      previewsPerClaim: ratio(previews, claims),
+      ticketSpins,
+      previewsPerTicketSpin: ratio(previews, ticketSpins),
     },
     funnel,
     refused: Object.fromEntries(

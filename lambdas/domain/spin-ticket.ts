@@ -18,14 +18,15 @@ import type { SpinPreview, SpinResult } from '@shared/types';
 import { putTicket, replaceOpenTicket, takeTicket } from '../repositories/spin-tickets';
 import { warnOnFailure } from '../lib/logger';
 import { spendClientBudget } from './client-budgets';
-import { drawAndRecord, drawSlice, findSavedSpin, defaultSpinDeps } from './spin';
+import { drawAndRecord, drawSlice, findSavedSpin } from './spin';
 import { addStats } from '../repositories/stats';
 
 /** 18 random bytes: 24 base64url characters (SPIN_TICKET_PATTERN). */
 const TICKET_BYTES = 18;
 /**
- * A ticket outlives a whole claim: code sending, a 60 s resend wait or two and typing the code,
- * within one or more 3-minute auth sessions.
+ * A ticket outlives a whole verification: code sending, a 60 s resend wait or two and typing the
+ * code, within one or more of the visitor pool's 5-minute auth sessions
+ * (`authSessionValidityMinutes`).
  */
 const TICKET_TTL_S = 15 * 60;
 
@@ -43,7 +44,7 @@ export async function previewSpin(
     throw conflict('PREVIEW_NOT_OFFERED', API_MESSAGES.previewNotOffered);
   await spendChallenge('preview', solved);
   await spendClientBudget('previews', clientAddress, nowMs);
-  const slice = await drawSlice(defaultSpinDeps.randomInt);
+  const slice = await drawSlice();
   const ticket = randomBytes(TICKET_BYTES).toString('base64url');
   await putTicket(ticket, slice.id, nowS + TICKET_TTL_S);
   const previous = await replaceOpenTicket(clientAddress, ticket, nowS + TICKET_TTL_S);
@@ -56,8 +57,8 @@ export async function previewSpin(
 
 /**
  * The verified visitor's spin. A saved prize comes back untouched (the ticket is not even read);
- * otherwise a ticket is taken (400 when unknown, used or expired) and its slice preferred; a claim
- * that fails gives the ticket back.
+ * otherwise a ticket is taken (400 when unknown, used or expired) and its slice preferred; an
+ * exchange that fails gives the ticket back.
  */
 export async function spinForVisitor(
   phoneNumber: string,
@@ -77,7 +78,7 @@ export async function spinForVisitor(
     return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId });
   } catch (error) {
     // Not recorded (DynamoDB throttled throughout, the draw busy): the ticket goes back, so the
-    // visitor's retry still claims the previewed prize. Had the win been recorded after all (an
+    // visitor's retry still wins the previewed prize. Had the win been recorded after all (an
     // answer lost), the retry gets the saved prize and the ticket simply expires.
     await putTicket(ticket, taken.sliceId, taken.expiresAt).catch(
       warnOnFailure('could not give the spin ticket back'),

@@ -25,16 +25,8 @@ const MAX_DRAW_ATTEMPTS = 8;
 /** Upper bound of the random pause after a transaction conflict, times the attempt number. */
 const CONFLICT_BACKOFF_MS = 25;
 
-export interface SpinDeps {
-  /** Uniform integer in [0, max): crypto.randomInt in production. */
-  randomInt: RandomInt;
-  now: () => Date;
-}
-
-export const defaultSpinDeps: SpinDeps = {
-  randomInt: (max) => cryptoRandomInt(max),
-  now: () => new Date(),
-};
+/** Uniform integer in [0, max), from the CSPRNG: a draw nobody can predict. */
+const randomInt: RandomInt = (max) => cryptoRandomInt(max);
 
 /**
  * The prize saved for a customer, with the condition saved with the win; a record from before
@@ -60,7 +52,7 @@ export async function findSavedSpin(phoneNumber: string): Promise<SpinResult | u
 const noPrizes = () => conflict('NO_PRIZES', API_MESSAGES.noPrizes);
 
 /** Draws one slice that can be won now; 409 when none can. */
-export async function drawSlice(randomInt: RandomInt): Promise<Slice> {
+export async function drawSlice(): Promise<Slice> {
   const slice = drawPrize(await listSlices(), randomInt);
   if (!slice) throw noPrizes();
   return slice;
@@ -74,11 +66,10 @@ export async function drawSlice(randomInt: RandomInt): Promise<Slice> {
 export async function drawAndRecord(
   phoneNumber: string,
   options: { preferredSliceId?: string } = {},
-  deps: SpinDeps = defaultSpinDeps,
 ): Promise<SpinResult> {
   let preferred = options.preferredSliceId;
-  // A spin-first ticket's spin is the claim of a preview, counted as such for the insights.
-  const claim = options.preferredSliceId !== undefined;
+  // A spin-first ticket exchanged for its win: counted as a ticket spin for the insights.
+  const ticketSpin = options.preferredSliceId !== undefined;
   return retryingConflicts<SpinResult>(
     async () => {
       const existing = await getCustomer(phoneNumber);
@@ -86,11 +77,11 @@ export async function drawAndRecord(
 
       const slices = await listSlices();
       const slice =
-        drawableSlices(slices).find((s) => s.id === preferred) ?? drawPrize(slices, deps.randomInt);
+        drawableSlices(slices).find((s) => s.id === preferred) ?? drawPrize(slices, randomInt);
       if (!slice) throw noPrizes();
       preferred = undefined;
 
-      const wonAt = deps.now();
+      const wonAt = new Date();
       const expiresAt = prizeExpiresAt(wonAt, slice.validDays);
       const customer: Customer = {
         phoneNumber,
@@ -103,7 +94,7 @@ export async function drawAndRecord(
         createdAt: wonAt.toISOString(),
         ...(expiresAt ? { expiresAt } : {}),
       };
-      const result = await putCustomerOnce(customer, slice, { claim });
+      const result = await putCustomerOnce(customer, slice, { ticketSpin });
       if (result === 'recorded') {
         countEvent(BUSINESS_METRICS.spins);
         const { localNumber, createdAt } = customer;

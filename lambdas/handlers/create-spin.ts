@@ -4,11 +4,11 @@
  */
 import { spinRequestSchema } from '@shared/spin';
 import { spinForVisitor } from '../domain/spin-ticket';
-import { activeVisitorClaims } from '../domain/active-user';
+import { activeVisitor } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 
 export const handler = http(async (event) => {
-  const visitor = await activeVisitorClaims(event);
+  const visitor = await activeVisitor(event);
   const { ticket } = parseBody(spinRequestSchema, event);
   return ok(await spinForVisitor(visitor.phoneNumber, ticket));
 });

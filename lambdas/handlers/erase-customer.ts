@@ -4,7 +4,7 @@
  */
 import { searchRequestSchema } from '@shared/dashboard-search';
 import { eraseNumber } from '../domain/erasure';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { requireEnv } from '../lib/env';
 import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
@@ -17,7 +17,7 @@ import {
 } from '../repositories/visitor-users';
 
 export const handler = http(async (event) => {
-  const admin = await activeStaffClaims(event, ['admin']);
+  const admin = await activeStaff(event, ['admin']);
   const { phoneNumber } = parseBody(searchRequestSchema, event);
   return ok(
     await eraseNumber(phoneNumber, admin.username, new Date(), {

@@ -10,14 +10,14 @@ import {
   exportFormatSchema,
   listCursorSchema,
 } from '../domain/customers';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';
 import * as customers from '../repositories/customers';
 import { businessTimeZone } from '../lib/env';
 
 export const handler = http(async (event) => {
-  const admin = await activeStaffClaims(event, ['admin']);
+  const admin = await activeStaff(event, ['admin']);
   const cursor = parseValue(
     listCursorSchema,
     event.queryStringParameters?.cursor,

@@ -3,7 +3,7 @@
  * business days (default: today), and the prizes still owed now.
  */
 import { buildInsights, insightsQuerySchema, ownerMoney, smsPriceUsd } from '../domain/insights';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { getGameSettings } from '../repositories/settings';
 import { listSlices } from '../repositories/slices';
@@ -12,7 +12,7 @@ import { readStats } from '../repositories/stats';
 import { countOwed } from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, ['admin']);
+  await activeStaff(event, ['admin']);
   const query = parseValue(insightsQuerySchema, event.queryStringParameters ?? {}, 'INVALID_RANGE');
   return ok({
     data: await buildInsights(query, new Date(), {

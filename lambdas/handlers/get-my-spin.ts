@@ -2,11 +2,11 @@
 import { notFound } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import { findSavedSpin } from '../domain/spin';
-import { activeVisitorClaims } from '../domain/active-user';
+import { activeVisitor } from '../domain/active-user';
 import { http, ok } from '../lib/http';
 
 export const handler = http(async (event) => {
-  const visitor = await activeVisitorClaims(event);
+  const visitor = await activeVisitor(event);
   const saved = await findSavedSpin(visitor.phoneNumber);
   if (!saved) throw notFound('NO_SPIN', API_MESSAGES.noSpin);
   return ok(saved);

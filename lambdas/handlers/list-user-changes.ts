@@ -4,12 +4,12 @@
  */
 import { STAFF_ROLES } from '@shared/types';
 import { changesSinceSchema, listChanges } from '../domain/customers';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, STAFF_ROLES);
+  await activeStaff(event, STAFF_ROLES);
   const since = parseValue(
     changesSinceSchema,
     event.queryStringParameters?.since,

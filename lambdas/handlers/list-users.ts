@@ -4,13 +4,13 @@
  */
 import { STAFF_ROLES } from '@shared/types';
 import { listCursorSchema, listCustomersPage, listFilterSchema } from '../domain/customers';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  const staff = await activeStaffClaims(event, STAFF_ROLES);
+  const staff = await activeStaff(event, STAFF_ROLES);
   const query = event.queryStringParameters;
   const cursor = parseValue(listCursorSchema, query?.cursor, 'INVALID_CURSOR');
   const filter = parseValue(listFilterSchema, query?.filter, 'INVALID_FILTER');

@@ -6,14 +6,14 @@ import { searchRequestSchema } from '@shared/dashboard-search';
 import { BUSINESS_METRICS } from '@shared/definitions';
 import { STAFF_ROLES } from '@shared/types';
 import { redeemOffer } from '../domain/customers';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import { countEvent } from '../lib/metrics';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  const staff = await activeStaffClaims(event, STAFF_ROLES);
+  const staff = await activeStaff(event, STAFF_ROLES);
   const { phoneNumber } = parseBody(searchRequestSchema, event);
   const redeemed = await redeemOffer(
     customers,

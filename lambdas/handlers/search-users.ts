@@ -11,12 +11,12 @@ import {
 import * as z from '@shared/zod';
 import { STAFF_ROLES } from '@shared/types';
 import { searchByLastDigits, searchCustomer } from '../domain/customers';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, parseBody, parseValue } from '../lib/http';
 import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, STAFF_ROLES);
+  await activeStaff(event, STAFF_ROLES);
   const body = parseBody(z.unknown(), event);
   if (isLastDigitsRequest(body)) {
     const { lastDigits } = parseValue(lastDigitsRequestSchema, body);

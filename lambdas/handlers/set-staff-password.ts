@@ -3,7 +3,7 @@
  * password is never stored, logged or echoed; the answer carries only the success message.
  */
 import { newPasswordSchema } from '@shared/password';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { requireEnv } from '../lib/env';
 import { http, ok, parseBody } from '../lib/http';
 import {
@@ -13,7 +13,7 @@ import {
 } from '../domain/staff-passwords';
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, ['admin']);
+  await activeStaff(event, ['admin']);
   const role = parseStaffRole(event.pathParameters?.role);
   const { password } = parseBody(newPasswordSchema, event);
   await setStaffPassword(requireEnv('STAFF_USER_POOL_ID'), role, password);

@@ -4,12 +4,12 @@
  * TrustedConnections}; 409 when full.
  */
 import { trustCurrent, trustRequestSchema } from '../domain/trusted-connections';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { viewerAddress } from '../lib/viewer';
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, ['admin']);
+  await activeStaff(event, ['admin']);
   parseBody(trustRequestSchema, event);
   return ok({ data: await trustCurrent(viewerAddress(event), new Date()) });
 });

@@ -3,11 +3,11 @@
  * TrustedConnections}; 404 when it is not trusted.
  */
 import { untrust } from '../domain/trusted-connections';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok } from '../lib/http';
 import { viewerAddress } from '../lib/viewer';
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, ['admin']);
+  await activeStaff(event, ['admin']);
   return ok({ data: await untrust(event.pathParameters?.id, viewerAddress(event)) });
 });

@@ -4,11 +4,11 @@
  */
 import { sliceUpdateSchema } from '@shared/slice';
 import { editSlice, sliceIdFrom } from '../domain/slices-admin';
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, ['admin']);
+  await activeStaff(event, ['admin']);
   const id = sliceIdFrom(event.pathParameters?.id);
   const input = parseBody(sliceUpdateSchema, event);
   return ok(await editSlice(id, input, new Date()));

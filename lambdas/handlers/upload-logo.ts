@@ -4,7 +4,7 @@
  * anything is stored, and the answer is the public URL. The business page saves that URL with its
  * other fields, so an upload alone never changes what visitors see.
  */
-import { activeStaffClaims } from '../domain/active-user';
+import { activeStaff } from '../domain/active-user';
 import { http, ok, rawBody } from '../lib/http';
 import { checkLogo } from '../domain/logo';
 import { putLogo } from '../repositories/logos';
@@ -13,7 +13,7 @@ import { putLogo } from '../repositories/logos';
 const CREATED = 201;
 
 export const handler = http(async (event) => {
-  await activeStaffClaims(event, ['admin']);
+  await activeStaff(event, ['admin']);
   const bytes = rawBody(event);
   const logo = checkLogo(bytes, event.headers?.['x-file-name'], new Date());
   const logoUrl = await putLogo(logo.fileName, bytes, logo.contentType);

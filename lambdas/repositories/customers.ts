@@ -124,12 +124,13 @@ export type RecordWinResult =
 /**
  * Records a win in one transaction: the customer is put only if the number has no reward yet, the
  * slice's stock, when it has one, is decremented only while above zero, and the day's counters
- * (a spin, a win of this prize, and a claim when `claim`: a spin-first ticket) go up.
+ * (a spin, a win of this prize, and a ticket spin when `ticketSpin`: a spin-first ticket exchanged)
+ * go up.
  */
 export async function putCustomerOnce(
   customer: Customer,
   slice: { id: string; stock: number | null },
-  options: { claim?: boolean } = {},
+  options: { ticketSpin?: boolean } = {},
 ): Promise<RecordWinResult> {
   const item: CustomerItem = {
     ...customer,
@@ -171,7 +172,7 @@ export async function putCustomerOnce(
           sliceOp,
           {
             Update: statsUpdate(new Date(customer.createdAt), {
-              add: { spins: 1, ...(options.claim ? { claims: 1 } : {}) },
+              add: { spins: 1, ...(options.ticketSpin ? { ticketSpins: 1 } : {}) },
               win: { sliceId: slice.id, name: customer.offer },
             }),
           },

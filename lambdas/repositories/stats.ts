@@ -1,7 +1,7 @@
 /**
  * The promotion's running counters, per business day, for the owner's insights: wheel page
- * visits, codes sent, numbers verified, spins (wins recorded), spin-first claims, previews,
- * redemptions, and wins per prize (with the
+ * visits, codes sent, numbers verified, spins (wins recorded), ticket spins (spin-first tickets
+ * exchanged for their win), previews, redemptions, and wins per prize (with the
  * prize's name, so a prize deleted later still shows). A win and a redeem update them in the same
  * transaction that records them, so the figures never disagree with the customers.
  *
@@ -24,7 +24,7 @@ const BATCH_GET_MAX = 100;
 
 export type StatCounter =
   | 'spins'
-  | 'claims'
+  | 'ticketSpins'
   | 'previews'
   | 'redeemed'
   | 'codes'
@@ -35,7 +35,7 @@ export type StatCounter =
   | 'refusedCap';
 const STAT_COUNTERS: readonly StatCounter[] = [
   'spins',
-  'claims',
+  'ticketSpins',
   'previews',
   'redeemed',
   'codes',
@@ -45,6 +45,12 @@ const STAT_COUNTERS: readonly StatCounter[] = [
   'refusedNumber',
   'refusedCap',
 ];
+
+/**
+ * Counters stored under another attribute name before they were renamed: read under both names and
+ * added up, so days written before the rename still count. New writes use the new name only.
+ */
+const FORMER_ATTRIBUTE: Partial<Record<StatCounter, string>> = { ticketSpins: 'claims' };
 
 /** One day's counters, all shards added up. */
 export interface DayStats {
@@ -154,8 +160,10 @@ function addItem(byDay: Map<string, DayStats>, item: Record<string, unknown>): v
   const stats = byDay.get(day);
   if (!stats) return;
   for (const counter of STAT_COUNTERS) {
-    const value = item[counter];
-    if (typeof value === 'number') stats.counts[counter] += value;
+    const former = FORMER_ATTRIBUTE[counter];
+    for (const value of [item[counter], former === undefined ? undefined : item[former]]) {
+      if (typeof value === 'number') stats.counts[counter] += value;
+    }
   }
   for (const [name, value] of Object.entries(item)) {
     if (!name.startsWith(WIN_PREFIX) || typeof value !== 'number') continue;

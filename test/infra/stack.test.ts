@@ -444,6 +444,20 @@ describe('SpinWinStack', () => {
       }
     });
 
+    it('names no function, role or log group of ours: a renamed route id (a new logical id) is replaced on an update, never clashing with the old name', () => {
+      // CloudFormation creates the renamed resource before it deletes the old one; a fixed
+      // physical name would exist twice at that moment and fail the update.
+      for (const [id, fn] of spinFunctions()) {
+        expect(fn.Properties.FunctionName, id).toBeUndefined();
+        const role = json.Resources[fn.Properties.Role['Fn::GetAtt'][0] as string];
+        expect(role?.Type, id).toBe('AWS::IAM::Role');
+        expect(role?.Properties.RoleName, id).toBeUndefined();
+        const logGroup = json.Resources[fn.Properties.LoggingConfig.LogGroup.Ref as string];
+        expect(logGroup?.Properties.LogGroupName, id).toBeUndefined();
+        expect(logGroup?.DeletionPolicy, id).toBe('Delete');
+      }
+    });
+
     it("keeps every function's logs a month, CDK's own functions included", () => {
       const functions = ofType('AWS::Lambda::Function');
       expect(functions.length).toBeGreaterThan(spinFunctions().length);
@@ -472,12 +486,7 @@ describe('SpinWinStack', () => {
         .map(([id]) => id)
         .sort();
       const declared = ROUTES.filter((r) => ROUTE_NEEDS[r.id].erasureKey).map((r) => r.id);
-      expect(declared.sort()).toEqual([
-        'create-spin',
-        'erase-customer',
-        'start-otp',
-        'user-exists',
-      ]);
+      expect(declared.sort()).toEqual(['create-spin', 'erase-customer', 'has-reward', 'start-otp']);
       expect(withKey).toEqual(
         declared.map((id) => logicalId(stack.api.functions[id]!.function)).sort(),
       );
@@ -1171,7 +1180,7 @@ describe('production posture, without options', () => {
       'otp-challenge': { limits: r() },
       // stats: the refused codes, counted by reason.
       'start-otp': { customers: r(), limits: w(), stats: w() },
-      'user-exists': { customers: r(), limits: w() },
+      'has-reward': { customers: r(), limits: w() },
       'spin-challenge': {},
       'preview-spin': { limits: w(), settings: r(), slices: r('Scan'), stats: w() },
       'create-spin': { customers: w(), limits: w(), slices: w('Scan'), stats: w() },

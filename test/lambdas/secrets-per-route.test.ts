@@ -10,7 +10,7 @@ import { handler as listUserChanges } from '../../lambdas/handlers/list-user-cha
 import { handler as listUsers } from '../../lambdas/handlers/list-users';
 import { handler as redeemUser } from '../../lambdas/handlers/redeem-user';
 import { handler as searchUsers } from '../../lambdas/handlers/search-users';
-import { handler as userExists } from '../../lambdas/handlers/user-exists';
+import { handler as hasRewardRoute } from '../../lambdas/handlers/has-reward';
 import { ROUTE_NEEDS } from '../../infra/route-permissions';
 import { ADMIN_CLAIMS, httpEvent, OPERATOR_CLAIMS } from '../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './staff/seed';
@@ -85,10 +85,10 @@ describe('handlers without the erasure key', () => {
     expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
   });
 
-  it('a handler given the key cannot answer without it (user-exists reads the markers)', async () => {
-    expect(ROUTE_NEEDS['user-exists'].erasureKey).toBe(true);
+  it('a handler given the key cannot answer without it (has-reward reads the markers)', async () => {
+    expect(ROUTE_NEEDS['has-reward'].erasureKey).toBe(true);
     withoutKey();
-    const result = await userExists(
+    const result = await hasRewardRoute(
       httpEvent({ path: '/api/users/exists', body: { phoneNumber: '0400000072' } }),
     );
     expect(result.statusCode).toBe(500);

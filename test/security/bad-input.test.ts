@@ -333,7 +333,7 @@ const BODY_ROUTES: BodyRoute[] = [
     who: 'none',
   },
   {
-    id: 'user-exists',
+    id: 'has-reward',
     method: 'POST',
     path: '/api/users/exists',
     schema: phoneRequestSchema,

@@ -52,7 +52,7 @@ const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
 const PROBES: Record<RouteId, Probe> = {
   'get-wheel': { allowed: OK },
   'start-otp': { body: {}, allowed: BAD_REQUEST },
-  'user-exists': { body: {}, allowed: BAD_REQUEST },
+  'has-reward': { body: {}, allowed: BAD_REQUEST },
   'spin-challenge': { allowed: OK },
   'otp-challenge': { allowed: OK },
   'preview-spin': { body: { probe: 1 }, allowed: BAD_REQUEST },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drawAndRecord } from '../../../lambdas/domain/spin';
 import { handler as getInsights } from '../../../lambdas/handlers/get-insights';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
@@ -26,15 +26,20 @@ const insights = async (query: Record<string, string> = {}, claims = ADMIN_CLAIM
   return { status: result.statusCode, body: bodyOf(result) as { data: Insights } };
 };
 
+afterEach(() => vi.useRealTimers());
+
 /**
- * Draws for `phone` at `at` with the draw forced onto the slice at `pick` of the weighted list;
- * with `ticketFor`, as the claim of a spin-first preview of that slice.
+ * Draws for `phone` with the clock at `at`; with `ticketFor`, as the exchange of a spin-first
+ * ticket for that slice (its win is certain). Without one, the caller makes the draw certain.
  */
-const spinAt = (phone: string, at: string, pick: number, ticketFor?: string) =>
-  drawAndRecord(phone, ticketFor ? { preferredSliceId: ticketFor } : {}, {
-    randomInt: () => pick,
-    now: () => new Date(at),
-  });
+const spinAt = async (phone: string, at: string, ticketFor?: string) => {
+  vi.useFakeTimers({ now: new Date(at), toFake: ['Date'] });
+  try {
+    return await drawAndRecord(phone, ticketFor ? { preferredSliceId: ticketFor } : {});
+  } finally {
+    vi.useRealTimers();
+  }
+};
 
 describe('GET /api/insights', () => {
   it('answers zeros over a range before any spin, and today by default, listing the wheel’s prizes', async () => {
@@ -52,8 +57,8 @@ describe('GET /api/insights', () => {
       codesSent: 0,
       smsCostUsd: 0,
       previews: 0,
-      claims: 0,
-      previewsPerClaim: null,
+      ticketSpins: 0,
+      previewsPerTicketSpin: null,
     });
     expect(body.data.timeZone).toBe('Australia/Sydney');
     expect(body.data.smsPriceUsd).toBe(SMS_PRICE_USD_DEFAULT);
@@ -72,13 +77,12 @@ describe('GET /api/insights', () => {
 
   it('counts spins, redemptions, codes and previews per business day, and wins per prize against the odds, a deleted prize included', async () => {
     const chips = await addSlice('Chips', 3);
-    const drink = await addSlice('Drink', 1);
     await mergeGameSettings({ spinMode: 'spin-first' }, new Date().toISOString());
-    // Slices list newest first: Drink (weight 1) then Chips (weight 3); a pick of 0 draws Drink,
-    // 1 to 3 draw Chips.
-    await spinAt('+61400000701', '2026-05-01T01:00:00.000Z', 1); // 11:00 on 1 May in Sydney
-    await spinAt('+61400000702', '2026-05-01T15:30:00.000Z', 2, chips.id); // 01:30 on 2 May in Sydney
-    await spinAt('+61400000703', '2026-05-02T03:00:00.000Z', 0, drink.id);
+    // A plain spin while Chips is the only prize: the draw is certain.
+    await spinAt('+61400000701', '2026-05-01T01:00:00.000Z'); // 11:00 on 1 May in Sydney
+    const drink = await addSlice('Drink', 1);
+    await spinAt('+61400000702', '2026-05-01T15:30:00.000Z', chips.id); // 01:30 on 2 May in Sydney
+    await spinAt('+61400000703', '2026-05-02T03:00:00.000Z', drink.id);
     await redeemCustomer('+61400000701', 'operator', '2026-05-02T04:00:00.000Z');
     await addStats(new Date('2026-05-01T02:00:00.000Z'), { add: { codes: 3, previews: 5 } });
     await addStats(new Date('2026-05-02T02:00:00.000Z'), { add: { codes: 2, previews: 1 } });
@@ -101,8 +105,8 @@ describe('GET /api/insights', () => {
       codesSent: 5,
       smsCostUsd: Math.round(5 * SMS_PRICE_USD_DEFAULT * 100) / 100,
       previews: 6,
-      claims: 2,
-      previewsPerClaim: 3,
+      ticketSpins: 2,
+      previewsPerTicketSpin: 3,
     });
     expect(body.data.spinMode).toBe('spin-first');
     const byName = Object.fromEntries(body.data.prizes.map((p) => [p.name, p]));
@@ -173,12 +177,11 @@ describe('GET /api/insights', () => {
     const later = await valid('Later', 30);
     const day = 24 * 60 * 60 * 1000;
     const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
-    // Slices list newest first: Later (pick 0), Soon (pick 1), then older ones.
-    await spinAt('+61400000801', ago(0), 1, soon.id); // expires in 3 days: owed, this week
-    await spinAt('+61400000802', ago(0), 0, later.id); // expires in 30 days: owed
-    await spinAt('+61400000803', ago(5), 0, later.id); // expires in 25 days: owed
-    await spinAt('+61400000804', ago(10), 1, soon.id); // expired a week ago: not owed
-    await spinAt('+61400000805', ago(1), 1, soon.id); // expires in 2 days, but redeemed
+    await spinAt('+61400000801', ago(0), soon.id); // expires in 3 days: owed, this week
+    await spinAt('+61400000802', ago(0), later.id); // expires in 30 days: owed
+    await spinAt('+61400000803', ago(5), later.id); // expires in 25 days: owed
+    await spinAt('+61400000804', ago(10), soon.id); // expired a week ago: not owed
+    await spinAt('+61400000805', ago(1), soon.id); // expires in 2 days, but redeemed
     await redeemCustomer('+61400000805', 'operator', new Date().toISOString());
     process.env.OWNER_CURRENCY = 'NZD';
     process.env.USD_RATE = '1.75';

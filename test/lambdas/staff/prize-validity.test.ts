@@ -35,11 +35,14 @@ describe('prize validity', () => {
   it('a win of a slice valid 7 days records its expiry; a slice without validity records none', async () => {
     const week = await addSlice(sliceInput(7), new Date());
     const wonAt = new Date('2026-05-01T02:30:00.000Z');
-    await drawAndRecord('+61400000901', {}, { randomInt: () => 0, now: () => wonAt });
+    // The clock at the win; each draw is certain, its slice the only one on the wheel.
+    vi.useFakeTimers({ now: wonAt, toFake: ['Date'] });
+    await drawAndRecord('+61400000901');
     await deleteSlice(week.id);
     const forever = await addSlice(sliceInput(null), new Date());
-    await drawAndRecord('+61400000902', {}, { randomInt: () => 0, now: () => wonAt });
+    await drawAndRecord('+61400000902');
     await deleteSlice(forever.id);
+    vi.useRealTimers();
 
     expect((await getCustomer('+61400000901'))?.expiresAt).toBe(
       new Date(wonAt.getTime() + 7 * DAY_MS).toISOString(),

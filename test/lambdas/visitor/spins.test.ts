@@ -7,7 +7,7 @@ import { handler as previewSpin } from '../../../lambdas/handlers/preview-spin';
 import { handler as spinChallenge } from '../../../lambdas/handlers/spin-challenge';
 import { mergeGameSettings } from '../../../lambdas/repositories/settings';
 import { handler as updateSliceHandler } from '../../../lambdas/handlers/update-slice';
-import { handler as userExists } from '../../../lambdas/handlers/user-exists';
+import { handler as hasRewardRoute } from '../../../lambdas/handlers/has-reward';
 import { CLIENT_PREVIEWS_PER_HOUR } from '@shared/constants';
 import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
@@ -165,7 +165,7 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
         },
       );
       expect(
-        statusAndBody(await userExists(httpEvent({ body: { phoneNumber: local } }))).body,
+        statusAndBody(await hasRewardRoute(httpEvent({ body: { phoneNumber: local } }))).body,
       ).toEqual({
         doesExist: false,
       });
@@ -177,7 +177,7 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
         },
       );
       expect(
-        statusAndBody(await userExists(httpEvent({ body: { phoneNumber: local } }))).body,
+        statusAndBody(await hasRewardRoute(httpEvent({ body: { phoneNumber: local } }))).body,
       ).toEqual({
         doesExist: true,
       });
@@ -191,7 +191,7 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
       { phoneNumber: '+61412345678' },
       { phoneNumber: 412345678 },
     ]) {
-      expect(statusAndBody(await userExists(httpEvent({ body }))).status).toBe(400);
+      expect(statusAndBody(await hasRewardRoute(httpEvent({ body }))).status).toBe(400);
     }
   });
 });

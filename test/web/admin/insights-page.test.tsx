@@ -39,14 +39,14 @@ describe('/admin/insights', () => {
     expect(total('Estimated SMS cost')).toMatch(
       /USD\s0\.0515 per SMS, at 1 USD = \$1\.53 \(rate of 2025-11-14\)/,
     );
-    expect(total('Previews per claim')).toBe('3.0');
+    expect(total('Previews per saved win')).toBe('3.0');
   });
 
-  it('leaves out previews per claim in a verify-first game', async () => {
+  it('leaves out previews per saved win in a verify-first game', async () => {
     api.insights = { ...api.insights, spinMode: 'verify-first' };
     renderAppAt('/admin/insights');
     await screen.findByText('Spins', { selector: 'dt' });
-    expect(screen.queryByText('Previews per claim')).not.toBeInTheDocument();
+    expect(screen.queryByText('Previews per saved win')).not.toBeInTheDocument();
   });
 
   it('draws both charts with a summary and gives their figures as tables', async () => {

@@ -185,11 +185,11 @@ export function Component() {
             </div>
             {insights.spinMode === 'spin-first' && (
               <div className="ui-card">
-                <dt>{ADMIN_TEXT.totalPreviewsPerClaim}</dt>
+                <dt>{ADMIN_TEXT.totalPreviewsPerTicketSpin}</dt>
                 <dd>
-                  {totals.previewsPerClaim === null
+                  {totals.previewsPerTicketSpin === null
                     ? ADMIN_TEXT.notAvailable
-                    : totals.previewsPerClaim.toFixed(1)}
+                    : totals.previewsPerTicketSpin.toFixed(1)}
                 </dd>
               </div>
             )}

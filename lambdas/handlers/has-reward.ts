@@ -1,5 +1,6 @@
 /**
- * POST /api/users/exists (public): {phoneNumber} -> {doesExist}: whether the number has a reward.
+ * POST /api/users/exists (public): {phoneNumber} -> {doesExist}: whether the number has a reward
+ * (the spec's "does user exist" call and answer field; the route id says what it answers).
  * Each lookup spends the client's hourly lookup budget (429 past it): numbers cannot be swept.
  */
 import { phoneRequestSchema } from '@shared/phone';
