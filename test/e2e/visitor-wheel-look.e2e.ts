@@ -233,6 +233,71 @@ describe('labels and look with ten slices', () => {
   });
 });
 
+/**
+ * Slice colours where the label colour rule is nearest its limit. The first five took a plain
+ * label under a 4.5:1 rule on the plain colours and measured less as drawn (#1e88e5, a mid grey, a
+ * red, a green, a violet); the others take a plain label just past the rule's limit as it is.
+ */
+const BAND_COLORS = [
+  '#1e88e5',
+  '#757575',
+  '#cf4650',
+  '#43a047',
+  '#9534f3',
+  '#ef6c00',
+  '#1657a7',
+  '#046457',
+  '#a51f05',
+  '#4d2ee5',
+] as const;
+
+describe("slice colours at the label rule's limit", () => {
+  it('every label measures at least 4.5:1 on the drawn pixels (375 x 812 with touch)', async () => {
+    const slices = (await adminFetch('/api/slices', 'GET')) as Slice[];
+    const own = (slice: Slice, bgColor: string) =>
+      adminFetch(`/api/slices/${slice.id}`, 'PUT', {
+        name: slice.name,
+        comment: slice.comment,
+        imageSrc: slice.imageSrc,
+        bgColor,
+        weight: slice.weight,
+        stock: slice.stock,
+        validDays: slice.validDays,
+        expectedUpdatedAt: slice.updatedAt,
+        expectedStock: slice.stock,
+      }) as Promise<Slice>;
+    const recoloured = await Promise.all(slices.map((s, i) => own(s, BAND_COLORS[i]!)));
+    try {
+      const page = await openWheel(PHONE, { deviceScaleFactor: DPR });
+      const wheel = await drawnWheel(page, RIM_SHARE);
+      const plain = pixels(wheel.plain);
+      const measured = drawnLabelContrasts(
+        pixels(wheel.labelled),
+        plain,
+        wheel.side,
+        (wheel.side / 2) * FACE_SHARE,
+        SLICES,
+      );
+      const labels = inOrder(wheel.labels);
+      const drawn = labels.map((label) =>
+        hex(plain, wheel.side, label.canvasDeg, SLICE_SAMPLE_SHARE),
+      );
+      expect(drawn).toEqual(expect.arrayContaining(['#1e88e5', '#757575']));
+      const contrasts = labels.map((label, i) =>
+        label.outline ? colorContrast(label.fill, label.outline) : measured[i]!,
+      );
+      const figures = labels.map(
+        (l, i) => `${drawn[i]} ${l.outline ? 'outlined' : l.fill} ${contrasts[i]!.toFixed(2)}`,
+      );
+      await shot(page, 'look-band');
+      expect(Math.min(...contrasts), figures.join('; ')).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      await page.context().close();
+    } finally {
+      await Promise.all(recoloured.map((s, i) => own(s, slices[i]!.bgColor)));
+    }
+  });
+});
+
 describe('ready palettes', () => {
   let gameBefore: GameSettings;
   beforeAll(async () => {
