@@ -158,13 +158,13 @@ function contrastRatio(a: string, b: string): number {
 /**
  * How much of a label's colour the edges of its letters show as drawn, light labels and dark. The
  * canvas smooths each letter's edge by blending it with the slice beneath, so the letters measure
- * less contrast than their colour has, and most at the smallest size (12 px on a phone): there,
- * at two device pixels to the CSS pixel, the low tenth of a label's letter pixels (the measure of
- * test/support/drawn-contrast.ts) shows 0.74 of a white label's colour and 0.82 of a dark one's
- * (the text renderer draws dark text a little heavier). Measured with `npm run bench:wheel`
- * ("letter edges"); the rule takes a little less of each, so that every name holds.
+ * less contrast than their colour has, most at the smallest size: at 12 px on a phone with two
+ * device pixels to the CSS pixel, the low tenth of a label's letter pixels (the measure of
+ * test/support/drawn-contrast.ts) shows 0.76 of a white label's colour and 0.79 of a dark one's
+ * over a grid of slice colours (`npm run bench:wheel`, "letter edges"; 0.82 and 0.90 with three
+ * device pixels). The rule counts on a little less of each, so that other names and fonts hold.
  */
-export const LABEL_EDGE_SHOWS = Object.freeze({ light: 0.72, dark: 0.8 });
+export const LABEL_EDGE_SHOWS = Object.freeze({ light: 0.72, dark: 0.76 });
 
 /** `over` blended `amount` (0 to 1) of the way toward `color`, per sRGB channel as a canvas does. */
 function blend(over: string, color: string, amount: number): string {
