@@ -1,8 +1,8 @@
 /**
  * Label contrast measured on a wheel's drawn pixels: the same canvas drawn with its labels and
  * without, each changed pixel compared with the slice beneath it (shading included), or for an
- * outlined label, its letters' pixels with its outline's. Used by the
- * wheel bench (bench/wheel/page-labels.ts) and the visitor's browser tests alike. Pure: no DOM.
+ * outlined label, its letters' pixels with its outline's. Used by the wheel bench
+ * (bench/wheel/page-labels.ts, page-edges.ts) and the visitor's browser tests alike. Pure: no DOM.
  */
 
 /** A letter's pixels: those that change by at least this share of the slice's largest change. */
