@@ -7,6 +7,7 @@
  * interval (sampled just before). Runs alternate between the two wheels; medians are printed.
  */
 import type { Browser } from 'playwright-core';
+import { LABEL_EDGE_SHOWS } from '@shared/wheel-colors';
 import { launchBrowser } from '../test/support/browser';
 import { BENCH_SPIN } from './wheel/fixture';
 import { serveBundles } from './wheel/server';
@@ -98,6 +99,34 @@ async function labelFigures(browser: Browser, origin: string): Promise<LabelFigu
   }
 }
 
+/**
+ * How much of their colour the letters' edges show at the smallest label size on a 375 px phone
+ * with `dpr` device pixels to the CSS pixel, white letters and dark (bench/wheel/page-edges.ts).
+ */
+async function edgeFigures(browser: Browser, origin: string, dpr: number): Promise<EdgeFigures> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: dpr,
+    isMobile: true,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/edges.html`);
+    await page.waitForFunction(() => 'edgeFigures' in window);
+    return (await page.evaluate('window.edgeFigures')) as EdgeFigures;
+  } finally {
+    await context.close();
+  }
+}
+
+interface EdgeFigures {
+  wheelPx: number;
+  labelPx: number;
+  /** The largest share of the colour the rule may count on, and how many labels decided it. */
+  light: { share: number; labels: number };
+  dark: { share: number; labels: number };
+}
+
 interface LabelFigures {
   wheelPx: number;
   slices: number;
@@ -118,6 +147,9 @@ interface LabelFigures {
   lowestContrastName: string;
 }
 
+/** Phones' device pixels to the CSS pixel at which the letters' edges are measured. */
+const EDGE_DPRS = [2, 3] as const;
+
 /** Targets from the issue: labels at least 12 CSS px at 375 px, and 4.5:1 contrast. */
 const MIN_LABEL_PX = 12;
 const MIN_LABEL_CONTRAST = 4.5;
@@ -127,9 +159,11 @@ async function main(): Promise<void> {
     ours: 'bench/wheel/page-ours.ts',
     'spin-wheel': 'bench/wheel/page-spin-wheel.ts',
     labels: 'bench/wheel/page-labels.ts',
+    edges: 'bench/wheel/page-edges.ts',
   });
   const browser = await launchBrowser();
   const labels = await labelFigures(browser, server.origin);
+  const edges = await Promise.all(EDGE_DPRS.map((dpr) => edgeFigures(browser, server.origin, dpr)));
   const results: Record<WheelName, RunResult[]> = { ours: [], 'spin-wheel': [] };
   try {
     for (let run = 0; run < RUNS; run++) {
@@ -185,6 +219,14 @@ async function main(): Promise<void> {
   console.log(
     `lowest label contrast: ${labels.lowestContrast.toFixed(2)}:1 ("${labels.lowestContrastName}", on the drawn pixels; the colour rule computes ${labels.ruleLowestContrast.toFixed(2)}:1); target >= ${MIN_LABEL_CONTRAST} ${labels.lowestContrast >= MIN_LABEL_CONTRAST ? 'MET' : 'NOT MET'}`,
   );
+  EDGE_DPRS.forEach((dpr, i) => {
+    const { labelPx, wheelPx, light, dark } = edges[i]!;
+    console.log(
+      `letter edges at ${labelPx} px (wheel ${wheelPx} px, DPR ${dpr}): white letters show ${light.share.toFixed(2)} of their colour (${light.labels} labels), dark ${dark.share.toFixed(2)} (${dark.labels}); the label rule counts on ${LABEL_EDGE_SHOWS.light} and ${LABEL_EDGE_SHOWS.dark} ${light.share >= LABEL_EDGE_SHOWS.light && dark.share >= LABEL_EDGE_SHOWS.dark ? 'MET' : 'NOT MET'}`,
+    );
+    if (light.share < LABEL_EDGE_SHOWS.light || dark.share < LABEL_EDGE_SHOWS.dark)
+      process.exitCode = 1;
+  });
   if (ratio > TARGET_RATIO) process.exitCode = 1;
   if (labels.smallestPx < MIN_LABEL_PX || labels.lowestContrast < MIN_LABEL_CONTRAST)
     process.exitCode = 1;

@@ -155,12 +155,53 @@ function contrastRatio(a: string, b: string): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-/** A label colour's contrast where it is lowest: on the slice's plain colour or its shaded rim. */
-const labelContrast = (label: string, slice: string): number =>
-  Math.min(
-    contrastRatio(label, slice),
-    contrastRatio(label, mixColor(slice, 0, SLICE_SHADE_AT_RIM)),
+/**
+ * How much of a label's colour the edges of its letters show as drawn, light labels and dark. The
+ * canvas smooths each letter's edge by blending it with the slice beneath, so the letters measure
+ * less contrast than their colour has, most at the smallest size: at 12 px on a phone with two
+ * device pixels to the CSS pixel, the low tenth of a label's letter pixels (the measure of
+ * test/support/drawn-contrast.ts) shows 0.76 of a white label's colour and 0.79 of a dark one's
+ * over a grid of slice colours (`npm run bench:wheel`, "letter edges"; 0.82 and 0.90 with three
+ * device pixels). The rule counts on a little less of each, so that other names and fonts hold.
+ */
+export const LABEL_EDGE_SHOWS = Object.freeze({ light: 0.72, dark: 0.76 });
+
+/** `over` blended `amount` (0 to 1) of the way toward `color`, per sRGB channel as a canvas does. */
+function blend(over: string, color: string, amount: number): string {
+  const [a, b] = [rgb(over), rgb(color)];
+  return (
+    '#' +
+    a
+      .map((c, i) =>
+        Math.round(c + (b[i]! - c) * amount)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
   );
+}
+
+/**
+ * The contrast of a letter's edge against `ground` (its slice, or its outline): the label colour
+ * blended `shows` of the way over the ground, against the ground.
+ */
+export const letterEdgeContrast = (label: string, ground: string, shows: number): number =>
+  contrastRatio(blend(ground, label, shows), ground);
+
+/** A label colour's contrast as its letters' edges show it against `ground` (LABEL_EDGE_SHOWS). */
+const edgeContrast = (label: string, ground: string): number =>
+  letterEdgeContrast(
+    label,
+    ground,
+    luminance(label) > luminance(ground) ? LABEL_EDGE_SHOWS.light : LABEL_EDGE_SHOWS.dark,
+  );
+
+/**
+ * A label colour's contrast as drawn, where it is lowest: at its letters' edges, on the slice's
+ * plain colour or its shaded rim.
+ */
+const labelContrast = (label: string, slice: string): number =>
+  Math.min(edgeContrast(label, slice), edgeContrast(label, mixColor(slice, 0, SLICE_SHADE_AT_RIM)));
 
 /** How a label is coloured: its fill, and an outline where no fill alone reads well enough. */
 export interface LabelColors {
@@ -170,9 +211,10 @@ export interface LabelColors {
 }
 
 /**
- * The label colours that read best on a slice of colour `slice`, shade included: white or
- * near-black (black where near-black falls short) when one has LABEL_MIN_CONTRAST; on the few
- * mid-tone colours where neither has (a bright pink-red, say), white with a near-black outline.
+ * The label colours that read best on a slice of colour `slice`, as drawn (shade and letter edges
+ * included): white or near-black (black where near-black falls short) when one has
+ * LABEL_MIN_CONTRAST; on the mid tones where neither has (a bright red, a mid blue or grey), white
+ * with a near-black outline, and the slice keeps the owner's colour.
  */
 export function labelColorsOn(slice: string): LabelColors {
   const ranked = [LABEL_LIGHT, LABEL_DARK, LABEL_BLACK]
@@ -194,6 +236,9 @@ export function labelColorsOn(slice: string): LabelColors {
 export const labelOutlineFor = (label: string): string =>
   contrastRatio(label, LABEL_LIGHT) >= contrastRatio(label, LABEL_DARK) ? LABEL_LIGHT : LABEL_DARK;
 
-/** The contrast a label coloured `colors` has: against its outline when it has one, else its slice. */
+/**
+ * The contrast a label coloured `colors` has as drawn (its letters' edges included): against its
+ * outline when it has one, else its slice.
+ */
 export const labelColorsContrast = (colors: LabelColors, slice: string): number =>
-  colors.outline ? contrastRatio(colors.color, colors.outline) : labelContrast(colors.color, slice);
+  colors.outline ? edgeContrast(colors.color, colors.outline) : labelContrast(colors.color, slice);

@@ -2,7 +2,8 @@
 // phone. Sizes come from the renderer's own layout (one size for the wheel), measured by this
 // browser's canvas, for the fixture and for the fixture with a 16-character name without a space.
 // Contrast is measured on the drawn pixels: the engine draws the wheel twice, with its labels and
-// without, and each label's letters are compared with the slice beneath them, shading included.
+// without, and each label's letters are compared with the slice beneath them, shading included
+// (an outlined label's with its outline).
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { labelColorsContrast } from '@shared/wheel-colors';
 import { drawnLabelContrasts } from '../../test/support/drawn-contrast';
@@ -75,7 +76,14 @@ function drawnContrasts(names: readonly string[]): number[] {
   const face = (side / 2) * style.radius * (1 - style.rimWidth);
   wheel.remove();
   box.remove();
-  return drawnLabelContrasts(withLabels, plain, side, face, names.length);
+  return drawnLabelContrasts(
+    withLabels,
+    plain,
+    side,
+    face,
+    names.length,
+    items.map((item) => Boolean(item.labelOutlineColor)),
+  );
 }
 
 const fixture = labelSize(SLICE_LABELS);

@@ -16,7 +16,7 @@ import { ADMIN_TEXT } from '@shared/messages-admin';
 import type { GameSettings, Slice } from '@shared/types';
 import { wheelSliceColors } from '@shared/wheel-colors';
 import { WHEEL_PALETTES } from '@shared/wheel-palettes';
-import { colorContrast, drawnLabelContrasts } from '../support/drawn-contrast';
+import { drawnLabelContrasts } from '../support/drawn-contrast';
 import { WHEEL_PAGE_PROPS } from '../../web/src/components/wheel/prize-wheel';
 import { randomLocalMobile, visitorIdToken } from './staff-support';
 import { axeViolations } from './support/axe';
@@ -106,6 +106,17 @@ const labelPointsUnderPointer = (page: Page, labels: DrawnLabel[]) =>
     labels.flatMap((label) => label.points),
   );
 
+/** Each label's contrast on the drawn pixels, in the order the slices go round the wheel. */
+const drawnContrasts = (wheel: Awaited<ReturnType<typeof drawnWheel>>, plain: Uint8Array) =>
+  drawnLabelContrasts(
+    pixels(wheel.labelled),
+    plain,
+    wheel.side,
+    (wheel.side / 2) * FACE_SHARE,
+    SLICES,
+    inOrder(wheel.labels).map((label) => label.outline !== null),
+  );
+
 /** What every viewport shows: the labels, the contrast, the rim, the neighbours, the pointer. */
 async function expectLabelsAndLook(page: Page, phone: boolean) {
   const wheel = await drawnWheel(page, RIM_SHARE);
@@ -122,13 +133,9 @@ async function expectLabelsAndLook(page: Page, phone: boolean) {
   for (const label of labels)
     expect(Math.abs(label.alongSliceDeg - labels[0]!.alongSliceDeg)).toBeLessThan(1);
   // Contrast on the drawn pixels: letters against the shaded slice beneath them. A label with an
-  // outline reads against its outline instead (its fill and outline as drawn).
+  // outline reads against its outline instead (its letters and outline as drawn).
   const plain = pixels(wheel.plain);
-  const labelled = pixels(wheel.labelled);
-  const measured = drawnLabelContrasts(labelled, plain, side, (side / 2) * FACE_SHARE, SLICES);
-  const contrasts = inOrder(labels).map((label, i) =>
-    label.outline ? colorContrast(label.fill, label.outline) : measured[i]!,
-  );
+  const contrasts = drawnContrasts(wheel, plain);
   expect(Math.min(...contrasts), contrasts.map((c) => c.toFixed(2)).join()).toBeGreaterThanOrEqual(
     MIN_CONTRAST,
   );
@@ -230,6 +237,63 @@ describe('labels and look with ten slices', () => {
     await expectLabelsAndLook(desktop, false);
     await shot(desktop, 'look-10');
     await desktop.context().close();
+  });
+});
+
+/**
+ * Slice colours where the label colour rule is nearest its limit. The first five took a plain
+ * label under a 4.5:1 rule on the plain colours and measured less as drawn (3.86:1 at worst):
+ * #1e88e5, a mid grey, a red, a green, a violet; they take an outlined label now. The others take
+ * a plain label (one dark, four white) just past the rule's limit.
+ */
+const BAND_COLORS = [
+  '#1e88e5',
+  '#757575',
+  '#cf4650',
+  '#43a047',
+  '#9534f3',
+  '#e77d30',
+  '#1657a7',
+  '#046457',
+  '#a51f05',
+  '#4d2ee5',
+] as const;
+
+describe("slice colours at the label rule's limit", () => {
+  it('every label measures at least 4.5:1 on the drawn pixels (375 x 812 with touch)', async () => {
+    const slices = (await adminFetch('/api/slices', 'GET')) as Slice[];
+    const own = (slice: Slice, bgColor: string) =>
+      adminFetch(`/api/slices/${slice.id}`, 'PUT', {
+        name: slice.name,
+        comment: slice.comment,
+        imageSrc: slice.imageSrc,
+        bgColor,
+        weight: slice.weight,
+        stock: slice.stock,
+        validDays: slice.validDays,
+        expectedUpdatedAt: slice.updatedAt,
+        expectedStock: slice.stock,
+      }) as Promise<Slice>;
+    const recoloured = await Promise.all(slices.map((s, i) => own(s, BAND_COLORS[i]!)));
+    try {
+      const page = await openWheel(PHONE, { deviceScaleFactor: DPR });
+      const wheel = await drawnWheel(page, RIM_SHARE);
+      const plain = pixels(wheel.plain);
+      const contrasts = drawnContrasts(wheel, plain);
+      const labels = inOrder(wheel.labels);
+      const drawn = labels.map((label) =>
+        hex(plain, wheel.side, label.canvasDeg, SLICE_SAMPLE_SHARE),
+      );
+      expect(drawn).toEqual(expect.arrayContaining(['#1e88e5', '#757575']));
+      const figures = labels.map(
+        (l, i) => `${drawn[i]} ${l.outline ? 'outlined' : l.fill} ${contrasts[i]!.toFixed(2)}`,
+      );
+      await shot(page, 'look-band');
+      expect(Math.min(...contrasts), figures.join('; ')).toBeGreaterThanOrEqual(MIN_CONTRAST);
+      await page.context().close();
+    } finally {
+      await Promise.all(recoloured.map((s, i) => own(s, slices[i]!.bgColor)));
+    }
   });
 });
 

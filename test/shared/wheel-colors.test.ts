@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ITEM_BACKGROUND_COLORS, DEFAULT_SLICE_COLOR } from '@shared/constants';
 import {
+  LABEL_EDGE_SHOWS,
+  SLICE_SHADE_AT_RIM,
   labelColorsContrast,
   labelColorsOn,
   wheelColors,
@@ -20,6 +22,45 @@ const linear = (c: number) => {
   const s = c / 255;
   return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
 };
+/** [r, g, b] 0-255 of a #rrggbb colour. */
+const channels = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+/** WCAG contrast of two #rrggbb colours, computed here as an oracle for the rule. */
+function wcagContrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r, g, bl] = channels(hex).map(linear) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [la, lb] = [lum(a), lum(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+/** `ground` blended `share` of the way toward `color`, per sRGB channel (as a canvas blends). */
+const blendHex = (ground: string, color: string, share: number) => {
+  const c = channels(color);
+  return (
+    '#' +
+    channels(ground)
+      .map((g, i) =>
+        Math.round(g + (c[i]! - g) * share)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
+};
+/** A slice's colour at its rim, under the shade. */
+const shaded = (slice: string) => blendHex(slice, '#000000', SLICE_SHADE_AT_RIM);
+/** A letter's edge against `ground`: the label blended as much as a drawn edge shows of it. */
+const edgeContrast = (label: string, ground: string) =>
+  wcagContrast(
+    blendHex(
+      ground,
+      label,
+      wcagContrast(label, '#000000') > wcagContrast(ground, '#000000')
+        ? LABEL_EDGE_SHOWS.light
+        : LABEL_EDGE_SHOWS.dark,
+    ),
+    ground,
+  );
 /** The OKLab distance of two #rgb / #rrggbb colours, computed here as an oracle for the rule. */
 function colorDistance(a: string, b: string): number {
   const lab = (hex: string) => {
@@ -125,14 +166,29 @@ describe('wheel colours', () => {
     expect(wheelColors(['#abcdef'])).toEqual(['#abcdef']);
   });
 
-  it('gives every slice colour a label with at least 4.5:1 contrast, the rim shade included', () => {
+  it('gives every slice colour a label whose letters keep 4.5:1 at their edges as drawn, the rim shade included', () => {
     fc.assert(
       fc.property(hex, (slice) => {
-        // WCAG AA for text: 4.5:1.
-        expect(labelColorsContrast(labelColorsOn(slice), slice)).toBeGreaterThanOrEqual(4.5);
+        const { color, outline } = labelColorsOn(slice);
+        // WCAG AA for text, 4.5:1, where the letters blend with what is beneath them: the slice
+        // (plain and at its shaded rim), or the outline round them.
+        const grounds = outline ? [outline] : [slice, shaded(slice)];
+        for (const ground of grounds)
+          expect(edgeContrast(color, ground), `${color} on ${ground}`).toBeGreaterThanOrEqual(4.5);
+        // The margin that takes: a plain label's full colour clears 4.5:1 by at least 2.
+        if (!outline) expect(wcagContrast(color, slice)).toBeGreaterThanOrEqual(6.5);
       }),
       { numRuns: 5000 },
     );
+  });
+
+  it('outlines the label on mid tones, where neither white nor dark letters keep 4.5:1 as drawn', () => {
+    // Each took a plain label under a 4.5:1 rule on the plain colours, and measured less as drawn.
+    for (const slice of ['#1e88e5', '#757575', '#e53935', '#43a047', '#2e8821', '#cf4650'])
+      expect(labelColorsOn(slice), slice).toEqual({ color: '#ffffff', outline: '#111827' });
+    expect(labelColorsOn('#fb8c00')).toEqual({ color: '#000000', outline: null });
+    expect(labelColorsOn('#0b3954')).toEqual({ color: '#ffffff', outline: null });
+    expect(labelColorsOn('#ffe98a')).toEqual({ color: '#111827', outline: null });
   });
 
   it.each(WHEEL_PALETTES.map((palette) => [palette.name, palette.colors] as const))(

@@ -1,7 +1,8 @@
 /**
  * Label contrast measured on a wheel's drawn pixels: the same canvas drawn with its labels and
- * without, each changed pixel compared with the slice beneath it (shading included). Used by the
- * wheel bench (bench/wheel/page-labels.ts) and the visitor's browser tests alike. Pure: no DOM.
+ * without, each changed pixel compared with the slice beneath it (shading included), or for an
+ * outlined label, its letters' pixels with its outline's. Used by the wheel bench
+ * (bench/wheel/page-labels.ts, page-edges.ts) and the visitor's browser tests alike. Pure: no DOM.
  */
 
 /** A letter's pixels: those that change by at least this share of the slice's largest change. */
@@ -18,22 +19,45 @@ function luminance(r: number, g: number, b: number): number {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
-/** WCAG contrast ratio of two #rrggbb colours, 1 to 21. */
-export function colorContrast(a: string, b: string): number {
-  const [la, lb] = [a, b].map((c) =>
-    luminance(
-      parseInt(c.slice(1, 3), 16),
-      parseInt(c.slice(3, 5), 16),
-      parseInt(c.slice(5, 7), 16),
-    ),
-  ) as [number, number];
-  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+interface Sample {
+  readonly diff: number;
+  readonly contrast: number;
+  /** Luminance as drawn, and of the slice beneath. */
+  readonly drawn: number;
+  readonly beneath: number;
+}
+
+/** A group's letter pixels: those that change by at least LETTER_CORE_SHARE of its largest change. */
+function core(samples: readonly Sample[]): Sample[] {
+  const largest = Math.max(...samples.map((s) => s.diff));
+  return samples.filter((s) => s.diff >= largest * LETTER_CORE_SHARE);
+}
+
+/** The low CONTRAST_PERCENTILE of `values` (0 for none). */
+const lowPercentile = (values: number[]): number =>
+  values.sort((p, q) => p - q)[Math.floor(values.length * CONTRAST_PERCENTILE)] ?? 0;
+
+/**
+ * An outlined label's contrast as drawn: its letters against the outline round them. The pixels
+ * lighter than the slice beneath and those darker are the letters and the outline (either way
+ * round); the dimmest of the light ones and the brightest of the dark ones, each at the low
+ * percentile, are compared.
+ */
+function outlinedContrast(samples: readonly Sample[]): number {
+  const light = core(samples.filter((s) => s.drawn > s.beneath)).map((s) => s.drawn);
+  const dark = core(samples.filter((s) => s.drawn < s.beneath)).map((s) => -s.drawn);
+  if (light.length === 0 || dark.length === 0) return 0;
+  const dimmestLight = lowPercentile(light);
+  const brightestDark = -lowPercentile(dark);
+  return (dimmestLight + 0.05) / (brightestDark + 0.05);
 }
 
 /**
  * Each slice's label contrast from two RGBA pixel arrays of a square canvas `side` pixels wide:
  * `withLabels` and `plain` (the same wheel without labels). Only pixels inside the face (radius
  * `face` pixels from the centre) count; slice k spans k to k + 1 slice widths clockwise from the top.
+ * A label with an outline (`outlined[k]`) is measured against its outline, others against the
+ * slice beneath them.
  */
 export function drawnLabelContrasts(
   withLabels: ArrayLike<number>,
@@ -41,9 +65,10 @@ export function drawnLabelContrasts(
   side: number,
   face: number,
   slices: number,
+  outlined: readonly boolean[] = [],
 ): number[] {
   const half = side / 2;
-  const perSlice: { diff: number; contrast: number }[][] = Array.from({ length: slices }, () => []);
+  const perSlice: Sample[][] = Array.from({ length: slices }, () => []);
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) {
       const dx = x + 0.5 - half;
@@ -59,15 +84,15 @@ export function drawnLabelContrasts(
       const slice = Math.min(slices - 1, Math.floor(angle / (360 / slices)));
       const a = luminance(withLabels[i]!, withLabels[i + 1]!, withLabels[i + 2]!);
       const b = luminance(plain[i]!, plain[i + 1]!, plain[i + 2]!);
-      perSlice[slice]!.push({ diff, contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) });
+      perSlice[slice]!.push({
+        diff,
+        contrast: (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05),
+        drawn: a,
+        beneath: b,
+      });
     }
   }
-  return perSlice.map((samples) => {
-    const largest = Math.max(...samples.map((s) => s.diff));
-    const core = samples
-      .filter((s) => s.diff >= largest * LETTER_CORE_SHARE)
-      .map((s) => s.contrast)
-      .sort((p, q) => p - q);
-    return core[Math.floor(core.length * CONTRAST_PERCENTILE)] ?? 0;
-  });
+  return perSlice.map((samples, k) =>
+    outlined[k] ? outlinedContrast(samples) : lowPercentile(core(samples).map((s) => s.contrast)),
+  );
 }
