@@ -256,6 +256,9 @@ export function benchEvents(
         expect: String(SUCCESS_STATUS[route.id] ?? 200),
       };
     }
+    // EventBridge Scheduler invokes the clean-up with no input of its own (infra/stack.ts): it
+    // lists the visitor pool's users and deletes those that never verified within a day.
+    if (name === 'unverified-cleanup') return { event: {}, expect: 'ok' };
     return { event: triggerEvent(name, startOtpPhone(run)), expect: 'ok' };
   };
 }

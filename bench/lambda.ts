@@ -77,7 +77,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT }));
-const cognito = new CognitoIdentityProviderClient({ endpoint: process.env.COGNITO_ENDPOINT });
+// Signed with the local stack's own key, as the functions' Cognito client signs (lib/cognito-client.ts).
+const cognito = new CognitoIdentityProviderClient({
+  endpoint: process.env.COGNITO_ENDPOINT,
+  credentials: {
+    accessKeyId: process.env.COGNITO_ACCESS_KEY_ID,
+    secretAccessKey: process.env.COGNITO_SECRET_ACCESS_KEY,
+  },
+});
 export const handler = async () => {
   await cognito.send(new AdminGetUserCommand({ UserPoolId: process.env.STAFF_USER_POOL_ID, Username: 'admin' }));
   await dynamo.send(new GetCommand({ TableName: process.env.SETTINGS_TABLE, Key: { id: 'business' } }));

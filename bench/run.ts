@@ -340,7 +340,8 @@ function scaleRows(small: ScaleFigures, large: ScaleFigures): void {
     row({
       area: 'Scale',
       measure: `${measure} @${large.customers.toLocaleString('en')}`,
-      value: ms(at100k),
+      // NaN: the request failed (bench/scale.ts logs how).
+      value: Number.isNaN(at100k) ? 'failed' : ms(at100k),
       target: `<= ${MAX_SCALE_RATIO} x @${small.customers.toLocaleString('en')}`,
       floor: ms(at1k),
       verdict: `x${ratio.toFixed(2)} ${pass(ratio <= MAX_SCALE_RATIO)}`,

@@ -112,6 +112,7 @@ async function measureAt(
   stack: RunningStack,
   token: string,
   customers: number,
+  log: (line: string) => void,
 ): Promise<ScaleFigures> {
   const firstPageMs = await medianMs(() => call(stack, token, '/api/users'));
   // Walk the cursors (untimed) to the deep page, then time only that request.
@@ -129,7 +130,13 @@ async function measureAt(
   const searchMs = await medianMs(() =>
     call(stack, token, '/api/users/search', { phoneNumber: localNumber(customers >> 1) }),
   );
-  const insightsMs = await medianMs(() => call(stack, token, '/api/insights'));
+  // A failed Insights load (the function's 10 s timeout, say) is a figure too: NaN, shown as FAIL.
+  const insightsMs = await medianMs(() => call(stack, token, '/api/insights')).catch(
+    (error: unknown) => {
+      log(`scale: GET /api/insights failed at ${customers} customers: ${String(error)}`);
+      return Number.NaN;
+    },
+  );
   let exportRows = 0;
   const { ms: exportMs } = await timed(async () => {
     let next: string | null | undefined;
@@ -162,9 +169,9 @@ export async function measureScale(
   log: (line: string) => void,
 ): Promise<{ small: ScaleFigures; large: ScaleFigures; loadSeconds: number }> {
   await loadCustomers(0, SMALL_CUSTOMERS);
-  const small = await measureAt(stack, staffToken, SMALL_CUSTOMERS);
+  const small = await measureAt(stack, staffToken, SMALL_CUSTOMERS, log);
   log(`scale: ${SMALL_CUSTOMERS} customers measured; loading ${LARGE_CUSTOMERS}...`);
   const { ms } = await timed(() => loadCustomers(SMALL_CUSTOMERS, LARGE_CUSTOMERS));
-  const large = await measureAt(stack, staffToken, LARGE_CUSTOMERS);
+  const large = await measureAt(stack, staffToken, LARGE_CUSTOMERS, log);
   return { small, large, loadSeconds: ms / SECOND_MS };
 }

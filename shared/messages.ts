@@ -2,13 +2,6 @@
  * Every user-facing message, word for word where the product requires it (docs/required-text.json), defined once.
  * Web forms, handlers and tests import these; no screen or handler spells a message itself.
  */
-import {
-  PASSWORD_MAX,
-  SLICE_COMMENT_MAX,
-  SLICE_VALID_DAYS_MAX,
-  SLICE_WEIGHT_MAX,
-  TEXT_FIELD_MAX,
-} from './constants';
 export const MESSAGES = Object.freeze({
   // Phone (section 5)
   phoneMustStartWith04: "Phone number must start with '04'",
@@ -160,35 +153,3 @@ export const VISITOR_TEXT = Object.freeze({
 
 /** The SMS that carries a visitor's code (not shown on any page). */
 export const smsCodeMessage = (code: string): string => `Your Spin & Win code is ${code}`;
-
-/** Field messages of the business and game settings forms (and their API answers). */
-export const SETTINGS_FIELD_MESSAGES = Object.freeze({
-  urlInvalid: 'Enter a full web address starting with https:// or http://',
-  emailInvalid: 'Enter a valid email address',
-  phoneInvalid: 'Enter a phone number using digits, spaces, + ( ) or -',
-  logoInvalid: 'Logo must be an uploaded image',
-  colorsInvalid: 'Colours must be a list of 1 to 20 colours like #ff0000',
-  tooLong: `Text cannot exceed ${TEXT_FIELD_MAX} characters`,
-});
-
-/** Field messages of the prize (slice) form (and its API answers). */
-export const SLICE_FIELD_MESSAGES = Object.freeze({
-  nameRequired: 'Name is required',
-  colorInvalid: 'Background Color must be a colour like #ff0000',
-  weightInvalid: `Odds must be a whole number from 1 to ${SLICE_WEIGHT_MAX}`,
-  stockInvalid: 'Stock must be empty or a whole number of 0 or more',
-  commentTooLong: `Comment cannot exceed ${SLICE_COMMENT_MAX} characters`,
-  imageInvalid: 'Image must be a path starting with / or an https URL',
-  validDaysInvalid: `Valid for must be empty or a whole number of days from 1 to ${SLICE_VALID_DAYS_MAX}`,
-});
-
-/** Field messages of the staff sign-in form. */
-export const LOGIN_FIELD_MESSAGES = Object.freeze({
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-});
-
-/** Password texts beyond the required ones in MESSAGES. */
-export const PASSWORD_TEXT = Object.freeze({
-  tooLong: `Password cannot exceed ${PASSWORD_MAX} characters`,
-});

@@ -1,7 +1,8 @@
 /** Staff password and login rules (docs/product.md). */
 import * as z from './zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from './constants';
-import { LOGIN_FIELD_MESSAGES, MESSAGES, PASSWORD_TEXT } from './messages';
+import { MESSAGES } from './messages';
+import { LOGIN_FIELD_MESSAGES, PASSWORD_TEXT } from './messages-fields';
 
 const USERNAME_MAX = 128;
 

@@ -3,7 +3,7 @@ import * as z from './zod';
 import { BUSINESS_NAME_MAX, PLACEHOLDER_BUSINESS, TEXT_FIELD_MAX } from './constants';
 import { completeSocialLink, completeWebLink, type SocialField } from './business-links';
 import { HEX_COLOR } from './slice';
-import { SETTINGS_FIELD_MESSAGES } from './messages';
+import { SETTINGS_FIELD_MESSAGES } from './messages-fields';
 import { SPIN_MODES } from './types';
 
 const isWebUrl = (v: string) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v);

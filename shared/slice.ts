@@ -11,7 +11,8 @@ import {
   SLICE_WEIGHT_MAX,
   TEXT_FIELD_MAX,
 } from './constants';
-import { API_MESSAGES, MESSAGES, SLICE_FIELD_MESSAGES } from './messages';
+import { API_MESSAGES, MESSAGES } from './messages';
+import { SLICE_FIELD_MESSAGES } from './messages-fields';
 
 /** #rgb or #rrggbb, as the colour picker and the text field produce. */
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;

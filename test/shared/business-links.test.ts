@@ -4,7 +4,7 @@
  * before.
  */
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_FIELD_MESSAGES } from '@shared/messages';
+import { SETTINGS_FIELD_MESSAGES } from '@shared/messages-fields';
 import { businessSettingsInputSchema } from '@shared/settings';
 
 const parse = (input: Record<string, string>) => businessSettingsInputSchema.safeParse(input);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSearchInput, searchPhoneSchema, searchRequestSchema } from '@shared/dashboard-search';
-import { LOGIN_FIELD_MESSAGES, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { LOGIN_FIELD_MESSAGES } from '@shared/messages-fields';
 import { acceptOtpInput, checkOtpLength } from '@shared/otp-format';
 import { checkNewPassword, loginSchema, newPasswordSchema } from '@shared/password';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SLICES } from '@shared/constants';
-import { MESSAGES, SLICE_FIELD_MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/settings';
 import {
   canAddSlice,

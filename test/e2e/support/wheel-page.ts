@@ -43,6 +43,11 @@ export async function openWheel(
     reducedMotion?: 'reduce' | 'no-preference';
     visitorToken?: string;
     deviceScaleFactor?: number;
+    /**
+     * The page's clock (Date, timers, animation frames) is Playwright's, flowing as time does
+     * until the test moves it on (page.clock.fastForward). Web Animations keep the real time.
+     */
+    fakeClock?: boolean;
   } = {},
 ): Promise<Page> {
   const page = await newBrowserPage(viewport, {
@@ -129,6 +134,7 @@ export async function openWheel(
       fillText.apply(this, args);
     };
   }, options.visitorToken ?? null);
+  if (options.fakeClock) await page.clock.install();
   await page.goto('/');
   await page.getByRole('button', { name: VISITOR_TEXT.spin }).waitFor();
   await page.waitForLoadState('networkidle');

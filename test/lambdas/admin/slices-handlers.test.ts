@@ -6,7 +6,7 @@ import { handler as listSlices } from '../../../lambdas/handlers/list-slices';
 import { handler as updateSlice } from '../../../lambdas/handlers/update-slice';
 import { MAX_SLICES } from '@shared/constants';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
-import { SLICE_FIELD_MESSAGES } from '@shared/messages';
+import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import type { Slice } from '@shared/types';
 import { bodyOf, httpEvent } from '../../support/http-event';
 

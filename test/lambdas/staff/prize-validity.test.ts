@@ -7,7 +7,7 @@ import { createSlice, deleteSlice, getSlice } from '../../../lambdas/repositorie
 import { addSlice } from '../../../lambdas/domain/slices-admin';
 import { API_MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
-import { SLICE_FIELD_MESSAGES } from '@shared/messages';
+import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import { formatBusinessTime } from '@shared/prize-validity';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture } from './seed';

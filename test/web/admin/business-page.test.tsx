@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { SETTINGS_FIELD_MESSAGES } from '@shared/messages';
+import { SETTINGS_FIELD_MESSAGES } from '@shared/messages-fields';
 import { installFakeApi, type FakeApi } from '../support/admin-routes';
 import { renderAppAt, signInAdmin } from '../support/staff';
 

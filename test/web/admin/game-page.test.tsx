@@ -5,7 +5,7 @@ import { DEFAULT_ITEM_BACKGROUND_COLORS, MAX_SLICES } from '@shared/constants';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { WHEEL_PALETTES } from '@shared/wheel-palettes';
-import { SLICE_FIELD_MESSAGES } from '@shared/messages';
+import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import { installFakeApi, makeSlice, type FakeApi } from '../support/admin-routes';
 import { renderAppAt, signInAdmin } from '../support/staff';
 

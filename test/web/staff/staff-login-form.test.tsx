@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LOGIN_FIELD_MESSAGES, MESSAGES } from '@shared/messages';
+import { MESSAGES } from '@shared/messages';
+import { LOGIN_FIELD_MESSAGES } from '@shared/messages-fields';
 import { StaffLoginForm } from '../../../web/src/components/staff-login-form';
 
 describe('StaffLoginForm', () => {

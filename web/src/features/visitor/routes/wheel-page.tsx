@@ -2,7 +2,7 @@
  * The public wheel page (docs/product.md, "Wheel page"): the header, the wheel with its Spin
  * button, the footer, and the dialogs the spin flow (hooks/use-spin-flow.ts) opens.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import {
   PrizeWheel,
@@ -10,7 +10,6 @@ import {
   type PrizeWheelHandle,
 } from '../../../components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../../components/wheel/wheel-items';
-import { SiteFooter } from '../components/site-footer';
 import { WheelHeader } from '../components/wheel-header';
 import { useSpinFlow, type SpinFlowWheel } from '../hooks/use-spin-flow';
 import { useWheelData } from '../hooks/use-wheel-data';
@@ -29,6 +28,13 @@ const loadDialogs = async () => ({
   WinPopup: await import('../components/win-popup').then(({ WinPopup }) => WinPopup),
 });
 type Dialogs = Awaited<ReturnType<typeof loadDialogs>>;
+/**
+ * The footer (the business's links and their icons) sits below the wheel and shows the business
+ * details the wheel's data brings: its code loads beside that data rather than before the page.
+ */
+const SiteFooter = lazy(() =>
+  import('../components/site-footer').then(({ SiteFooter }) => ({ default: SiteFooter })),
+);
 /** How long after the wheel shows the dialogs' code starts loading: after the first paints. */
 const DIALOGS_PRELOAD_DELAY_MS = 300;
 
@@ -123,7 +129,9 @@ export function Component() {
           </PrizeWheel>
         )}
       </main>
-      <SiteFooter business={data.business} />
+      <Suspense fallback={null}>
+        <SiteFooter business={data.business} />
+      </Suspense>
       {flow.dialogOpen && dialogs ? (
         <dialogs.VerificationDialog
           onVerified={flow.onDialogVerified}
