@@ -214,20 +214,27 @@ function lighthouseRows(results: LighthouseFigures[], floorRuns: LighthouseFigur
         verdict: pass(value >= target),
       });
     }
-    const timing = (name: string, pick: (r: LighthouseFigures) => number, max: number) => {
+    /** `everyRun`: the target holds for each run, not only for their median. */
+    const timing = (
+      name: string,
+      pick: (r: LighthouseFigures) => number,
+      max: number,
+      everyRun: boolean,
+    ) => {
       const values = runs.map(pick);
       const value = median(values);
+      const judged = everyRun ? Math.max(...values) : value;
       row({
         area: 'Lighthouse',
         measure: `${label} ${name}${runs.length > 1 ? ', median' : ''}`,
         value: `${ms(value)}${each(runs, values, ms)}`,
-        target: isWheel ? `<= ${ms(max)}` : '-',
+        target: isWheel ? `<= ${ms(max)}${everyRun && runs.length > 1 ? ' each run' : ''}` : '-',
         floor: floorOf(pick, ms),
-        verdict: isWheel ? pass(value <= max) : '-',
+        verdict: isWheel ? pass(judged <= max) : '-',
       });
     };
-    timing('LCP', (r) => r.lcpMs, MAX_WHEEL_LCP_MS);
-    timing('TBT', (r) => r.tbtMs, MAX_WHEEL_TBT_MS);
+    timing('LCP', (r) => r.lcpMs, MAX_WHEEL_LCP_MS, true);
+    timing('TBT', (r) => r.tbtMs, MAX_WHEEL_TBT_MS, false);
     notes.push(`Lighthouse ${label} LCP element: ${runs[0]!.lcpElement}`);
     const failing = [...new Set(runs.flatMap((r) => r.failing))];
     if (failing.length > 0) notes.push(`Lighthouse ${label} audits below 1: ${failing.join('; ')}`);

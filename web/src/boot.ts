@@ -1,7 +1,7 @@
 /**
  * The page's only script tag. It is small, and it lets the browser paint index.html's boot frame
- * before the app's code runs: the app (main.tsx, preloaded by index.html so its download starts at
- * once) is evaluated after the first frame. On the wheel page it also starts GET /api/wheel now,
+ * before the app's code runs: the app (main.tsx and the chunks it imports, which the browser fetches
+ * side by side) is fetched and evaluated after the first frame. On the wheel page it also starts GET /api/wheel now,
  * so the wheel's data loads alongside the code instead of after it.
  */
 import { routeOf } from '@shared/routes';
