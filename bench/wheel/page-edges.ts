@@ -5,10 +5,9 @@
 // drawn pixels (test/support/drawn-contrast.ts), and for each tone the largest share is found at
 // which the rule's edge contrast is nowhere above the measured one.
 import { SLICE_SHADE_AT_RIM, letterEdgeContrast, mixColor } from '@shared/wheel-colors';
-import { drawnLabelContrasts } from '../../test/support/drawn-contrast';
 import { REFERENCE_SIZE_PX } from '../../web/src/components/wheel/engine/defaults';
-import { Wheel } from '../../web/src/components/wheel/engine/wheel';
 import { WHEEL_PAGE_PROPS } from '../../web/src/components/wheel/prize-wheel';
+import { drawnWheelContrasts } from './drawn-wheel';
 import { SLICE_LABELS } from './fixture';
 
 /** The smallest label the wheel draws on a phone (render.ts LABEL_MIN_SHARE). */
@@ -43,23 +42,7 @@ function drawn(colors: readonly string[], label: string): number[] {
     labelColor: label,
     weight: 1,
   }));
-  const box = document.createElement('div');
-  Object.assign(box.style, { width: `${sizePx}px`, height: `${sizePx}px` });
-  document.body.appendChild(box);
-  const wheel = new Wheel(box, { ...style, items });
-  const canvas = box.querySelector('canvas')!;
-  const pixels = () => {
-    wheel.draw();
-    return canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-  };
-  const withLabels = pixels();
-  wheel.items = items.map((item) => ({ ...item, label: '' }));
-  const plain = pixels();
-  const side = canvas.width;
-  const face = (side / 2) * style.radius * (1 - style.rimWidth);
-  wheel.remove();
-  box.remove();
-  return drawnLabelContrasts(withLabels, plain, side, face, colors.length);
+  return drawnWheelContrasts(items, sizePx, style);
 }
 
 /** The rule's contrast for letters `label` on `slice` showing `share` of their colour. */

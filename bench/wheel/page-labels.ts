@@ -6,16 +6,15 @@
 // (an outlined label's with its outline).
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { labelColorsContrast } from '@shared/wheel-colors';
-import { drawnLabelContrasts } from '../../test/support/drawn-contrast';
 import { fitLabel, fitWheelLabels } from '../../web/src/components/wheel/engine/label-layout';
 import {
   LABEL_MIN_SHARE,
   labelFont,
   labelRoom,
 } from '../../web/src/components/wheel/engine/render';
-import { Wheel } from '../../web/src/components/wheel/engine/wheel';
 import { WHEEL_PAGE_PROPS } from '../../web/src/components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../web/src/components/wheel/wheel-items';
+import { drawnWheelContrasts } from './drawn-wheel';
 import { SLICE_LABELS } from './fixture';
 
 /** A 16-character prize name with no space (the spec allows 16 characters). */
@@ -60,30 +59,7 @@ function drawnContrasts(names: readonly string[]): number[] {
     names.map((name) => ({ name })),
     DEFAULT_ITEM_BACKGROUND_COLORS,
   );
-  const box = document.createElement('div');
-  Object.assign(box.style, { width: `${sizePx}px`, height: `${sizePx}px` });
-  document.body.appendChild(box);
-  const wheel = new Wheel(box, { ...style, items });
-  const canvas = box.querySelector('canvas')!;
-  const pixels = () => {
-    wheel.draw();
-    return canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-  };
-  const withLabels = pixels();
-  wheel.items = items.map((item) => ({ ...item, label: '' }));
-  const plain = pixels();
-  const side = canvas.width;
-  const face = (side / 2) * style.radius * (1 - style.rimWidth);
-  wheel.remove();
-  box.remove();
-  return drawnLabelContrasts(
-    withLabels,
-    plain,
-    side,
-    face,
-    names.length,
-    items.map((item) => Boolean(item.labelOutlineColor)),
-  );
+  return drawnWheelContrasts(items, sizePx, style);
 }
 
 const fixture = labelSize(SLICE_LABELS);

@@ -22,6 +22,11 @@ type Piece = 'poster' | 'card';
 
 /** The paper of each piece (CSS @page size) while it prints. */
 const PAPER: Record<Piece, string> = { poster: '210mm 297mm', card: '105mm 148mm' };
+/** The two printed pieces as the page offers them: a preview and a print button each. */
+const PIECES: readonly { piece: Piece; label: string }[] = [
+  { piece: 'poster', label: ADMIN_TEXT.printPoster },
+  { piece: 'card', label: ADMIN_TEXT.printCard },
+];
 
 /** The wheel page's full address on this site. */
 const wheelUrl = () => new URL(PATHS.wheel, window.location.origin).href;
@@ -159,36 +164,26 @@ export function Component() {
       <div className="ui-card">
         <p className="admin-hint">{ADMIN_TEXT.printHint}</p>
         <div className="share-page__pieces">
-          <figure className="share-page__piece">
-            <div className="share-page__preview share-page__preview--poster" aria-hidden="true">
-              {sheet('poster')}
-            </div>
-            <figcaption>
-              <button
-                type="button"
-                className="ui-button"
-                disabled={!qr}
-                onClick={() => setPrinting('poster')}
+          {PIECES.map(({ piece, label }) => (
+            <figure key={piece} className="share-page__piece">
+              <div
+                className={`share-page__preview share-page__preview--${piece}`}
+                aria-hidden="true"
               >
-                {ADMIN_TEXT.printPoster}
-              </button>
-            </figcaption>
-          </figure>
-          <figure className="share-page__piece">
-            <div className="share-page__preview share-page__preview--card" aria-hidden="true">
-              {sheet('card')}
-            </div>
-            <figcaption>
-              <button
-                type="button"
-                className="ui-button"
-                disabled={!qr}
-                onClick={() => setPrinting('card')}
-              >
-                {ADMIN_TEXT.printCard}
-              </button>
-            </figcaption>
-          </figure>
+                {sheet(piece)}
+              </div>
+              <figcaption>
+                <button
+                  type="button"
+                  className="ui-button"
+                  disabled={!qr}
+                  onClick={() => setPrinting(piece)}
+                >
+                  {label}
+                </button>
+              </figcaption>
+            </figure>
+          ))}
         </div>
       </div>
       {printing &&
