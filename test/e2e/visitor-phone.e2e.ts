@@ -32,16 +32,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 /** axe-core finds nothing, and the page is no wider than the screen. */
 async function checkState(page: Page, state: string): Promise<void> {
-  // The win popup fades in (its backdrop and card); axe reads colours mid-fade as too faint, so
-  // each state is judged as it settles (finite animations only: Spin's invitation breathes on).
-  await page.evaluate(() =>
-    Promise.all(
-      [...document.querySelectorAll('.visitor-modal__backdrop, .win-popup')]
-        .flatMap((el) => el.getAnimations({ subtree: true }))
-        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // axeViolations waits for the win popup's fade-in to settle (support/axe.ts).
   expect(await axeViolations(page), `axe in state "${state}"`).toEqual([]);
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,

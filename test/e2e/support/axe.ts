@@ -14,10 +14,28 @@ interface AxeViolation {
 }
 
 /**
- * The violations axe-core finds in `page` now, one line each ("rule: selector, selector").
- * axe is evaluated through the browser's debugger protocol, so the page's CSP does not block it.
+ * Waits for the dialogs' entrances to settle: the win popup and its backdrop fade in, and axe reads
+ * colours mid-fade as too faint. Finite animations only (Spin's invitation breathes on; the wheel's
+ * own turn is not a dialog's).
+ */
+async function dialogsSettled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll('.visitor-modal__backdrop, .win-popup, [role="dialog"]')]
+        .flatMap((el) => el.getAnimations({ subtree: true }))
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * The violations axe-core finds in `page` once its dialogs have settled, one line each ("rule:
+ * selector, selector"). axe is evaluated through the browser's debugger protocol, so the page's
+ * CSP does not block it.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  await dialogsSettled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (
