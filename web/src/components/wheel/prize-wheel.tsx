@@ -3,14 +3,13 @@
  * useWheelEngine hook wires in. It owns the accessible parts (description, prize list, live
  * result); the page owns the Spin button (passed as children, shown in the centre) and the draw.
  */
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode } from 'react';
 import {
   useWheelEngine,
-  type PrizeWheelHandle,
-  type PrizeWheelItem,
   type PrizeWheelItemDefaults,
   type PrizeWheelSettings,
   type MarkedSlice,
+  type WheelEngineOptions,
 } from './use-wheel-engine';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { SLICE_SHADE_AT_RIM } from '@shared/wheel-colors';
@@ -60,24 +59,12 @@ export const WHEEL_PAGE_PROPS = Object.freeze({
   }) satisfies PrizeWheelItemDefaults,
 });
 
-export interface PrizeWheelProps {
-  items: readonly PrizeWheelItem[];
-  wheelProps?: PrizeWheelSettings;
-  itemDefaults?: PrizeWheelItemDefaults;
-  /** The wheel came to rest with item `index` under the pointer. */
-  onRest?: (index: number) => void;
-  /** A different item came under the pointer (e.g. to play a tick). */
-  onCurrentIndexChange?: (index: number) => void;
-  /** When given, a fast drag release calls this instead of free-spinning (the page then spins to the drawn prize). */
-  onFlick?: () => void;
+export interface PrizeWheelProps extends WheelEngineOptions {
   /** Centre overlay, e.g. the page's Spin button. */
   children?: ReactNode;
   /** Overrides the required accessible description. */
   description?: string;
-  /** Text announced when the wheel rests; default the item's label. */
-  announce?: (item: PrizeWheelItem, index: number) => string;
   className?: string;
-  ref?: Ref<PrizeWheelHandle>;
 }
 
 /** The required accessible description of the wheel. */
@@ -117,29 +104,9 @@ function SliceMark({ fromDeg, sweepDeg }: MarkedSlice) {
 }
 
 /** A prize wheel with a still pointer at `pointerAngle` and `children` in the centre. */
-export function PrizeWheel({
-  items,
-  wheelProps,
-  itemDefaults,
-  onRest,
-  onCurrentIndexChange,
-  onFlick,
-  children,
-  description,
-  announce,
-  className,
-  ref,
-}: PrizeWheelProps) {
-  const { stageRef, pointerRef, announcement, marked } = useWheelEngine({
-    items,
-    wheelProps,
-    itemDefaults,
-    onRest,
-    onCurrentIndexChange,
-    onFlick,
-    announce,
-    ref,
-  });
+export function PrizeWheel({ children, description, className, ...engine }: PrizeWheelProps) {
+  const { stageRef, pointerRef, announcement, marked } = useWheelEngine(engine);
+  const { items, wheelProps } = engine;
   const pointerAngle = wheelProps?.pointerAngle ?? 0;
   return (
     <div className={className ? `prize-wheel ${className}` : 'prize-wheel'}>

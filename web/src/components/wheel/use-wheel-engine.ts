@@ -119,13 +119,18 @@ export interface MarkedSlice {
   readonly sweepDeg: number;
 }
 
+/** What a PrizeWheel passes to its engine (all of its props but its markup's own). */
 export interface WheelEngineOptions {
   items: readonly PrizeWheelItem[];
   wheelProps?: PrizeWheelSettings;
   itemDefaults?: PrizeWheelItemDefaults;
+  /** The wheel came to rest with item `index` under the pointer. */
   onRest?: (index: number) => void;
+  /** A different item came under the pointer (e.g. to play a tick). */
   onCurrentIndexChange?: (index: number) => void;
+  /** When given, a fast drag release calls this instead of free-spinning (the page then spins to the drawn prize). */
   onFlick?: () => void;
+  /** Text announced when the wheel rests; default the item's label. */
   announce?: (item: PrizeWheelItem, index: number) => string;
   ref?: Ref<PrizeWheelHandle>;
 }
