@@ -4,18 +4,18 @@
  * result); the page owns the Spin button (passed as children, shown in the centre) and the draw.
  */
 import type { ReactNode } from 'react';
-import {
-  useWheelEngine,
-  type PrizeWheelItemDefaults,
-  type PrizeWheelSettings,
-  type MarkedSlice,
-  type WheelEngineOptions,
-} from './use-wheel-engine';
+import { useWheelEngine } from './use-wheel-engine';
+import type {
+  MarkedSlice,
+  PrizeWheelItemDefaults,
+  PrizeWheelSettings,
+  WheelEngineOptions,
+} from './wheel-types';
 import { DEFAULT_ITEM_BACKGROUND_COLORS } from '@shared/constants';
 import { SLICE_SHADE_AT_RIM } from '@shared/wheel-colors';
 import './prize-wheel.css';
 
-export type { PrizeWheelHandle, PrizeWheelItem } from './use-wheel-engine';
+export type { PrizeWheelHandle, PrizeWheelItem } from './wheel-types';
 
 /** The rim's width, as a share of the wheel's radius (STYLE: about 4-6 %). */
 const WHEEL_RIM_WIDTH = 0.06;
