@@ -12,7 +12,13 @@ import { csvHeader } from '@shared/csv';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { businessDay, businessIsoTime } from '@shared/business-day';
 import { FUNNEL_STEPS, type FunnelStep, type Insights } from '@shared/types';
-import { randomLocalMobile, staffIdToken, visitorIdToken, visitorWins } from './staff-support';
+import {
+  operatorDashboard,
+  randomLocalMobile,
+  staffIdToken,
+  visitorIdToken,
+  visitorWins,
+} from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, pageErrors, staffPassword } from './support/stack';
 
@@ -22,15 +28,6 @@ const url = (path: string) => new URL(path, baseUrl()).href;
 const SCREENSHOTS = join(import.meta.dirname, '../../test-results/screenshots');
 /** The bound: a change on one device shows on another within 10 s. */
 const LIVE_WITHIN_MS = 10_000;
-
-async function operatorDashboard(page: Page) {
-  await page.goto(url('/login'));
-  await page.getByLabel('Username').fill('operator');
-  await page.getByLabel('Password').fill(staffPassword('operator'));
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(url('/dashboard'));
-  await page.getByRole('table', { name: 'All Users' }).getByRole('row').nth(1).waitFor();
-}
 
 const listRow = (page: Page, phone: string) =>
   page

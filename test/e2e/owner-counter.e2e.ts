@@ -21,7 +21,7 @@ import { ADMIN_TEXT } from '@shared/messages-admin';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import type { Insights } from '@shared/types';
-import { randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
+import { operatorDashboard, randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, pageErrors, staffPassword } from './support/stack';
 
@@ -107,15 +107,6 @@ async function adminLogin(page: Page, password = staffPassword('admin')): Promis
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(url('/admin/business'));
-}
-
-async function operatorDashboard(page: Page): Promise<void> {
-  await page.goto(url('/login'));
-  await page.getByLabel('Username').fill('operator');
-  await page.getByLabel('Password').fill(staffPassword('operator'));
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(url('/dashboard'));
-  await page.getByRole('table', { name: 'All Users' }).getByRole('row').nth(1).waitFor();
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {

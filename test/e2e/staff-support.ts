@@ -5,7 +5,8 @@
  */
 import { randomInt } from 'node:crypto';
 import { staffSignIn, visitorSignIn, type SignInTarget } from '../support/stack-sign-in';
-import { baseUrl, latestSmsCode } from './support/stack';
+import type { Page } from 'playwright-core';
+import { baseUrl, latestSmsCode, staffPassword } from './support/stack';
 
 /** A fresh local mobile per test run, so runs against a kept local stack never collide. */
 export function randomLocalMobile(): string {
@@ -55,4 +56,14 @@ export async function visitorWins(localPhone: string): Promise<string> {
   });
   if (!spin.ok) throw new Error(`spin: ${spin.status} ${await spin.text()}`);
   return ((await spin.json()) as { offer: string }).offer;
+}
+
+/** Signs the operator in through /login and waits for the All Users list's first row. */
+export async function operatorDashboard(page: Page): Promise<void> {
+  await page.goto(new URL('/login', baseUrl()).href);
+  await page.getByLabel('Username').fill('operator');
+  await page.getByLabel('Password').fill(staffPassword('operator'));
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(new URL('/dashboard', baseUrl()).href);
+  await page.getByRole('table', { name: 'All Users' }).getByRole('row').nth(1).waitFor();
 }
