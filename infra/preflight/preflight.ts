@@ -101,8 +101,6 @@ const FAILED_STACK_STATES = [
 ] as const;
 /** End User Messaging's name for the account's monthly SMS spend limit. */
 const TEXT_SPEND_LIMIT = 'TEXT_MESSAGE_MONTHLY_SPEND_LIMIT';
-/** What SNS allows a month while no MonthlySpendLimit is set: a new account's quota. */
-const SNS_UNSET_SPEND_USD = 1;
 
 /** The CDK's default bootstrap qualifier and the least bootstrap version this CDK's templates need. */
 const BOOTSTRAP_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
@@ -239,7 +237,11 @@ function expectedMonth(config: DeployConfig): ExpectedMonth {
 const codesFor = (budgetUsd: number, config: DeployConfig) =>
   config.smsPriceUsd > 0 ? Math.floor(budgetUsd / config.smsPriceUsd) : Infinity;
 
-/** SNS's own monthly limit (MonthlySpendLimit): unset, SNS stops at USD 1. */
+/**
+ * SNS's own monthly limit (MonthlySpendLimit). Unset, SNS applies the most the account is allowed
+ * (the SetSMSAttributes reference: "By default, the spend limit is set to the maximum allowed"), so
+ * an unset limit is not a limit of its own: the account's quota is End User Messaging's line.
+ */
 async function snsSpendLimit(sns: SNSClient, config: DeployConfig): Promise<Finding> {
   const name = 'SNS SMS spend limit';
   const month = expectedMonth(config);
@@ -251,10 +253,9 @@ async function snsSpendLimit(sns: SNSClient, config: DeployConfig): Promise<Find
     const raw = attributes?.MonthlySpendLimit;
     if (raw === undefined || raw === '') {
       return {
-        status: 'block',
+        status: 'ok',
         name,
-        text: `not set, so SNS stops sending at USD ${SNS_UNSET_SPEND_USD} a month (about ${codesFor(SNS_UNSET_SPEND_USD, config)} codes); the expected month is ${month.text}: ${raise}`,
-        url: PAGES.spend,
+        text: "not set, so SNS may spend up to the account's maximum (the SetSMSAttributes default), which the End User Messaging line checks against the expected month",
       };
     }
     const limit = Number(raw);
@@ -284,7 +285,11 @@ async function snsSpendLimit(sns: SNSClient, config: DeployConfig): Promise<Find
   }
 }
 
-/** End User Messaging's monthly SMS spend limit, through which SNS sends. */
+/**
+ * End User Messaging's monthly SMS spend limit, through which SNS sends. The limit in force is
+ * `EnforcedLimit` only while `Overridden` is true, `MaxLimit` otherwise (the SpendLimit reference:
+ * "To use this custom limit, Overridden must be set to true").
+ */
 async function messagingSpendLimit(
   smsVoice: PinpointSMSVoiceV2Client,
   config: DeployConfig,
@@ -302,113 +307,185 @@ async function messagingSpendLimit(
         url: PAGES.spend,
       };
     }
-    const limit = Number(text.EnforcedLimit ?? 0);
+    const max = Number(text.MaxLimit ?? 0);
+    const limit = text.Overridden ? Number(text.EnforcedLimit ?? 0) : max;
+    const which = text.Overridden
+      ? `a limit of its own set below the account's USD ${max}`
+      : "the account's maximum, no limit of its own set";
     if (limit < month.usd) {
+      const todo =
+        limit < max
+          ? `raise the limit towards USD ${max} (End User Messaging SMS console > Account settings > Spend limits), or request a spend limit increase (AWS Support)`
+          : 'request a spend limit increase (End User Messaging SMS console > Account settings > Spend limits, or AWS Support), then set the limit';
       return {
         status: 'block',
         name,
-        text: `USD ${limit} a month (about ${codesFor(limit, config)} codes; the account allows up to USD ${text.MaxLimit ?? '?'}); the expected month is ${month.text}: request a spend limit increase (End User Messaging SMS console > Account settings > Spend limits, or AWS Support), then set the limit`,
+        text: `USD ${limit} a month (${which}; about ${codesFor(limit, config)} codes); the expected month is ${month.text}: ${todo}`,
         url: PAGES.spend,
       };
     }
     return {
       status: 'ok',
       name,
-      text: `USD ${limit} a month; the expected month is ${month.text}`,
+      text: `USD ${limit} a month (${which}); the expected month is ${month.text}`,
     };
   } catch (error) {
     return couldNotCheck(name, 'sms-voice:DescribeSpendLimits', error, PAGES.spend);
   }
 }
 
-async function senderId(smsVoice: PinpointSMSVoiceV2Client, id: string): Promise<Finding> {
+/** The sender ID's line, and its ARN as DescribeSenderIds answers it (when the account has it). */
+async function senderId(
+  smsVoice: PinpointSMSVoiceV2Client,
+  id: string,
+): Promise<{ finding: Finding; arn?: string }> {
   const name = `sender ID ${id}`;
   const todo = `register it for Australia (AWS End User Messaging SMS > Registrations; from 1 July 2026 an ID missing from the ACMA register shows as "Unverified"), or deploy without -c smsSenderId`;
+  const missing = {
+    status: 'block',
+    name,
+    text: `not in this account for AU: ${todo}`,
+    url: PAGES.senderId,
+  } as const;
   try {
     const { SenderIds } = await smsVoice.send(
       new DescribeSenderIdsCommand({ SenderIds: [{ SenderId: id, IsoCountryCode: 'AU' }] }),
     );
     const found = SenderIds?.find((s) => s.SenderId === id && s.IsoCountryCode === 'AU');
-    if (!found) {
-      return {
-        status: 'block',
-        name,
-        text: `not in this account for AU: ${todo}`,
-        url: PAGES.senderId,
-      };
-    }
+    if (!found) return { finding: missing };
+    const arn = found.SenderIdArn;
     if (!found.Registered) {
       return {
-        status: 'block',
-        name,
-        text: `requested for AU but not registered: ${todo}`,
-        url: PAGES.senderId,
+        arn,
+        finding: {
+          status: 'block',
+          name,
+          text: `requested for AU but not registered: ${todo}`,
+          url: PAGES.senderId,
+        },
       };
     }
     if (!found.MessageTypes?.includes('TRANSACTIONAL')) {
       return {
-        status: 'block',
-        name,
-        text: `registered for AU for ${found.MessageTypes?.join(', ') || 'no message type'} only: codes are TRANSACTIONAL, and SNS still answers a MessageId when the message is dropped. Request the sender ID with the TRANSACTIONAL message type`,
-        url: PAGES.senderId,
+        arn,
+        finding: {
+          status: 'block',
+          name,
+          text: `registered for AU for ${found.MessageTypes?.join(', ') || 'no message type'} only: codes are TRANSACTIONAL, and SNS still answers a MessageId when the message is dropped. Request the sender ID with the TRANSACTIONAL message type`,
+          url: PAGES.senderId,
+        },
       };
     }
-    return { status: 'ok', name, text: 'registered for AU, transactional messages' };
+    return {
+      arn,
+      finding: { status: 'ok', name, text: 'registered for AU, transactional messages' },
+    };
   } catch (error) {
-    if (errorName(error) === 'ResourceNotFoundException') {
-      return {
-        status: 'block',
-        name,
-        text: `not in this account for AU: ${todo}`,
-        url: PAGES.senderId,
-      };
-    }
-    return couldNotCheck(name, 'sms-voice:DescribeSenderIds', error, PAGES.senderId);
+    if (errorName(error) === 'ResourceNotFoundException') return { finding: missing };
+    return {
+      finding: couldNotCheck(name, 'sms-voice:DescribeSenderIds', error, PAGES.senderId),
+    };
   }
 }
 
-/** True when a resource policy lets SNS send text messages with the resource. */
-function allowsSns(policyText: string | undefined): boolean {
-  if (!policyText) return false;
+interface PolicyStatement {
+  Effect?: string;
+  Principal?: { Service?: string | string[]; AWS?: string | string[] } | string;
+  NotPrincipal?: unknown;
+  Action?: string | string[];
+  NotAction?: string | string[];
+  Condition?: unknown;
+}
+
+/** An IAM name pattern (`*` and `?`, case-insensitive, as for actions) matched against `name`. */
+const matches = (pattern: string, name: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+    'i',
+  ).test(name);
+
+const SEND = 'sms-voice:SendTextMessage';
+
+/** True when a statement's principal and action take in SNS sending a text message. */
+function coversSnsSend(st: PolicyStatement): boolean {
+  if (st.NotPrincipal !== undefined) return st.Effect === 'Deny';
+  const principal =
+    st.Principal === '*'
+      ? true
+      : typeof st.Principal === 'object' &&
+        ([st.Principal.AWS ?? []].flat().includes('*') ||
+          [st.Principal.Service ?? []].flat().includes('sns.amazonaws.com'));
+  const action =
+    st.NotAction !== undefined
+      ? ![st.NotAction].flat().some((a) => matches(a, SEND))
+      : [st.Action ?? []].flat().some((a) => matches(a, SEND));
+  return principal && action;
+}
+
+/**
+ * What a resource policy says about SNS sending with the resource: an explicit Deny wins over any
+ * Allow (IAM's evaluation logic), so a Deny that takes in SNS's send refuses it; one with a
+ * condition may, and is said as such.
+ */
+function snsVerdict(policyText: string | undefined): 'allowed' | 'denied' | 'conditional' | 'none' {
+  if (!policyText) return 'none';
   let policy: { Statement?: unknown };
   try {
     policy = JSON.parse(policyText) as { Statement?: unknown };
   } catch {
-    return false;
+    return 'none';
   }
-  const statements = [policy.Statement ?? []].flat() as {
-    Effect?: string;
-    Principal?: { Service?: string | string[] } | string;
-    Action?: string | string[];
-  }[];
-  return statements.some((st) => {
-    const principal = typeof st.Principal === 'object' ? [st.Principal.Service ?? []].flat() : [];
-    const actions = [st.Action ?? []].flat();
-    return (
-      st.Effect === 'Allow' &&
-      principal.includes('sns.amazonaws.com') &&
-      actions.some((a) => ['sms-voice:SendTextMessage', 'sms-voice:*', '*'].includes(a))
-    );
-  });
+  const statements = [policy.Statement ?? []].flat() as PolicyStatement[];
+  const denies = statements.filter((st) => st.Effect === 'Deny' && coversSnsSend(st));
+  if (denies.some((st) => st.Condition === undefined)) return 'denied';
+  const allowed = statements.some((st) => st.Effect === 'Allow' && coversSnsSend(st));
+  if (!allowed) return 'none';
+  return denies.length > 0 ? 'conditional' : 'allowed';
 }
 
 /** The sender ID's resource policy: SNS may only send with an ID whose policy lets it. */
 async function senderIdForSns(
   smsVoice: PinpointSMSVoiceV2Client,
   id: string,
-  region: string,
-  account: string,
+  arn: string | undefined,
 ): Promise<Finding> {
   const name = `sender ID ${id} for SNS`;
-  const arn = `arn:aws:sms-voice:${region}:${account}:sender-id/${id}/AU`;
-  const todo = `give it a resource policy that allows the service principal sns.amazonaws.com sms-voice:SendTextMessage (aws pinpoint-sms-voice-v2 put-resource-policy --resource-arn ${arn} ...); without it SNS answers with a MessageId and the code never leaves`;
+  if (!arn) {
+    return {
+      status: 'block',
+      name,
+      text: 'not checked: DescribeSenderIds gave no ARN for it (see the sender ID line); run the preflight again once the sender ID is in the account',
+      url: PAGES.snsForSenderId,
+    };
+  }
+  const todo = `give it a resource policy that allows the service principal sns.amazonaws.com sms-voice:SendTextMessage and denies it nothing (aws pinpoint-sms-voice-v2 put-resource-policy --resource-arn ${arn} ...); without it SNS answers with a MessageId and the code never leaves`;
   try {
     const { Policy } = await smsVoice.send(new GetResourcePolicyCommand({ ResourceArn: arn }));
-    if (!allowsSns(Policy)) {
+    const verdict = snsVerdict(Policy);
+    if (verdict === 'denied') {
+      return {
+        status: 'block',
+        name,
+        text: `its resource policy denies SNS sms-voice:SendTextMessage (a Deny outweighs every Allow): ${todo}`,
+        url: PAGES.snsForSenderId,
+      };
+    }
+    if (verdict === 'none') {
       return {
         status: 'block',
         name,
         text: `its resource policy does not let SNS use it: ${todo}`,
+        url: PAGES.snsForSenderId,
+      };
+    }
+    if (verdict === 'conditional') {
+      return {
+        status: 'todo',
+        name,
+        text: 'its resource policy lets SNS send, but a Deny with a condition also takes in SNS sms-voice:SendTextMessage: read the condition and make sure it never holds for SNS',
         url: PAGES.snsForSenderId,
       };
     }
@@ -424,6 +501,12 @@ async function senderIdForSns(
     }
     return couldNotCheck(name, 'sms-voice:GetResourcePolicy', error, PAGES.snsForSenderId);
   }
+}
+
+/** The sender ID's two lines: DescribeSenderIds, then the policy of the ARN it answers. */
+async function senderIdChecks(smsVoice: PinpointSMSVoiceV2Client, id: string): Promise<Finding[]> {
+  const { finding, arn } = await senderId(smsVoice, id);
+  return [finding, await senderIdForSns(smsVoice, id, arn)];
 }
 
 /** A phone number as a line may show it: the last three digits only. */
@@ -651,16 +734,11 @@ export async function preflight(
     smsSandbox(clients.sns, config.region),
     messagingSpendLimit(clients.smsVoice, config),
     snsSpendLimit(clients.sns, config),
-    ...(config.smsSenderId
-      ? [
-          senderId(clients.smsVoice, config.smsSenderId),
-          senderIdForSns(clients.smsVoice, config.smsSenderId, config.region, account),
-        ]
-      : []),
+    ...(config.smsSenderId ? [senderIdChecks(clients.smsVoice, config.smsSenderId)] : []),
     cognitoReachable(clients.cognito),
     cloudfrontReachable(clients.cloudfront),
   ]);
-  for (const finding of checks) {
+  for (const finding of checks.flat()) {
     findings.push(finding);
     // In the sandbox, the numbers a first test code can reach.
     if (finding.name === 'SNS SMS sandbox' && finding.status === 'block') {

@@ -27,7 +27,7 @@ import {
 import { GetParameterCommand, ParameterNotFound, SSMClient } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { mockClient, type AwsStub } from 'aws-sdk-client-mock';
-import type { PreflightClients } from '../../infra/preflight/preflight';
+import { preflight, type PreflightClients } from '../../infra/preflight/preflight';
 
 export const ACCOUNT = '123456789012';
 /** Fixed credentials: no real ones are ever looked up, and none could be used. */
@@ -78,14 +78,18 @@ const SNS_SENDER_POLICY = JSON.stringify({
   ],
 });
 
-/** End User Messaging's monthly SMS spend limit at `usd` (enforced), the account allowing `max`. */
-export const textSpendLimit = (usd: number, max = usd) => ({
+/**
+ * End User Messaging's DescribeSpendLimits answer (every field Required in the SpendLimit
+ * reference): the account allowing `max`, with a limit of its own at `enforced` when `overridden`.
+ * An account that never set one answers `Overridden: false`, and `MaxLimit` is then in force.
+ */
+export const textSpendLimit = (enforced: number, max = enforced, overridden = enforced < max) => ({
   SpendLimits: [
     {
       Name: 'TEXT_MESSAGE_MONTHLY_SPEND_LIMIT' as const,
-      EnforcedLimit: usd,
+      EnforcedLimit: enforced,
       MaxLimit: max,
-      Overridden: usd !== 1,
+      Overridden: overridden,
     },
   ],
 });
@@ -135,7 +139,8 @@ export function readyAccount(stubs: Stubs): void {
 
 /**
  * A new account: nothing bootstrapped, a failed first deploy left behind, low concurrency, the SMS
- * sandbox with no verified number, USD 1 spend limits (SNS's unset), no sender ID.
+ * sandbox with no verified number, the sandbox's USD 1 spend quota (SNS's limit unset, so the
+ * account's maximum: USD 1), no sender ID.
  */
 export function newAccount(stubs: Stubs): void {
   readyAccount(stubs);
@@ -165,4 +170,42 @@ export function newAccount(stubs: Stubs): void {
   stubs.cloudfront
     .on(ListDistributionsCommand)
     .resolves({ DistributionList: { Quantity: 0, MaxItems: 1, Marker: '', IsTruncated: false } });
+}
+
+/**
+ * A raised account that never set SNS's MonthlySpendLimit (so SNS spends up to the account's
+ * maximum) and never set a limit of its own in End User Messaging (`Overridden: false`, the
+ * USD 10,000 maximum in force).
+ */
+export function raisedAccount(stubs: Stubs): void {
+  readyAccount(stubs);
+  stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: {} });
+  stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(0, 10_000, false));
+}
+
+const SAMPLES = { new: newAccount, ready: readyAccount, raised: raisedAccount } as const;
+export const isSample = (which: unknown): which is keyof typeof SAMPLES =>
+  typeof which === 'string' && Object.hasOwn(SAMPLES, which);
+
+/**
+ * The preflight's whole output for one mocked account, with the command that ran it: what
+ * docs/deploy.md shows. The new account's agency has not chosen an alarm address yet; WAF is on by
+ * default.
+ */
+export async function sampleOutput(which: keyof typeof SAMPLES): Promise<string> {
+  const { clientsFor, stubs } = mockedAccount();
+  SAMPLES[which](stubs);
+  const args = [
+    '-c',
+    'region=ap-southeast-2',
+    '-c',
+    'shop=joes-pizza',
+    '-c',
+    'smsSenderId=SpinWin',
+    ...(which === 'new' ? [] : ['-c', 'alarmEmail=ops@agency.example']),
+  ];
+  const { lines, exitCode } = await preflight(args, {}, clientsFor);
+  return [`$ npm run preflight -- ${args.join(' ')}`, ...lines, `(exit code ${exitCode})`].join(
+    '\n',
+  );
 }

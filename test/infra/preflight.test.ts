@@ -18,6 +18,7 @@ import {
 } from '@aws-sdk/client-sns';
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import { GetCallerIdentityCommand } from '@aws-sdk/client-sts';
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { preflight } from '../../infra/preflight/preflight';
 import capacity from '../../docs/capacity.json' with { type: 'json' };
@@ -30,6 +31,7 @@ import {
   ACCOUNT,
   mockedAccount,
   readyAccount,
+  sampleOutput,
   SENDER_ID_ARN,
   textSpendLimit,
   type Stubs,
@@ -251,15 +253,9 @@ describe('preflight: what each check finds wrong', () => {
     expect(exitCode).toBe(0);
   });
 
-  it('an unset SNS spend limit blocks (SNS stops at USD 1); a limit not above the spend alarm is a todo', async () => {
-    stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: {} });
-    let { lines, exitCode } = await run(['-c', 'expectedVisitors=10']);
-    expect(lineOf(lines, 'SNS SMS spend limit')).toMatch(
-      /^\[FAIL\] SNS SMS spend limit: not set, so SNS stops sending at USD 1 a month \(about 19 codes\).*aws sns set-sms-attributes --attributes MonthlySpendLimit=<USD>/,
-    );
-    expect(exitCode).toBe(1);
+  it('a limit not above the spend alarm is a todo', async () => {
     stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: { MonthlySpendLimit: '50' } });
-    ({ lines, exitCode } = await run(['-c', 'expectedVisitors=10']));
+    const { lines, exitCode } = await run(['-c', 'expectedVisitors=10']);
     expect(lineOf(lines, 'SNS SMS spend limit')).toMatch(
       /^\[todo\] .*not above the SmsSpend alarm \(USD 50\)/,
     );
@@ -270,7 +266,7 @@ describe('preflight: what each check finds wrong', () => {
     stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(1, 1));
     const { lines, exitCode } = await run();
     expect(lineOf(lines, 'End User Messaging SMS spend limit')).toMatch(
-      /^\[FAIL\] End User Messaging SMS spend limit: USD 1 a month \(about 19 codes; the account allows up to USD 1\); the expected month is USD 515\.00.*request a spend limit increase/,
+      /^\[FAIL\] End User Messaging SMS spend limit: USD 1 a month \(the account's maximum, no limit of its own set; about 19 codes\); the expected month is USD 515\.00.*request a spend limit increase/,
     );
     expect(exitCode).toBe(1);
   });
@@ -297,6 +293,7 @@ describe('preflight: what each check finds wrong', () => {
   });
 
   it('a sender ID whose resource policy does not let SNS use it blocks; so does none', async () => {
+    stubs.smsVoice.on(DescribeSenderIdsCommand).resolves(senderIdAnswer(SENDER_ID_ARN));
     stubs.smsVoice.on(GetResourcePolicyCommand).resolves({
       ResourceArn: SENDER_ID_ARN,
       Policy: JSON.stringify({
@@ -478,5 +475,143 @@ describe('preflight: credentials and region', () => {
       expect.stringMatching(/^\[FAIL\] summary: 1 blocking/),
     ]);
     expect(badOption.exitCode).toBe(1);
+  });
+});
+
+/** DescribeSenderIds' answer for SpinWin in AU, registered for transactional messages. */
+function senderIdAnswer(arn: string) {
+  return {
+    SenderIds: [
+      {
+        SenderId: 'SpinWin',
+        IsoCountryCode: 'AU',
+        SenderIdArn: arn,
+        MessageTypes: ['TRANSACTIONAL' as const],
+        MonthlyLeasingPrice: '0.00',
+        DeletionProtectionEnabled: false,
+        Registered: true,
+      },
+    ],
+  };
+}
+
+/**
+ * Each answer shaped as the API reference documents it, the reference's words quoted: these are the
+ * readings an earlier preflight got wrong (a false FAIL on a raised account, a limit read without
+ * `Overridden`, an ARN built by hand, a Deny ignored).
+ */
+describe('preflight: AWS read as AWS means it', () => {
+  it('an unset SNS MonthlySpendLimit is the account maximum, not USD 1: a raised account passes', async () => {
+    // SNS API Reference, SetSMSAttributes, MonthlySpendLimit: "By default, the spend limit is set
+    // to the maximum allowed by Amazon SNS." GetSMSAttributes answers only the attributes set.
+    stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: {} });
+    stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(0, 10_000, false));
+    const { lines, exitCode } = await run();
+    expect(lineOf(lines, 'SNS SMS spend limit')).toMatch(
+      /^\[ok\] {3}SNS SMS spend limit: not set, so SNS may spend up to the account's maximum \(the SetSMSAttributes default\), which the End User Messaging line checks/,
+    );
+    expect(exitCode).toBe(0);
+    // A new account's maximum is the sandbox's USD 1: the End User Messaging line says so, once.
+    stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(1, 1, false));
+    const fresh = await run();
+    expect(lineOf(fresh.lines, 'SNS SMS spend limit')).toMatch(/^\[ok\]/);
+    expect(lineOf(fresh.lines, 'End User Messaging SMS spend limit')).toMatch(
+      /^\[FAIL\] .*USD 1 a month/,
+    );
+    expect(fresh.exitCode).toBe(1);
+  });
+
+  it("End User Messaging's limit in force is Overridden ? EnforcedLimit : MaxLimit", async () => {
+    // End User Messaging SMS API Reference, SpendLimit: EnforcedLimit "has to be less than or equal
+    // to the amount in MaxLimit. To use this custom limit, Overridden must be set to true";
+    // Overridden: "When set to True, the value that has been specified in the EnforcedLimit is used".
+    // Every field is "Required: Yes", so an account that set nothing still answers an EnforcedLimit.
+    stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(0, 10_000, false));
+    let { lines, exitCode } = await run();
+    expect(lineOf(lines, 'End User Messaging SMS spend limit')).toMatch(
+      /^\[ok\] {3}End User Messaging SMS spend limit: USD 10000 a month \(the account's maximum, no limit of its own set\)/,
+    );
+    expect(exitCode).toBe(0);
+    // Overridden: the agency's own limit is in force, below the month: raise it towards the maximum.
+    stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(100, 10_000, true));
+    ({ lines, exitCode } = await run());
+    expect(lineOf(lines, 'End User Messaging SMS spend limit')).toMatch(
+      /^\[FAIL\] .*USD 100 a month \(a limit of its own set below the account's USD 10000; about 1941 codes\).*raise the limit towards USD 10000/,
+    );
+    expect(exitCode).toBe(1);
+  });
+
+  it("the sender ID's policy is read at the ARN DescribeSenderIds answers, not one built by hand", async () => {
+    // End User Messaging SMS API Reference, SenderIdInformation: SenderIdArn, "The Amazon Resource
+    // Name (ARN) associated with the SenderId" (Required: Yes). GetResourcePolicy takes a ResourceArn.
+    const answered = `arn:aws-us-gov:sms-voice:us-gov-west-1:${ACCOUNT}:sender-id/SpinWin/AU`;
+    stubs.smsVoice.on(DescribeSenderIdsCommand).resolves(senderIdAnswer(answered));
+    await run(['-c', 'smsSenderId=SpinWin']);
+    expect(stubs.smsVoice.commandCalls(GetResourcePolicyCommand)[0]!.args[0].input).toEqual({
+      ResourceArn: answered,
+    });
+    // No sender ID in the account: no ARN, so no policy is asked for, and the line says why.
+    stubs.smsVoice.reset();
+    stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(10_000));
+    stubs.smsVoice
+      .on(DescribeSenderIdsCommand)
+      .rejects(new ResourceNotFoundException({ message: 'not found', $metadata: {} } as never));
+    const { lines } = await run(['-c', 'smsSenderId=SpinWin']);
+    expect(lineOf(lines, 'sender ID SpinWin for SNS')).toMatch(
+      /^\[FAIL\] .*not checked: DescribeSenderIds gave no ARN/,
+    );
+    expect(stubs.smsVoice.commandCalls(GetResourcePolicyCommand)).toHaveLength(0);
+  });
+
+  it('a Deny in the resource policy outweighs its Allow; a conditional Deny is a todo', async () => {
+    // IAM User Guide, policy evaluation logic: "An explicit deny in any policy overrides any allow."
+    const allow = {
+      Effect: 'Allow',
+      Principal: { Service: 'sns.amazonaws.com' },
+      Action: 'sms-voice:SendTextMessage',
+      Resource: SENDER_ID_ARN,
+    };
+    const policy = (...Statement: object[]) => ({
+      ResourceArn: SENDER_ID_ARN,
+      Policy: JSON.stringify({ Version: '2012-10-17', Statement }),
+    });
+    const deny = { Effect: 'Deny', Principal: '*', Action: 'sms-voice:Send*', Resource: '*' };
+    stubs.smsVoice.on(GetResourcePolicyCommand).resolves(policy(allow, deny));
+    let { lines, exitCode } = await run(['-c', 'smsSenderId=SpinWin']);
+    expect(lineOf(lines, 'sender ID SpinWin for SNS')).toMatch(
+      /^\[FAIL\] .*denies SNS sms-voice:SendTextMessage \(a Deny outweighs every Allow\)/,
+    );
+    expect(exitCode).toBe(1);
+    // A Deny of something else leaves the Allow standing.
+    stubs.smsVoice
+      .on(GetResourcePolicyCommand)
+      .resolves(policy(allow, { ...deny, Action: 'sms-voice:DeleteSenderId' }));
+    ({ lines, exitCode } = await run(['-c', 'smsSenderId=SpinWin']));
+    expect(lineOf(lines, 'sender ID SpinWin for SNS')).toMatch(/^\[ok\]/);
+    expect(exitCode).toBe(0);
+    // A Deny under a condition may or may not hold for SNS: the agency reads it.
+    stubs.smsVoice.on(GetResourcePolicyCommand).resolves(
+      policy(allow, {
+        ...deny,
+        Condition: { StringNotEquals: { 'aws:SourceAccount': ACCOUNT } },
+      }),
+    );
+    ({ lines, exitCode } = await run(['-c', 'smsSenderId=SpinWin']));
+    expect(lineOf(lines, 'sender ID SpinWin for SNS')).toMatch(
+      /^\[todo\] .*a Deny with a condition/,
+    );
+    expect(exitCode).toBe(0);
+  });
+});
+
+describe('preflight: the samples docs/deploy.md shows', () => {
+  it('are what the preflight prints today for a new, a ready and a raised account', async () => {
+    const doc = readFileSync(new URL('../../docs/deploy.md', import.meta.url), 'utf8');
+    for (const which of ['new', 'ready', 'raised'] as const) {
+      // sampleOutput mocks its own clients; the shared stubs go back to the ready account after.
+      expect(doc, `docs/deploy.md holds the ${which} account's sample`).toContain(
+        await sampleOutput(which),
+      );
+    }
   });
 });
