@@ -150,6 +150,11 @@ const DEPLOY_OPTIONS = {
       return text;
     },
   }),
+  base: option({
+    default: '`false`',
+    doc: 'Deploys the account base (`SpinWinBase`) instead of a shop: what every shop in the account and region shares (the CloudFront response headers policy and functions, SMS delivery logging, the account-wide alarms). Once per account and region, before the first shop (`npm run deploy:base`), and again after an upgrade; a shop deploy fails until it exists, and the base cannot be deleted while a shop uses it.',
+    parse: flag('base', false),
+  }),
   alarmEmail: option({
     default: 'required (or `none`)',
     doc: 'E-mail address the alarms are sent to (below). SNS e-mails a confirmation link first: nothing arrives until it is clicked. The deploy refuses to start without it; `none` deploys the alarms with nobody to tell (subscribe someone in the SNS console later).',
@@ -217,7 +222,7 @@ const DEPLOY_OPTIONS = {
   }),
   smsMonthlySpendAlarmUsd: option({
     default: String(SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT),
-    doc: "SMS spend of the month, in USD, that raises the SMS spend alarm. Set it below the account's SMS spend limit.",
+    doc: "SMS spend of the month, in USD, that raises the SMS spend alarm (an account base option: the spend is every shop's in the region). Set it below the account's SMS spend limit.",
     parse: (text): number => {
       const n = text === undefined ? SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT : Number(text);
       if (!Number.isFinite(n) || n <= 0) {
@@ -253,10 +258,10 @@ const DEPLOY_OPTIONS = {
     doc: "The owner's currency on the Insights page, what one USD is worth in it and the date of that rate, e.g. `AUD 1.53 2025-11-14` (SMS is billed in USD).",
     parse: ownerCurrencyOption,
   }),
-  poolDeletionProtection: option({
+  deletionProtection: option({
     default: '`false`',
-    doc: '`true` turns on Cognito deletion protection for both user pools. Turn it on after go-live (off, a failed first deploy can roll back).',
-    parse: flag('poolDeletionProtection', false),
+    doc: '`true` turns on deletion protection for every DynamoDB table and both user pools: nothing, not even `cdk destroy` or a change that would replace them, can delete them. Turn it on after go-live (off, a failed first deploy can roll back). docs/deploy.md says what `cdk destroy` keeps and how to deploy a shop again onto it.',
+    parse: flag('deletionProtection', false),
   }),
   expectedVisitors: option({
     default: EXPECTED_VISITORS_PER_MONTH_DEFAULT.toLocaleString('en-US'),
@@ -291,6 +296,8 @@ export type DeployConfig = {
 const RETIRED_KEYS: Readonly<Record<string, string>> = {
   smsPriceAud:
     'Context smsPriceAud was replaced by smsPriceUsd (one SMS price, in USD as AWS bills it).',
+  poolDeletionProtection:
+    'Context poolDeletionProtection was replaced by deletionProtection (the tables and the user pools together).',
 };
 
 type ContextReader = (key: string) => unknown;

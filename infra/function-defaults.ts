@@ -16,7 +16,7 @@ import {
   OutputFormat,
   type NodejsFunctionProps,
 } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
 import { join } from 'node:path';
@@ -33,6 +33,18 @@ export const FUNCTION_MEMORY_MB = 512;
 const FUNCTION_TIMEOUT = Duration.seconds(FUNCTION_TIMEOUT_SECONDS);
 /** One month of logs is enough to investigate a complaint; longer costs storage for nothing. */
 export const LOG_RETENTION = RetentionDays.ONE_MONTH;
+
+/**
+ * The shop's count of failed invocations (the FunctionErrors alarm, infra/constructs/alarms.ts),
+ * in its metrics namespace: every function's log group adds one for each invocation whose report
+ * (the `platform.report` system log line, JSON format: `record.status` is `success`, `failure`,
+ * `error` or `timeout`, the Telemetry API's schema) says it did not succeed.
+ */
+export const FUNCTION_FAILURES_METRIC = 'FunctionFailures';
+const FAILED_INVOCATION = FilterPattern.all(
+  FilterPattern.stringValue('$.type', '=', 'platform.report'),
+  FilterPattern.stringValue('$.record.status', '!=', 'success'),
+);
 
 /**
  * ESM output needs `require` for any bundled CommonJS dependency that requires a Node built-in;
@@ -136,6 +148,15 @@ export class SpinFunction extends Construct {
       retention: LOG_RETENTION,
       // Logs are diagnostics, not records: they go with the stack.
       removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Counted into the shop's metric, so its alarm watches this shop's functions only (free: a
+    // metric filter costs nothing, and its metric exists only in minutes with a failure).
+    new MetricFilter(this, 'Failures', {
+      logGroup,
+      filterPattern: FAILED_INVOCATION,
+      metricNamespace: metricsNamespace(Stack.of(scope).stackName),
+      metricName: FUNCTION_FAILURES_METRIC,
+      metricValue: '1',
     });
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),

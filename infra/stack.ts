@@ -36,7 +36,7 @@ import { Alarms } from './constructs/alarms';
 import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
-import { SmsDeliveryLogging } from './constructs/sms-delivery';
+import { cognitoEndpointOrigin, importSharedEdge } from './constructs/shared-edge';
 import { Storage } from './constructs/storage';
 import {
   DEFAULT_API_RATE_LIMIT,
@@ -71,7 +71,7 @@ const ALL_SNS_TOPICS = 'arn:aws:sns:*:*:*';
  */
 export type StackOptions = Omit<
   DeployConfig,
-  'shop' | 'region' | 'regionSource' | 'expectedVisitors'
+  'shop' | 'region' | 'regionSource' | 'expectedVisitors' | 'base' | 'smsMonthlySpendAlarmUsd'
 >;
 
 export interface SpinWinStackProps extends StackProps, StackOptions {
@@ -106,7 +106,7 @@ export class SpinWinStack extends Stack {
     }
     const lambdas = (...parts: string[]): string => join(REPO_ROOT, 'lambdas', ...parts);
 
-    this.data = new Data(this, 'Data');
+    this.data = new Data(this, 'Data', { deletionProtection: props.deletionProtection });
     this.storage = new Storage(this, 'Storage');
 
     const timeZone = props.timeZone;
@@ -125,7 +125,7 @@ export class SpinWinStack extends Stack {
       },
       staffUsersEntry: lambdas('custom-resources', 'staff-users.ts'),
       triggerEnvironment: { ...this.data.environment(), ...smsEnvironment },
-      deletionProtection: props.poolDeletionProtection,
+      deletionProtection: props.deletionProtection,
     });
     this.grantSmsSending();
 
@@ -213,7 +213,8 @@ export class SpinWinStack extends Stack {
         staffClientId: this.auth.staffClient.userPoolClientId,
         timeZone,
       },
-      connectOrigins: [cognitoOrigin],
+      // The account base's response headers policy and viewer functions (made once for every shop).
+      shared: importSharedEdge(this),
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificateArn: props.certificateArn,
       webAclArn: props.webAclArn,
@@ -241,7 +242,6 @@ export class SpinWinStack extends Stack {
           }),
         ];
 
-    const smsDelivery = new SmsDeliveryLogging(this, 'SmsDeliveryLogging');
     const unverifiedCleanup = this.scheduleUnverifiedCleanup(
       lambdas('triggers', 'unverified-cleanup.ts'),
     );
@@ -249,7 +249,6 @@ export class SpinWinStack extends Stack {
 
     this.alarms = new Alarms(this, 'Alarms', {
       email: props.alarmEmail,
-      smsMonthlySpendUsd: props.smsMonthlySpendAlarmUsd,
       smsHourlyCap: props.smsHourlyCap ?? SMS_GLOBAL_HOURLY_CAP_DEFAULT,
       smsDailyCap: props.smsDailyCap,
       tables: this.data.tables,
@@ -281,7 +280,6 @@ export class SpinWinStack extends Stack {
         this.web.distribution,
         originSecret,
         erasureKey,
-        smsDelivery,
         unverifiedCleanup.scope,
         ...poolWafs,
       );
@@ -446,10 +444,6 @@ export class SpinWinStack extends Stack {
     });
   }
 }
-
-/** Cognito's API origin in a region (the SPA's config.json endpoint and the CSP connect-src). */
-const cognitoEndpointOrigin = (region: string): string =>
-  `https://cognito-idp.${region}.amazonaws.com`;
 
 /** CLOUDFRONT-scope WAF rules must live in us-east-1: this small stack holds them when waf=true. */
 export class SpinWinEdgeStack extends Stack {

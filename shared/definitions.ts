@@ -120,10 +120,12 @@ export const SERVICE_NAME = 'spin-and-win';
 /**
  * The deployment's own metrics, each a count of events, written by the functions with Powertools
  * Metrics (CloudWatch embedded metric format: a log line CloudWatch turns into a metric). The SMS
- * alarms watch `codesSent`.
+ * alarms watch `codesSent`, and the share of it answered right (`codesVerified`: each code sent
+ * also counts 0 of it, so an hour of codes nobody answers reads 0 rather than no data).
  */
 export const BUSINESS_METRICS = Object.freeze({
   codesSent: 'CodesSent',
+  codesVerified: 'CodesVerified',
   spins: 'Spins',
   redemptions: 'Redemptions',
 } as const);

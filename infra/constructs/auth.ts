@@ -85,7 +85,7 @@ export interface AuthProps {
   /**
    * Cognito deletion protection on both pools. A protected pool cannot be deleted, not even by the
    * rollback of a failed first create (the stack then ends in ROLLBACK_FAILED and the same deploy
-   * cannot be retried), so it is off until the promotion is live: `-c poolDeletionProtection=true`
+   * cannot be retried), so it is off until the promotion is live: `-c deletionProtection=true`
    * (docs/deploy.md). Without it the pools are still retained on a stack deletion or replacement
    * (removalPolicy).
    * @default false

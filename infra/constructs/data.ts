@@ -16,6 +16,14 @@ export interface DataProps {
    * @default STATEFUL_REMOVAL_POLICY (infra/stateful.ts: customer records and prizes outlive a mistaken `cdk destroy`)
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * DynamoDB deletion protection on every table: no DeleteTable succeeds, whoever asks (a
+   * `cdk destroy` keeps them anyway; this also stops a hand in the console or a replacement). Off on
+   * a first deploy: a failed first create must delete the tables to roll back
+   * (`-c deletionProtection=true` once live).
+   * @default false
+   */
+  readonly deletionProtection?: boolean;
 }
 
 export class Data extends Construct {
@@ -38,6 +46,7 @@ export class Data extends Construct {
         encryption: TableEncryption.DEFAULT,
         timeToLiveAttribute: def.ttlAttribute,
         removalPolicy: props.removalPolicy ?? STATEFUL_REMOVAL_POLICY,
+        deletionProtection: props.deletionProtection ?? false,
       });
       for (const gsi of def.globalSecondaryIndexes ?? []) {
         table.addGlobalSecondaryIndex({

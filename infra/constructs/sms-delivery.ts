@@ -4,8 +4,8 @@
  * "A code did not arrive"). It is a setting of the account in the region (SNS SetSMSAttributes),
  * not a resource CloudFormation has, so a custom resource sets it on each deploy, and the two log
  * groups SNS writes to are given a retention (they hold phone numbers; SNS would keep them forever).
- * Every shop deployed in the account and region sets the same values; the role SNS uses is the one
- * of the shop deployed last.
+ * It lives in the account base (infra/base-stack.ts), once per account and region, with a named
+ * role: no shop sets it, so deleting a shop never takes the role SNS uses from the others.
  */
 import { Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -40,6 +40,8 @@ export class SmsDeliveryLogging extends Construct {
       assumedBy: new ServicePrincipal('sns.amazonaws.com', {
         conditions: { StringEquals: { 'aws:SourceAccount': stack.account } },
       }),
+      // Named, so the account's setting says which role it is; IAM names are global: the region too.
+      roleName: `SpinWinSmsDeliveryStatus-${stack.region}`,
       description: 'Spin & Win: lets SNS log SMS delivery status to CloudWatch Logs',
     });
     this.role.addToPrincipalPolicy(
@@ -84,7 +86,6 @@ export class SmsDeliveryLogging extends Construct {
     const resource = new AwsCustomResource(this, 'Setting', {
       onCreate: setting,
       onUpdate: setting,
-      // Deleting one shop leaves the setting to the others in the account.
       installLatestAwsSdk: false,
       policy: AwsCustomResourcePolicy.fromStatements([
         // SetSMSAttributes has no resource-level permissions.

@@ -6,8 +6,9 @@
  * - /api/*: the HTTP API, never cached, the viewer's headers (Authorization included) passed on;
  * - /media/*: logos from the private logo bucket; a CloudFront Function strips /media so that
  *   /media/business/<file> reads the key business/<file>.
- * Every answer carries the security headers of infra/security-headers.ts (the local stack serves
- * the same ones). The built SPA is deployed with a config.json holding the pool settings.
+ * Every answer carries the security headers of shared/security-headers.ts (the local stack serves
+ * the same ones), through the response headers policy the account base makes for every shop, and
+ * the viewer functions are the base's too (infra/constructs/shared-edge.ts). The built SPA is deployed with a config.json holding the pool settings.
  */
 import { Duration, Validations } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -15,15 +16,11 @@ import {
   AllowedMethods,
   CachePolicy,
   Distribution,
-  Function as CloudFrontFunction,
-  FunctionCode,
   FunctionEventType,
-  FunctionRuntime,
   HttpVersion,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
-  ResponseHeadersPolicy,
   S3OriginAccessControl,
   SecurityPolicyProtocol,
   Signing,
@@ -34,22 +31,14 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { MEDIA_PATH_PREFIX, ORIGIN_SECRET_HEADER } from '@shared/definitions';
-import {
-  SPA_FALLBACK,
-  STRIP_MEDIA_PREFIX_CODE,
-  VIEWER_ADDRESS_CODE,
-} from '@shared/cloudfront-functions';
-import { securityHeaders } from '@shared/security-headers';
 import { accountWideName } from '../names';
-import { responseHeadersFrom } from './response-headers';
+import type { SharedEdge } from './shared-edge';
 
 /** Vite writes content-hashed files under assets/: they never change, so they are cached for a year. */
 const HASHED_ASSETS_PREFIX = 'assets/';
 const ONE_YEAR = Duration.days(365);
-/** CloudFront's name lengths (its API reference): functions 64, origin access controls 64, policies 128. */
-const CLOUDFRONT_FUNCTION_NAME_MAX = 64;
+/** CloudFront's name length for origin access controls (its API reference). */
 const ORIGIN_ACCESS_CONTROL_NAME_MAX = 64;
-const RESPONSE_HEADERS_POLICY_NAME_MAX = 128;
 
 /** The runtime configuration the SPA fetches from /config.json. */
 export interface SiteConfig {
@@ -76,8 +65,8 @@ export interface WebProps {
   readonly siteDirectory: string;
   /** Written to config.json next to the SPA at deploy. */
   readonly siteConfig: SiteConfig;
-  /** Origins the SPA calls besides its own (the Cognito endpoint), for the CSP connect-src. */
-  readonly connectOrigins: readonly string[];
+  /** The response headers policy and viewer functions every shop shares (the account base's). */
+  readonly shared: SharedEdge;
   /**
    * Custom domain names of the distribution; needs `certificateArn`.
    * @default - the distribution's *.cloudfront.net name only
@@ -111,15 +100,7 @@ export class Web extends Construct {
         'A custom domain needs both domainName and certificateArn (an ACM certificate in us-east-1).',
       );
     }
-    const headersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      responseHeadersPolicyName: accountWideName(
-        this,
-        'SecurityHeaders',
-        RESPONSE_HEADERS_POLICY_NAME_MAX,
-      ),
-      comment: 'Spin & Win security headers (infra/security-headers.ts)',
-      ...responseHeadersFrom(securityHeaders(props.connectOrigins)),
-    });
+    const { headersPolicy, functions } = props.shared;
     const originAccessControl = (oacId: string): S3OriginAccessControl =>
       new S3OriginAccessControl(this, oacId, {
         originAccessControlName: accountWideName(this, oacId, ORIGIN_ACCESS_CONTROL_NAME_MAX),
@@ -166,7 +147,7 @@ export class Web extends Construct {
         functionAssociations: [
           {
             eventType: FunctionEventType.VIEWER_REQUEST,
-            function: this.viewerFunction('SpaFallback', SPA_FALLBACK),
+            function: functions.SpaFallback,
           },
         ],
       },
@@ -185,7 +166,7 @@ export class Web extends Construct {
           functionAssociations: [
             {
               eventType: FunctionEventType.VIEWER_REQUEST,
-              function: this.viewerFunction('ViewerAddress', VIEWER_ADDRESS_CODE),
+              function: functions.ViewerAddress,
             },
           ],
         },
@@ -198,7 +179,7 @@ export class Web extends Construct {
           functionAssociations: [
             {
               eventType: FunctionEventType.VIEWER_REQUEST,
-              function: this.viewerFunction('StripMediaPrefix', STRIP_MEDIA_PREFIX_CODE),
+              function: functions.StripMediaPrefix,
             },
           ],
         },
@@ -257,14 +238,5 @@ export class Web extends Construct {
     // waited for it; the assets did not).
     assets.node.addDependency(this.distribution);
     this.siteDeployments = [assets, pages];
-  }
-
-  private viewerFunction(id: string, code: string): CloudFrontFunction {
-    return new CloudFrontFunction(this, id, {
-      // Global to the account: the stack name (with the shop) and the region keep deployments apart.
-      functionName: accountWideName(this, id, CLOUDFRONT_FUNCTION_NAME_MAX),
-      code: FunctionCode.fromInline(code),
-      runtime: FunctionRuntime.JS_2_0,
-    });
   }
 }

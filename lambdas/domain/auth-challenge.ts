@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { logger, warnOnFailure } from '../lib/logger';
+import { countEvent } from '../lib/metrics';
+import { BUSINESS_METRICS } from '@shared/definitions';
 import { maskPhone } from '@shared/phone-format';
 import {
   codeMatches,
@@ -109,6 +111,8 @@ export async function verifyCodeAnswer(
   const digest: CodeDigest = { salt, hash };
   const correct = codeMatches(digest, answer);
   if (correct) {
+    // The shop's delivery signal: codes answered right against codes sent (the SmsAnswered alarm).
+    countEvent(BUSINESS_METRICS.codesVerified);
     // The sign-in is still right if either fails: the stored digest then simply expires, and the
     // insights miss one verification.
     await Promise.all([

@@ -115,9 +115,10 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
     ]);
     throw error;
   }
-  // Counted for the SMS alarms (the CodesSent metric, infra/constructs/alarms.ts), and for the owner.
+  // Counted for the SMS alarms (the CodesSent metric, and CodesVerified 0 beside it for the share
+  // answered: infra/constructs/alarms.ts), and for the owner.
   logger.info(SMS_SENT_LOG_MESSAGE, { phone: maskPhone(phoneNumber) });
-  countEvent(BUSINESS_METRICS.codesSent);
+  countEvent(BUSINESS_METRICS.codesSent, [BUSINESS_METRICS.codesVerified]);
   await addStats(new Date(now), { add: { codes: 1 } }).catch(
     warnOnFailure('could not count the code sent'),
   );

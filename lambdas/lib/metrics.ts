@@ -12,8 +12,12 @@ const metrics = new Metrics({ serviceName: serviceName() });
 
 export type BusinessMetric = (typeof BUSINESS_METRICS)[keyof typeof BUSINESS_METRICS];
 
-/** Counts one event of `name`, written now (a Lambda may be frozen right after it answers). */
-export function countEvent(name: BusinessMetric): void {
+/**
+ * Counts one event of `name`, written now (a Lambda may be frozen right after it answers); `zero`
+ * are counted 0 in the same line, so a ratio of them to `name` has data whenever `name` has.
+ */
+export function countEvent(name: BusinessMetric, zero: readonly BusinessMetric[] = []): void {
   metrics.addMetric(name, MetricUnit.Count, 1);
+  for (const other of zero) metrics.addMetric(other, MetricUnit.Count, 0);
   metrics.publishStoredMetrics();
 }

@@ -1,6 +1,6 @@
 /**
  * The deploy check that needs no AWS account: the app is synthesized as `npm run synth` would (the
- * default options, and every option on, WAF's us-east-1 stack included), and each template is
+ * default options, and every option on, WAF's us-east-1 stack included, and the account base), and each template is
  * checked the way CloudFormation would refuse it before creating anything: cfn-lint's errors (when
  * cfn-lint is installed: `pip install cfn-lint`), and CloudFormation's size and count quotas.
  * test/infra/stack.test.ts and deploy-options.test.ts hold the product's own template assertions.
@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from './support';
+import { testApp, testBase } from './support';
 
 /** CloudFormation quotas a template must fit (templates are uploaded to S3 by the CDK). */
 const MAX_TEMPLATE_BYTES = 1_000_000;
@@ -48,6 +48,8 @@ beforeAll(() => {
         smsMonthlySpendAlarmUsd: '75',
       },
     }),
+    // The account base every shop imports from.
+    testBase({ context: { smsMonthlySpendAlarmUsd: '75' } }),
   ];
   templates = apps.flatMap(({ app }) => {
     const assembly = app.synth();
@@ -62,10 +64,11 @@ afterAll(() => {
 });
 
 describe('deploy check', () => {
-  it('synthesizes the main stack and the edge stack (WAF is on by default) for both apps', () => {
+  it('synthesizes the main stack and the edge stack (WAF is on by default) for both apps, and the account base', () => {
     expect(templates.map((t) => t.replace(/.*\//, '')).sort()).toEqual([
       'SpinWin-joes-pizza.template.json',
       'SpinWin.template.json',
+      'SpinWinBase.template.json',
       'SpinWinEdge-joes-pizza.template.json',
       'SpinWinEdge.template.json',
     ]);

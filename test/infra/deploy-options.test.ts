@@ -8,8 +8,8 @@ import { format, resolveConfig } from 'prettier';
 import { readDeployConfig, REPO_ROOT, withOptionsTable } from '../../infra/deploy-config';
 import { SMS_GLOBAL_DAILY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { targetLine } from '../../infra/build-app';
-import { BUSINESS_METRICS } from '@shared/definitions';
-import { nagFindings, testApp } from './support';
+import { BUSINESS_METRICS, TABLES } from '@shared/definitions';
+import { nagFindings, testApp, testBase } from './support';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -89,7 +89,8 @@ describe('readDeployConfig', () => {
     [{ smsPriceAud: '0.06' }, /smsPriceUsd/],
     // AWS's Australian sender ID form takes 3-11 characters.
     [{ smsSenderId: 'SW' }, /smsSenderId must be 3-11/],
-    [{ poolDeletionProtection: 'yes' }, /poolDeletionProtection/],
+    [{ deletionProtection: 'yes' }, /deletionProtection/],
+    [{ poolDeletionProtection: 'true' }, /replaced by deletionProtection/],
     [{ region: 'sydney' }, /not an AWS region/],
     [{ domainName: 'spin.example.com' }, /certificateArn/],
     [
@@ -165,7 +166,7 @@ describe('SpinWin with every option on', () => {
         timeZone: 'Australia/Perth',
         smsPriceUsd: '0.08',
         ownerCurrency: 'NZD 1.71 2026-01-02',
-        poolDeletionProtection: 'true',
+        deletionProtection: 'true',
       },
     });
     main = Template.fromStack(built.stack).toJSON() as typeof main;
@@ -185,10 +186,13 @@ describe('SpinWin with every option on', () => {
     expect(nagFindings(built.app)).toEqual([]);
   });
 
-  it('turns deletion protection on for both pools after go-live (-c poolDeletionProtection=true)', () => {
+  it('turns deletion protection on for both pools and every table after go-live (-c deletionProtection=true)', () => {
     const pools = ofType(main, 'AWS::Cognito::UserPool');
     expect(pools).toHaveLength(2);
     for (const pool of pools) expect(pool.Properties.DeletionProtection).toBe('ACTIVE');
+    const tables = ofType(main, 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(TABLES.length);
+    for (const table of tables) expect(table.Properties.DeletionProtectionEnabled).toBe(true);
   });
 
   it('puts a CloudFront web ACL with a per-IP rate rule on /api/* in us-east-1', () => {
@@ -295,9 +299,18 @@ describe('SpinWin with every option on', () => {
     ]);
   });
 
-  it('alarms at the SMS spend and hourly cap the context sets', () => {
+  it('alarms at the SMS spend (in the account base) and hourly cap the context sets', () => {
     const alarms = ofType(main, 'AWS::CloudWatch::Alarm').map((a) => a.Properties);
-    expect(alarms.find((a) => a.MetricName === 'SMSMonthToDateSpentUSD')?.Threshold).toBe(75);
+    // The spend is the account's: the base alarms on it, with the same option.
+    expect(alarms.find((a) => a.MetricName === 'SMSMonthToDateSpentUSD')).toBeUndefined();
+    const { base } = testBase({ context: { smsMonthlySpendAlarmUsd: '75' } });
+    const baseAlarms = Object.values(
+      (Template.fromStack(base).toJSON() as { Resources: Record<string, Json> }).Resources,
+    ).filter((r) => r.Type === 'AWS::CloudWatch::Alarm');
+    expect(
+      baseAlarms.find((a) => a.Properties.MetricName === 'SMSMonthToDateSpentUSD')?.Properties
+        .Threshold,
+    ).toBe(75);
     const sent = alarms.filter((a) => a.MetricName === BUSINESS_METRICS.codesSent);
     expect(sent.find((a) => a.Period === 3600)?.Threshold).toBe(120);
     expect(sent.find((a) => a.Period === 86_400)?.Threshold).toBe(720);

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { buildApp, type BuiltApp } from '../../infra/build-app';
-import { REPO_ROOT } from '../../infra/deploy-config';
+import { buildApp, buildBase, type BuiltApp, type BuiltBase } from '../../infra/build-app';
+import { readDeployConfig, REPO_ROOT } from '../../infra/deploy-config';
 
 /** A folder shaped like web/dist: index.html, a hashed asset and a public file. */
 function siteFixture(): string {
@@ -58,6 +58,21 @@ export function testApp(options: TestAppOptions = {}): { app: App } & BuiltApp {
     },
   });
   return { app, ...buildApp(app, { account: options.account ?? TEST_ACCOUNT }) };
+}
+
+/** The account base (`-c base=true`) as infra/app.ts builds it, from the same context as testApp. */
+export function testBase(options: Omit<TestAppOptions, 'bundle'> = {}): { app: App } & BuiltBase {
+  const app = new App({
+    context: {
+      ...CDK_JSON_CONTEXT,
+      region: 'ap-southeast-2',
+      alarmEmail: 'ops@agency.example',
+      base: 'true',
+      ...options.context,
+    },
+  });
+  const config = readDeployConfig((key) => app.node.tryGetContext(key), {});
+  return { app, ...buildBase(app, config, { account: options.account ?? TEST_ACCOUNT }) };
 }
 
 /** cdk-nag AwsSolutions findings left after acknowledgements, as "rule at path" lines. */
