@@ -173,7 +173,7 @@ const DEPLOY_OPTIONS = {
   }),
   waf: option({
     default: '`true`',
-    doc: 'AWS WAF rate-based rules: per IP on `/api/*` (a CloudFront web ACL in a small `SpinWinEdge` stack in us-east-1) and on each user pool (a regional web ACL each: visitors 100, staff 20 calls per address per 5 minutes). `false` removes them (not advised: see "What WAF costs and saves").',
+    doc: 'AWS WAF rate-based rules: per IP on `/api/*` (a CloudFront web ACL in a small `SpinWinEdge` stack in us-east-1) and on each user pool (a regional web ACL each: visitors 1,000, staff 20 calls per address per 5 minutes; 2,000 requests on `/api/*`: sized for a carrier crowd behind one address, docs/security.md). `false` removes them (not advised: see "What WAF costs and saves").',
     parse: flag('waf', true),
   }),
   domainName: option({
