@@ -1,0 +1,174 @@
+/**
+ * The fleet's figures, counted from synthesized templates (a shop's stacks and the account base):
+ * what each added shop takes of the account's default quotas, how many shops fit before the first
+ * one, and what an idle shop costs a month. test/infra/fleet-figures.test.ts checks that
+ * docs/capacity.md and docs/operations.md state them; `npx tsx test/infra/fleet-figures.ts` prints
+ * the blocks to paste there.
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { testApp, testBase } from './support';
+
+type Resources = Record<string, { Type: string; Properties?: Record<string, any> }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Default quotas (Service Quotas; all adjustable) that a shop's resources count against. */
+const QUOTAS = [
+  { name: 'IAM roles', scope: 'account', quota: 1000, types: ['AWS::IAM::Role'] },
+  {
+    name: 'WAF web ACLs, regional',
+    scope: 'account and region',
+    quota: 100,
+    types: ['AWS::WAFv2::WebACL'],
+    stack: 'main',
+  },
+  {
+    name: 'WAF web ACLs, CloudFront scope',
+    scope: 'account (us-east-1)',
+    quota: 100,
+    types: ['AWS::WAFv2::WebACL'],
+    stack: 'edge',
+  },
+  {
+    name: 'CloudFront origin access controls',
+    scope: 'account',
+    quota: 100,
+    types: ['AWS::CloudFront::OriginAccessControl'],
+  },
+  {
+    name: 'CloudFront Functions',
+    scope: 'account',
+    quota: 100,
+    types: ['AWS::CloudFront::Function'],
+  },
+  {
+    name: 'CloudFront response headers policies',
+    scope: 'account',
+    quota: 20,
+    types: ['AWS::CloudFront::ResponseHeadersPolicy'],
+  },
+  {
+    name: 'CloudFront distributions',
+    scope: 'account',
+    quota: 500,
+    types: ['AWS::CloudFront::Distribution'],
+  },
+  {
+    name: 'Cognito user pools',
+    scope: 'account and region',
+    quota: 1000,
+    types: ['AWS::Cognito::UserPool'],
+  },
+] as const;
+
+/** List prices of what bills with no visitor (docs/operations.md's table). */
+const USD = { secret: 0.4, alarmMetric: 0.1, webAcl: 5, wafRule: 1 } as const;
+
+export interface FleetFigures {
+  readonly shopResources: number;
+  readonly shopAlarms: number;
+  readonly shopAlarmMetrics: number;
+  readonly baseAlarms: number;
+  readonly baseAlarmMetrics: number;
+  readonly rows: readonly {
+    name: string;
+    scope: string;
+    quota: number;
+    perShop: number;
+    shops: number;
+  }[];
+  readonly firstCeiling: { name: string; shops: number };
+  readonly idle: {
+    secrets: number;
+    alarmMetrics: number;
+    webAcls: number;
+    wafRules: number;
+    usd: number;
+  };
+}
+
+const ofType = (resources: Resources, type: string) =>
+  Object.values(resources).filter((r) => r.Type === type);
+/** Metrics an alarm watches (CloudWatch bills each). */
+const alarmMetrics = (resources: Resources) =>
+  ofType(resources, 'AWS::CloudWatch::Alarm').reduce((sum, a) => {
+    const metrics = a.Properties?.Metrics as { MetricStat?: unknown }[] | undefined;
+    return sum + (metrics ? metrics.filter((m) => m.MetricStat).length : 1);
+  }, 0);
+
+export function fleetFigures(): FleetFigures {
+  const shop = testApp({ context: { shop: 'joes-pizza' } });
+  const main = (Template.fromStack(shop.stack).toJSON() as { Resources: Resources }).Resources;
+  const edge = (Template.fromStack(shop.edge!).toJSON() as { Resources: Resources }).Resources;
+  const base = (Template.fromStack(testBase().base).toJSON() as { Resources: Resources }).Resources;
+  const rows = QUOTAS.map((q) => {
+    const where = 'stack' in q ? [q.stack === 'main' ? main : edge] : [main, edge];
+    const perShop = where.reduce(
+      (sum, resources) => sum + q.types.reduce((n, t) => n + ofType(resources, t).length, 0),
+      0,
+    );
+    return {
+      name: q.name,
+      scope: q.scope,
+      quota: q.quota,
+      perShop,
+      shops: perShop === 0 ? Infinity : Math.floor(q.quota / perShop),
+    };
+  });
+  const first = rows.reduce((a, b) => (b.shops < a.shops ? b : a));
+  const webAclResources = [
+    ...ofType(main, 'AWS::WAFv2::WebACL'),
+    ...ofType(edge, 'AWS::WAFv2::WebACL'),
+  ];
+  const idle = {
+    secrets: ofType(main, 'AWS::SecretsManager::Secret').length,
+    alarmMetrics: alarmMetrics(main),
+    webAcls: webAclResources.length,
+    wafRules: webAclResources.reduce(
+      (n, acl) => n + ((acl.Properties?.Rules as unknown[]) ?? []).length,
+      0,
+    ),
+    usd: 0,
+  };
+  idle.usd =
+    Math.round(
+      (idle.secrets * USD.secret +
+        idle.alarmMetrics * USD.alarmMetric +
+        idle.webAcls * USD.webAcl +
+        idle.wafRules * USD.wafRule) *
+        100,
+    ) / 100;
+  return {
+    shopResources: Object.keys(main).length,
+    shopAlarms: ofType(main, 'AWS::CloudWatch::Alarm').length,
+    shopAlarmMetrics: alarmMetrics(main),
+    baseAlarms: ofType(base, 'AWS::CloudWatch::Alarm').length,
+    baseAlarmMetrics: alarmMetrics(base),
+    rows,
+    firstCeiling: { name: first.name, shops: first.shops },
+    idle,
+  };
+}
+
+/** The quota table docs/capacity.md holds ("Shops per account"). */
+function quotaTable(f: FleetFigures): string {
+  return [
+    '| quota (default)                       | scope               | one shop uses | shops before it is reached |',
+    '| ------------------------------------- | ------------------- | ------------- | -------------------------- |',
+    ...f.rows.map(
+      (r) =>
+        `| ${r.name} (${r.quota.toLocaleString('en-US')}) | ${r.scope} | ${r.perShop} | ${r.shops === Infinity ? 'none used (the account base holds it)' : r.shops} |`,
+    ),
+  ].join('\n');
+}
+
+/** The idle cost sentence docs/operations.md and docs/capacity.md hold. */
+export function idleLine(f: FleetFigures): string {
+  const { idle } = f;
+  return `an idle shop costs about USD ${idle.usd.toFixed(2)} a month: ${idle.secrets} secrets (USD ${(idle.secrets * USD.secret).toFixed(2)}), ${idle.alarmMetrics} alarm metrics (USD ${(idle.alarmMetrics * USD.alarmMetric).toFixed(2)}), ${idle.webAcls} web ACLs with ${idle.wafRules} rules (USD ${(idle.webAcls * USD.webAcl + idle.wafRules * USD.wafRule).toFixed(2)})`;
+}
+
+if (process.argv[1]?.endsWith('fleet-figures.ts')) {
+  const f = fleetFigures();
+  console.log(JSON.stringify({ ...f, rows: undefined }, null, 1));
+  console.log(quotaTable(f));
+  console.log(idleLine(f));
+}
