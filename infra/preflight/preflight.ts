@@ -26,7 +26,11 @@ import {
   GetResourcePolicyCommand,
   type PinpointSMSVoiceV2Client,
 } from '@aws-sdk/client-pinpoint-sms-voice-v2';
-import { ListStacksCommand, type CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import {
+  DescribeStacksCommand,
+  ListStacksCommand,
+  type CloudFormationClient,
+} from '@aws-sdk/client-cloudformation';
 import {
   ListUserPoolsCommand,
   type CognitoIdentityProviderClient,
@@ -39,7 +43,7 @@ import {
   readDeployConfig,
   type DeployConfig,
 } from '../deploy-config';
-import { deploymentStackNames } from '../stack-names';
+import { BASE_STACK_NAME, deploymentStackNames } from '../stack-names';
 
 /** The clients of one check run: `region` is the deploy region; `usEast1` only for WAF's stack. */
 export interface PreflightClients {
@@ -578,6 +582,38 @@ async function failedStacks(
   }
 }
 
+/** The account base a shop imports from (infra/base-stack.ts): a shop's deploy fails without it. */
+async function accountBase(cloudformation: CloudFormationClient, region: string): Promise<Finding> {
+  const name = 'account base';
+  const todo = `deploy it first, once for the account and region: npm run deploy:base -- -c region=${region} -c alarmEmail=<address>`;
+  try {
+    const { Stacks } = await cloudformation.send(
+      new DescribeStacksCommand({ StackName: BASE_STACK_NAME }),
+    );
+    const status = String(Stacks?.[0]?.StackStatus ?? 'missing');
+    if (!/_COMPLETE$/.test(status) || /^(DELETE|ROLLBACK)_COMPLETE$/.test(status)) {
+      return {
+        status: 'block',
+        name,
+        text: `${BASE_STACK_NAME} is ${status} in ${region}: a shop imports the CloudFront headers policy and functions from it. ${todo.charAt(0).toUpperCase()}${todo.slice(1)}`,
+        url: PAGES.failedStack,
+      };
+    }
+    return { status: 'ok', name, text: `${BASE_STACK_NAME} is ${status} in ${region}` };
+  } catch (error) {
+    // CloudFormation answers a stack that does not exist with a ValidationError.
+    if (errorName(error) === 'ValidationError') {
+      return {
+        status: 'block',
+        name,
+        text: `no ${BASE_STACK_NAME} in ${region}: a shop's deploy fails without it (it imports the CloudFront headers policy and functions); ${todo}`,
+        url: PAGES.failedStack,
+      };
+    }
+    return couldNotCheck(name, 'cloudformation:DescribeStacks', error, PAGES.failedStack);
+  }
+}
+
 async function cognitoReachable(cognito: CognitoIdentityProviderClient): Promise<Finding> {
   const name = 'Cognito';
   try {
@@ -727,6 +763,7 @@ export async function preflight(
       ? [bootstrap(clients.ssmUsEast1, account, CLOUDFRONT_REGION)]
       : []),
     failedStacks(clients.cloudformation, config.region, [stacks.main]),
+    ...(config.base ? [] : [accountBase(clients.cloudformation, config.region)]),
     ...(config.region !== CLOUDFRONT_REGION
       ? [failedStacks(clients.cloudformationUsEast1, CLOUDFRONT_REGION, [stacks.edge])]
       : []),

@@ -4,7 +4,11 @@
  * to change any one answer. Used by test/infra/preflight.test.ts and by
  * test/infra/preflight-samples.ts, which prints both accounts through the real CLI code.
  */
-import { CloudFormationClient, ListStacksCommand } from '@aws-sdk/client-cloudformation';
+import {
+  CloudFormationClient,
+  DescribeStacksCommand,
+  ListStacksCommand,
+} from '@aws-sdk/client-cloudformation';
 import { CloudFrontClient, ListDistributionsCommand } from '@aws-sdk/client-cloudfront';
 import {
   CognitoIdentityProviderClient,
@@ -118,6 +122,15 @@ export function readyAccount(stubs: Stubs): void {
   for (const cloudformation of [stubs.cloudformation, stubs.cloudformationUsEast1]) {
     cloudformation.on(ListStacksCommand).resolves({ StackSummaries: [] });
   }
+  stubs.cloudformation.on(DescribeStacksCommand).resolves({
+    Stacks: [
+      {
+        StackName: 'SpinWinBase',
+        StackStatus: 'CREATE_COMPLETE',
+        CreationTime: new Date('2026-11-01T00:00:00Z'),
+      },
+    ],
+  });
   stubs.smsVoice.on(DescribeSenderIdsCommand).resolves({
     SenderIds: [
       {
@@ -167,6 +180,12 @@ export function newAccount(stubs: Stubs): void {
   stubs.smsVoice
     .on(DescribeSenderIdsCommand)
     .rejects(new ResourceNotFoundException({ message: 'not found', $metadata: {} } as never));
+  // No account base yet: CloudFormation's answer for a stack that does not exist.
+  stubs.cloudformation.on(DescribeStacksCommand).rejects(
+    Object.assign(new Error('Stack with id SpinWinBase does not exist'), {
+      name: 'ValidationError',
+    }),
+  );
   stubs.cloudfront
     .on(ListDistributionsCommand)
     .resolves({ DistributionList: { Quantity: 0, MaxItems: 1, Marker: '', IsTruncated: false } });

@@ -25,7 +25,7 @@ import capacity from '../../docs/capacity.json' with { type: 'json' };
 import { SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { ParameterNotFound } from '@aws-sdk/client-ssm';
 import { ResourceNotFoundException } from '@aws-sdk/client-pinpoint-sms-voice-v2';
-import { ListStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DescribeStacksCommand, ListStacksCommand } from '@aws-sdk/client-cloudformation';
 import { EXPECTED_VISITORS_PER_MONTH_DEFAULT } from '../../infra/deploy-config';
 import {
   ACCOUNT,
@@ -106,6 +106,7 @@ const CHECKS: CheckCase[] = [
     args: ['-c', 'smsSenderId=SpinWin'],
   },
   { name: 'failed stacks (ap-southeast-2)', stub: 'cloudformation', command: ListStacksCommand },
+  { name: 'account base', stub: 'cloudformation', command: DescribeStacksCommand },
   {
     name: 'failed stacks (us-east-1)',
     stub: 'cloudformationUsEast1',
@@ -407,6 +408,21 @@ describe('preflight: what each check finds wrong', () => {
     ({ lines, exitCode } = await run(['-c', 'smsSenderId=SpinWin']));
     expect(lineOf(lines, 'sender ID SpinWin')).toMatch(/^\[FAIL\] .*not registered.*Unverified/);
     expect(exitCode).toBe(1);
+  });
+
+  it('a shop without the account base blocks, with the command that deploys it; the base itself is not asked for', async () => {
+    stubs.cloudformation.on(DescribeStacksCommand).rejects(
+      Object.assign(new Error('Stack with id SpinWinBase does not exist'), {
+        name: 'ValidationError',
+      }),
+    );
+    const { lines, exitCode } = await run(['-c', 'shop=joes']);
+    expect(lineOf(lines, 'account base')).toMatch(
+      /^\[FAIL\] account base: no SpinWinBase in ap-southeast-2: .*npm run deploy:base -- -c region=ap-southeast-2/,
+    );
+    expect(exitCode).toBe(1);
+    const base = await run(['-c', 'base=true']);
+    expect(base.lines.some((l) => l.includes('account base'))).toBe(false);
   });
 
   it('a CloudFront account without distributions prints the verification step (a todo)', async () => {
