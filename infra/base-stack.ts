@@ -25,15 +25,13 @@ export interface SpinWinBaseStackProps extends StackProps {
 }
 
 export class SpinWinBaseStack extends Stack {
-  public readonly alarms: AccountAlarms;
-
   constructor(scope: Construct, id: string, props: SpinWinBaseStackProps) {
     super(scope, id, props);
     new SharedEdgeResources(this, 'SharedEdge', {
       connectOrigins: [cognitoEndpointOrigin(this.region)],
     });
     new SmsDeliveryLogging(this, 'SmsDeliveryLogging');
-    this.alarms = new AccountAlarms(this, 'AccountAlarms', {
+    new AccountAlarms(this, 'AccountAlarms', {
       email: props.alarmEmail,
       smsMonthlySpendUsd: props.smsMonthlySpendAlarmUsd,
     });

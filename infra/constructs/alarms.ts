@@ -131,13 +131,10 @@ export interface AlarmsProps {
 
 /** A shop's alarms: each watches this shop's own metrics and resources, nothing of another shop. */
 export class Alarms extends Construct {
-  public readonly topic: Topic;
-
   constructor(scope: Construct, id: string, props: AlarmsProps) {
     super(scope, id);
     const stack = Stack.of(this);
     const topic = new AlarmTopic(this, 'Notify', props.email);
-    this.topic = topic.topic;
     const alarm = topic.alarm.bind(topic);
 
     // This deployment's own metrics (Powertools Metrics, lambdas/lib/metrics.ts), in its own
@@ -257,12 +254,9 @@ export interface AccountAlarmsProps {
  * quota every shop's functions share).
  */
 export class AccountAlarms extends Construct {
-  public readonly topic: Topic;
-
   constructor(scope: Construct, id: string, props: AccountAlarmsProps) {
     super(scope, id);
     const topic = new AlarmTopic(this, 'Notify', props.email);
-    this.topic = topic.topic;
     const alarm = topic.alarm.bind(topic);
 
     // SNS reports the account's SMS spend so far this month, per region.

@@ -155,7 +155,7 @@ export function readyAccount(stubs: Stubs): void {
  * sandbox with no verified number, the sandbox's USD 1 spend quota (SNS's limit unset, so the
  * account's maximum: USD 1), no sender ID.
  */
-export function newAccount(stubs: Stubs): void {
+function newAccount(stubs: Stubs): void {
   readyAccount(stubs);
   const missing = new ParameterNotFound({ message: 'Parameter not found', $metadata: {} });
   for (const ssm of [stubs.ssm, stubs.ssmUsEast1]) ssm.on(GetParameterCommand).rejects(missing);
@@ -196,7 +196,7 @@ export function newAccount(stubs: Stubs): void {
  * maximum) and never set a limit of its own in End User Messaging (`Overridden: false`, the
  * USD 10,000 maximum in force).
  */
-export function raisedAccount(stubs: Stubs): void {
+function raisedAccount(stubs: Stubs): void {
   readyAccount(stubs);
   stubs.sns.on(GetSMSAttributesCommand).resolves({ attributes: {} });
   stubs.smsVoice.on(DescribeSpendLimitsCommand).resolves(textSpendLimit(0, 10_000, false));
