@@ -153,6 +153,11 @@ describe('the prize reference of the counter QR code', () => {
       expect(codeOf(answer.json)).toBe('PRIZE_REFERENCE_INVALID');
       expect((answer.json as { message: string }).message).toBe(COUNTER_TEXT.referenceInvalid);
     }
+    // Another kind of QR code (a web address) gets the same words.
+    const other = await scan('https://example.com/prize?n=0400000103');
+    attacks += 1;
+    expect(other.status).toBe(400);
+    expect((other.json as { message: string }).message).toBe(COUNTER_TEXT.referenceInvalid);
     const after = await harness.snapshot();
     if (after !== before) breaches += 1;
     expect(after).toBe(before);
