@@ -176,7 +176,16 @@ export function benchEvents(
         await spinMode('verify-first');
         return event({ token: (await visitor()).token, body: {} });
       case 'get-my-spin':
+      case 'issue-prize-reference':
         return event({ token: (await aWinner()).token });
+      case 'scan-prize':
+      case 'redeem-scanned': {
+        const from = id === 'scan-prize' ? await aWinner() : await winner();
+        const issued = (await api('POST', '/api/spins/mine/reference', { token: from.token })) as {
+          reference: string;
+        };
+        return event({ ...admin, body: { reference: issued.reference } });
+      }
       case 'search-users':
         return event({ ...admin, body: { phoneNumber: (await aWinner()).phone } });
       case 'redeem-user':

@@ -130,6 +130,13 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
     visitorPool: ACTIVE_VISITOR,
   },
   'search-users': staffRoute({ tables: { customers: 'read' } }),
+  // Scan to redeem: the references are limits-table items (lambdas/repositories/prize-references.ts).
+  'issue-prize-reference': {
+    tables: { customers: 'read', limits: 'write' },
+    visitorPool: ACTIVE_VISITOR,
+  },
+  'scan-prize': staffRoute({ tables: { customers: 'read', limits: 'read' } }),
+  'redeem-scanned': staffRoute({ tables: { customers: 'write', stats: 'write', limits: 'read' } }),
   // Each page's cursor is kept in the limits table (an opaque token in the URL).
   'list-users': staffRoute({
     tables: { customers: 'read', limits: 'write' },

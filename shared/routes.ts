@@ -28,6 +28,15 @@ export const ROUTES = [
   { id: 'preview-spin', method: 'POST', path: '/api/spins/preview', auth: 'public' },
   { id: 'create-spin', method: 'POST', path: '/api/spins', auth: 'visitor' },
   { id: 'get-my-spin', method: 'GET', path: '/api/spins/mine', auth: 'visitor' },
+  // Scan to redeem: the win popup's QR code (a reference, never a number), resolved by staff only.
+  {
+    id: 'issue-prize-reference',
+    method: 'POST',
+    path: '/api/spins/mine/reference',
+    auth: 'visitor',
+  },
+  { id: 'scan-prize', method: 'POST', path: '/api/users/scan', auth: 'staff' },
+  { id: 'redeem-scanned', method: 'POST', path: '/api/users/scan/redeem', auth: 'staff' },
   { id: 'search-users', method: 'POST', path: '/api/users/search', auth: 'staff' },
   { id: 'list-users', method: 'GET', path: '/api/users', auth: 'staff', pageSize: USERS_PAGE_SIZE },
   {

@@ -29,7 +29,11 @@ export function contentSecurityPolicy(connectOrigins: readonly string[]): string
   ].join('; ');
 }
 
-/** Header name -> value, as served to the browser. */
+/**
+ * Header name -> value, as served to the browser. The camera is ours only (`camera=(self)`): the
+ * dashboard's Scan control reads a prize's QR code; no framed or other origin may ask for it, and
+ * the page still asks the person before it shows.
+ */
 export function securityHeaders(connectOrigins: readonly string[]): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(connectOrigins),
@@ -37,6 +41,6 @@ export function securityHeaders(connectOrigins: readonly string[]): Record<strin
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
   };
 }

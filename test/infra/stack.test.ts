@@ -1389,6 +1389,9 @@ describe('production posture, without options', () => {
       'preview-spin': { limits: w(), settings: r(), slices: r('Scan'), stats: w() },
       'create-spin': { customers: w(), limits: w(), slices: w('Scan'), stats: w() },
       'get-my-spin': { customers: r(), limits: w() },
+      'issue-prize-reference': { customers: r(), limits: w() },
+      'scan-prize': { customers: r(), ...staffCheck },
+      'redeem-scanned': { customers: w(), stats: w(), ...staffCheck },
       'search-users': { customers: r(), ...staffCheck },
       'list-users': { customers: r('Query'), 'customers indexes': r('Query'), limits: w() },
       'list-user-changes': {

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { checkLogo } from '../../lambdas/domain/logo';
 import { searchRequestSchema } from '@shared/dashboard-search';
 import { newPasswordSchema } from '@shared/password';
+import { prizeReferenceRequestSchema } from '@shared/prize-reference';
 import { otpStartRequestSchema, phoneRequestSchema } from '@shared/phone';
 import { ROUTES, type RouteId } from '@shared/routes';
 import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/settings';
@@ -374,6 +375,24 @@ const BODY_ROUTES: BodyRoute[] = [
     who: 'operator',
   },
   {
+    id: 'scan-prize',
+    method: 'POST',
+    path: '/api/users/scan',
+    schema: prizeReferenceRequestSchema,
+    // Well-formed (43 base64url characters), though no server signed it.
+    valid: { reference: 'A'.repeat(43) },
+    who: 'operator',
+  },
+  {
+    id: 'redeem-scanned',
+    method: 'POST',
+    path: '/api/users/scan/redeem',
+    schema: prizeReferenceRequestSchema,
+    // Well-formed (43 base64url characters), though no server signed it.
+    valid: { reference: 'A'.repeat(43) },
+    who: 'operator',
+  },
+  {
     id: 'put-business-settings',
     method: 'PUT',
     path: '/api/settings/business',
@@ -559,6 +578,7 @@ function readRequests(runs: number, seed: number): GenRequest[] {
     { id: 'get-staff-me', who: 'operator', benign: [200] },
     { id: 'list-slices', who: 'admin', benign: [200] },
     { id: 'get-my-spin', who: 'visitor', benign: [404] },
+    { id: 'issue-prize-reference', who: 'visitor', benign: [404] },
   ];
   const arb = fc.record({ query: nastyString, body: nonJson, type: contentType });
   return reads.flatMap((read, i) => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startStack } from '../../../local/stack';
+import { tableEnvName } from '@shared/definitions';
 import type { StaffRole } from '@shared/types';
 
 /**
@@ -25,6 +26,9 @@ declare module 'vitest' {
     s3Endpoint: string;
     logoBucket: string;
     clientCodesPerHour: number;
+    /** DynamoDB Local and the limits table, for tests that age a stored item. */
+    dynamoEndpoint: string;
+    limitsTable: string;
   }
 }
 
@@ -59,6 +63,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('s3Endpoint', process.env.S3_ENDPOINT ?? '');
   project.provide('logoBucket', stack.logoBucket);
   project.provide('clientCodesPerHour', E2E_CLIENT_CODES_PER_HOUR);
+  project.provide('dynamoEndpoint', process.env.DYNAMODB_ENDPOINT ?? '');
+  project.provide('limitsTable', process.env[tableEnvName('limits')] ?? '');
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import { redeemUser } from '../api/redeem-user';
 import { searchLastDigits, searchUser } from '../api/search-user';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadMore } from '../components/load-more';
+import { ScanPanel } from '../components/scan-panel';
 import { SearchBox, type SearchQuery } from '../components/search-box';
 import { TopBar } from '../components/top-bar';
 import { UsersTable } from '../components/users-table';
@@ -209,6 +210,12 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
     <div className="staff-page">
       <TopBar username={username} onLogout={logout} />
       <main className="staff-main">
+        <ScanPanel
+          onRedeemed={applyCustomer}
+          handleAuthFailure={handleAuthFailure}
+          now={now}
+          timeZone={timeZone}
+        />
         <section className="ui-card">
           <SearchBox
             onSearch={onSearch}

@@ -1,10 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { VISITOR_TEXT } from '@shared/messages';
 import { formatLocalNumber } from '@shared/phone-format';
 import type { SpinResult } from '@shared/types';
 import { usePhoneVerification } from '../hooks/use-phone-verification';
 import { Modal } from './modal';
 import { PhoneCodeForm } from './phone-code-form';
+
+/** The counter's QR code: loaded with the popup of a verified winner only. */
+const PrizeQr = lazy(() => import('./prize-qr').then((m) => ({ default: m.PrizeQr })));
 
 export interface WinPopupProps {
   offer: SpinResult;
@@ -80,6 +83,11 @@ export function WinPopup({
           <PhoneCodeForm verification={verification} sendLabel={VISITOR_TEXT.sendPrize} />
         </section>
       )}
+      {claimed && offer.localNumber ? (
+        <Suspense fallback={null}>
+          <PrizeQr />
+        </Suspense>
+      ) : null}
     </Modal>
   );
 }

@@ -1,0 +1,6 @@
+/** POST /api/spins/mine/reference (visitor): a fresh reference for the counter's QR code. */
+import type { IssuedPrizeReference } from '@shared/prize-reference';
+import { callRoute } from '../../../lib/api-client';
+
+export const issuePrizeReference = (): Promise<IssuedPrizeReference> =>
+  callRoute<IssuedPrizeReference>('issue-prize-reference');
