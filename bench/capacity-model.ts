@@ -239,7 +239,7 @@ interface Price {
 
 /** Prices in USD, ap-southeast-2 (Sydney) where the service prices by Region; as of the date below. */
 export const PRICES_AS_OF = 'November 2025';
-const PRICE = {
+export const PRICE = {
   /** The one SMS price (shared/constants.ts, the deploy's smsPriceUsd default). */
   smsAustralia: SMS_PRICE_USD_DEFAULT,
   /** Cognito user pools, Lite tier, per MAU from 10,001 to 100,000 (the first 10,000 free). */

@@ -3,6 +3,10 @@
  * cost tables between the markers, shops per account) and docs/capacity.json (the figures the
  * deploy preflight checks the account against), from one crowd run and the model.
  */
+import { REDEEMED_POLL_MS } from '@shared/constants';
+import { routeOf } from '@shared/routes';
+import { ROUTE_THROTTLES } from '../infra/constructs/api';
+import { FUNCTION_MEMORY_MB } from '../infra/function-defaults';
 import { CAPACITY_MARKERS } from './capacity-markers';
 import { REDEEM_EVERY, RELOAD_EVERY, WRONG_CODE_EVERY, type CapacityRun } from './capacity-crowd';
 import {
@@ -11,6 +15,7 @@ import {
   PEAK_OVER_AVERAGE,
   peakRps,
   per,
+  PRICE,
   PRICES,
   PRICES_AS_OF,
   QUOTAS,
@@ -25,6 +30,36 @@ const ordinal = (n: number) =>
   `${n}${n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th'}`;
 const usd = (n: number) =>
   `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** Minutes a winner keeps the popup open at the counter, for the polling's cost. */
+const POPUP_MINUTES = 5;
+
+/**
+ * The winner's phone asking whether staff redeemed the prize (web/src/features/visitor/hooks/
+ * use-redeemed-watch.ts): not in the crowd, whose visitors close the popup at once; priced here
+ * per open popup from the same prices and the run's mean invocation time.
+ */
+function winnerPhone(run: CapacityRun): string[] {
+  const perMinute = 60_000 / REDEEMED_POLL_MS;
+  const calls = perMinute * POPUP_MINUTES;
+  const usdPerCall =
+    PRICE.httpApiPerMillion / 1e6 +
+    PRICE.cloudFrontPer10kHttps / 1e4 +
+    PRICE.lambdaPerMillionRequests / 1e6 +
+    (run.msPerInvocation / 1000) * (FUNCTION_MEMORY_MB / 1024) * PRICE.lambdaArmPerGbSecond +
+    // The visitor record and the customer: two strongly consistent reads of items under 4 KB.
+    (2 * PRICE.dynamoPerMillionRru) / 1e6;
+  const rate = ROUTE_THROTTLES[routeOf('get-my-spin').auth].rate;
+  return [
+    "## The winner's phone at the counter",
+    '',
+    `While the win popup of a prize still to redeem is open and the page visible, the page asks \`GET /api/spins/mine\` every ${REDEEMED_POLL_MS / 1000} s, so it shows "Redeemed on ..." within 3 s of staff redeeming it; a hidden page asks nothing, and the asking stops once the prize is redeemed or expired, or the popup closes. Each call is one CloudFront and API request, one Lambda invocation and two DynamoDB reads (the visitor record and the customer, priced as strongly consistent).`,
+    '',
+    `- Per winner: ${perMinute} calls a minute with the popup open; a winner who shows it for ${POPUP_MINUTES} minutes at the counter makes ${calls}, about ${usd(calls * usdPerCall * 1000)} per 1,000 such winners (${PRICES_AS_OF} prices above, ${fixed(run.msPerInvocation, 1)} ms an invocation).`,
+    `- Quotas: each open popup is ${fixed(perMinute / 60)} requests/s on the route's throttle (${rate}/s), so ${Math.floor(rate / (perMinute / 60)).toLocaleString('en-AU')} popups open at the same moment fill it, and ${fixed(((perMinute / 60) * run.msPerInvocation) / 1000, 3)} of a Lambda execution each (${Math.round((1000 * (perMinute / 60) * run.msPerInvocation) / 1000)} concurrent per 1,000 open popups). A busy counter serves a few winners at a time, not hundreds.`,
+    '',
+  ];
+}
 
 /**
  * What many shops in one account share (no run measures it: AWS's default quotas, read from each
@@ -132,6 +167,7 @@ export function capacityMarkdown(run: CapacityRun): string {
     ...summary(run),
     CAPACITY_MARKERS.end,
     '',
+    ...winnerPhone(run),
     ...SHOPS_PER_ACCOUNT,
   ].join('\n');
 }

@@ -5,7 +5,7 @@
  * assertions. See each bench/*.ts module for how its figures are taken.
  *
  * `npm run bench -- --only=lambda,api` measures some areas only (web, wheel, challenge, lighthouse,
- * motion, lambda, scale, api, counter) and prints the table without writing the results file, which holds
+ * motion, counter, lambda, scale, api) and prints the table without writing the results file, which holds
  * whole runs only.
  */
 import { spawn } from 'node:child_process';
@@ -32,6 +32,11 @@ import {
   measureLambdas,
 } from './lambda';
 import { FIRST_MOTION_RUNS, MAX_FIRST_MOTION_MS, measureFirstMotion } from './first-motion';
+import {
+  MAX_REDEEMED_ARRIVAL_MS,
+  measureRedeemedArrival,
+  REDEEMED_ARRIVAL_RUNS,
+} from './redeemed-arrival';
 import {
   LIGHTHOUSE_CATEGORIES,
   LIGHTHOUSE_TARGETS,
@@ -94,10 +99,10 @@ const AREAS = [
   'challenge',
   'lighthouse',
   'motion',
+  'counter',
   'lambda',
   'scale',
   'api',
-  'counter',
 ] as const;
 type Area = (typeof AREAS)[number];
 const onlyArg = process.argv.find((arg) => arg.startsWith('--only='));
@@ -471,6 +476,24 @@ async function main(): Promise<void> {
       });
       notes.push(
         `Wheel: first motion is the median of ${FIRST_MOTION_RUNS} presses (${motion.runs.map((r) => r.toFixed(0)).join(', ')} ms), each on a fresh page for a verified visitor, from the press event to the first frame whose canvas transform differs; the floor is the first animation frame after the press.`,
+      );
+    }
+
+    if (wanted('counter')) {
+      log(
+        `counter: the redeemed state's arrival on the phone (${REDEEMED_ARRIVAL_RUNS} redeems)...`,
+      );
+      const arrival = await measureRedeemedArrival(stack, staffToken);
+      row({
+        area: 'Counter',
+        measure: "redeemed state's arrival on the phone, after the redeem's answer",
+        value: ms(arrival.arrivalMs),
+        target: `<= ${ms(MAX_REDEEMED_ARRIVAL_MS)}`,
+        floor: ms(arrival.floorMs),
+        verdict: pass(arrival.arrivalMs <= MAX_REDEEMED_ARRIVAL_MS),
+      });
+      notes.push(
+        `Counter: the redeemed state's arrival is the median of ${REDEEMED_ARRIVAL_RUNS} redeems (${arrival.runs.map((r) => r.toFixed(0)).join(', ')} ms), each on a fresh phone page (375 x 812, touch) showing a verified winner's popup, from the redeem's answer to the first frame reading "Redeemed on"; the page asks every 2 s (REDEEMED_POLL_MS). The floor is one GET /api/spins/mine from the same page just after the redeem.`,
       );
     }
 

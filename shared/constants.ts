@@ -26,6 +26,11 @@ export const WIN_POPUP_DELAY_MS = 300;
 export const SPIN_STATE_CLEAR_MS = 2000;
 /** The green verification banner shows this long. */
 export const VERIFICATION_BANNER_MS = 2000;
+/**
+ * While the win popup of a prize still to redeem is open and the page visible, the page asks for
+ * the prize this often, so it shows "Redeemed" within 3 s of staff redeeming it (docs/capacity.md).
+ */
+export const REDEEMED_POLL_MS = 2000;
 
 /** Initial partial shuffle of slice order on the wheel page: 1 to 3 swaps, about a third of the count. */
 export const SHUFFLE_MIN_SWAPS = 1;

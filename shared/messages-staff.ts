@@ -29,8 +29,13 @@ export const STAFF_TEXT = Object.freeze({
   searchResultHeading: 'Search Result',
   searchHint: 'The whole number, or its last 3 or 4 digits.',
   matchesHeading: 'Matching customers',
-  matchesSummary: (digits: string, count: number) =>
-    `${count} ${count === 1 ? 'customer' : 'customers'} with a prize to redeem, number ending ${digits}.`,
+  matchesSummary: (
+    digits: string,
+    kinds: { toRedeem: number; redeemed: number; expired: number },
+  ) => {
+    const count = kinds.toRedeem + kinds.redeemed + kinds.expired;
+    return `${count} ${count === 1 ? 'customer' : 'customers'} with a number ending ${digits}: ${kinds.toRedeem} to redeem, ${kinds.redeemed} redeemed, ${kinds.expired} expired.`;
+  },
   matchesMore: 'More customers match: search the whole number.',
   wholeNumberLabel: 'The customer’s whole number, to confirm',
   wholeNumberMismatch: 'That is not this customer’s number.',

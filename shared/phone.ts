@@ -13,10 +13,16 @@ const localPhoneSchema = z
 export const phoneRequestSchema = z.strictObject({ phoneNumber: localPhoneSchema });
 export type PhoneRequest = z.infer<typeof phoneRequestSchema>;
 
-/** Request body of POST /api/otp/start: the number and a solved GET /api/otp/challenge. */
+/**
+ * Request body of POST /api/otp/start: the number and a solved GET /api/otp/challenge. `recover`:
+ * the visitor was told "This number already has a reward!" and verifies the number to see that
+ * prize, so a reward does not refuse the code (a number without one gets its code all the same:
+ * the answer tells nothing the refusal had not told; docs/security.md, "A prize nobody can lose").
+ */
 export const otpStartRequestSchema = z.strictObject({
   phoneNumber: localPhoneSchema,
   altcha: solvedChallengeSchema,
+  recover: z.literal(true).optional(),
 });
 export type OtpStartRequest = z.infer<typeof otpStartRequestSchema>;
 

@@ -129,6 +129,10 @@ export interface SpinResult {
   localNumber?: string;
   /** Once recorded: when it was won, ISO 8601. */
   wonAt?: string;
+  /** Once recorded, for a prize that expires: when it can no longer be redeemed, ISO 8601. */
+  expiresAt?: string;
+  /** Once staff redeemed it: when, ISO 8601 (who did is the staff's own business). */
+  redeemedAt?: string;
 }
 
 /** POST /api/spins/preview (spin-first): a draw not yet recorded. */

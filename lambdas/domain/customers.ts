@@ -55,17 +55,16 @@ export const listFilterSchema = z
   .transform((value) => (value === 'unredeemed' ? value : undefined));
 
 /**
- * The customers with a prize still to redeem whose number ends in `digits` (3 or 4, validated by
- * the search schema), newest first, at most LAST_DIGITS_MATCHES_MAX. Only rows the "All Users"
- * list (with "Unredeemed only") shows staff already: docs/security.md, "The counter's partial
- * search".
+ * The customers whose number ends in `digits` (3 or 4, validated by the search schema), whatever
+ * their prize's state, newest first, at most LAST_DIGITS_MATCHES_MAX: in a dispute at the counter
+ * staff need the redeemed and the expired ones too. Only rows the "All Users" list shows staff
+ * already: docs/security.md, "The counter's partial search".
  */
 export async function searchByLastDigits(
-  store: Pick<typeof customers, 'findUnredeemedByLastDigits'>,
+  store: Pick<typeof customers, 'findByLastDigits'>,
   digits: string,
-  now: Date,
 ): Promise<{ users: Customer[]; more: boolean }> {
-  return store.findUnredeemedByLastDigits(digits, now.toISOString(), LAST_DIGITS_MATCHES_MAX);
+  return store.findByLastDigits(digits, LAST_DIGITS_MATCHES_MAX);
 }
 
 /**

@@ -39,13 +39,18 @@ export interface OtpStartDeps {
   /** The calling client (lib/viewer.ts), whose hourly code budget this spends. */
   client: string;
   visitorUserPoolId: string;
+  /**
+   * The visitor verifies a number said to have a reward, to see that prize: no reward refusal, so
+   * a number with a reward and one without get the same answer (the reward is not even read).
+   */
+  recover?: boolean;
 }
 
 /**
  * Refuses a challenge that is not solved, not ours for a code, used, expired or more than one
  * step cheaper than the work asked now (400), and a client past its reward lookups (429): whether
  * the number has a reward is an answer, so no client gets more of them than its lookups. Then refuses a number that
- * already has a reward (409, the required message) or whose SMS budget is used up (429; read only,
+ * already has a reward (409, the required message; not with `recover`) or whose SMS budget is used up (429; read only,
  * CreateAuthChallenge spends it), and a client past its hourly code budget, its codes for this
  * number, or a number past its sign-in keys (429). Then grants the number one code and makes sure
  * its user exists: nothing is created for a request that is refused. Returns the sign-in key the
@@ -103,7 +108,7 @@ async function checkedStart(
 async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<string> {
   // Reads only, asked together; a reward decides before any budget's answer.
   const [reward, canIssue] = await Promise.allSettled([
-    hasReward(phoneNumber),
+    deps.recover ? false : hasReward(phoneNumber),
     checkCanIssue(phoneNumber, deps),
   ]);
   if (settledValue(reward)) throw conflict('ALREADY_HAS_REWARD', MESSAGES.alreadyHasReward);

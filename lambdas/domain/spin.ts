@@ -28,6 +28,16 @@ const CONFLICT_BACKOFF_MS = 25;
 /** Uniform integer in [0, max), from the CSPRNG: a draw nobody can predict. */
 const randomInt: RandomInt = (max) => cryptoRandomInt(max);
 
+/** What the winner's page shows of a recorded win: the number, when, until when, redeemed when. */
+const wonFields = (
+  customer: Customer,
+): Pick<SpinResult, 'localNumber' | 'wonAt' | 'expiresAt' | 'redeemedAt'> => ({
+  localNumber: customer.localNumber,
+  wonAt: customer.createdAt,
+  ...(customer.expiresAt ? { expiresAt: customer.expiresAt } : {}),
+  ...(customer.isOfferClaimed && customer.redeemedAt ? { redeemedAt: customer.redeemedAt } : {}),
+});
+
 /**
  * The prize saved for a customer, with the condition saved with the win; a record from before
  * conditions were saved falls back to the slice's current comment ('' once deleted).
@@ -38,8 +48,7 @@ async function savedSpin(customer: Customer): Promise<SpinResult> {
     sliceId: customer.sliceId,
     offer: customer.offer,
     comment,
-    localNumber: customer.localNumber,
-    wonAt: customer.createdAt,
+    ...wonFields(customer),
   };
 }
 
@@ -97,14 +106,12 @@ export async function drawAndRecord(
       const result = await putCustomerOnce(customer, slice, { ticketSpin });
       if (result === 'recorded') {
         countEvent(BUSINESS_METRICS.spins);
-        const { localNumber, createdAt } = customer;
         return {
           result: {
             sliceId: slice.id,
             offer: slice.name,
             comment: slice.comment,
-            localNumber,
-            wonAt: createdAt,
+            ...wonFields(customer),
           },
         };
       }

@@ -1,7 +1,7 @@
 /**
  * POST /api/users/search (operator, admin): {phoneNumber: 10 digits} -> {data: Customer | null};
- * or {lastDigits: 3 or 4 digits} -> {data: Customer[], more}, the customers with a prize still to
- * redeem whose number ends so (at most 10, newest first). A POST: no number or digits in a URL.
+ * or {lastDigits: 3 or 4 digits} -> {data: Customer[], more}, the customers whose number ends so,
+ * redeemed and expired ones too (at most 10, newest first). A POST: no number or digits in a URL.
  */
 import {
   isLastDigitsRequest,
@@ -20,7 +20,7 @@ export const handler = http(async (event) => {
   const body = parseBody(z.unknown(), event);
   if (isLastDigitsRequest(body)) {
     const { lastDigits } = parseValue(lastDigitsRequestSchema, body);
-    const found = await searchByLastDigits(customers, lastDigits, new Date());
+    const found = await searchByLastDigits(customers, lastDigits);
     return ok({ data: found.users, more: found.more });
   }
   const { phoneNumber } = parseValue(searchRequestSchema, body);

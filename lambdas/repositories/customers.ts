@@ -255,23 +255,21 @@ export async function listCustomers(
 }
 
 /**
- * Customers whose number ends in `digits` and whose prize is still to redeem at `at` (ISO), newest
- * first, at most `max`; `more` when more may match. DynamoDB leaves out redeemed and expired
- * offers and numbers without the digits as it reads (contains; the end is checked here), in the
- * filtered list's growing steps, at most FILTERED_MAX_READS reads.
+ * Customers whose number ends in `digits`, whatever their prize's state (to redeem, redeemed,
+ * expired), newest first, at most `max`; `more` when more may match. DynamoDB leaves out numbers
+ * without the digits as it reads (contains; the end is checked here), in the filtered list's
+ * growing steps, at most FILTERED_MAX_READS reads.
  */
-export async function findUnredeemedByLastDigits(
+export async function findByLastDigits(
   digits: string,
-  at: string,
   max: number,
 ): Promise<{ users: Customer[]; more: boolean }> {
   const users: Customer[] = [];
   let key: Record<string, unknown> | undefined;
   for (let read = 0; read < FILTERED_MAX_READS; read++) {
     const page = await queryByCreated(key, max * 2 ** (read + 1), {
-      FilterExpression:
-        'isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at) AND contains(phoneNumber, :digits)',
-      ExpressionAttributeValues: { ':false': false, ':at': at, ':digits': digits },
+      FilterExpression: 'contains(phoneNumber, :digits)',
+      ExpressionAttributeValues: { ':digits': digits },
     });
     for (const item of page.items) {
       if (!String(item.phoneNumber).endsWith(digits)) continue;

@@ -4,8 +4,8 @@
  * shop's Wi-Fi trusted from the
  * admin's own connection; a visitor refused by their connection's budget counting down to the
  * retry time, and Insights opening on today with the refusal, the prizes still owed and the
- * money in the owner's currency; the counter's list, search (whole number and last digits),
- * win times and new arrivals; an admin changing their own password. Axe-clean, screenshots under
+ * money in the owner's currency; the counter's list, search (whole number and last digits, which
+ * in a dispute lists the redeemed and expired matches too), win times and new arrivals; an admin changing their own password. Axe-clean, screenshots under
  * test-results/screenshots/owner-counter.
  *
  * Each loopback address 127.0.0.x is a client of its own (test/e2e/stack.e2e.ts): a page's API
@@ -21,7 +21,13 @@ import { ADMIN_TEXT } from '@shared/messages-admin';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import type { Insights } from '@shared/types';
-import { operatorDashboard, randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
+import {
+  operatorDashboard,
+  randomLocalMobile,
+  savedWin,
+  staffIdToken,
+  visitorWins,
+} from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, pageErrors, staffPassword } from './support/stack';
 
@@ -328,6 +334,29 @@ describe('the counter', () => {
       const notice = page.getByText(STAFF_TEXT.redeemSucceeded(formatLocalNumber(phone)));
       await notice.waitFor();
       await match.getByRole('button', { name: STAFF_TEXT.redeemed }).waitFor();
+
+      // A dispute: the same digits list the redeemed prize and an expired one too, each marked
+      // with when (and by whom), Claim on neither; the summary counts each kind.
+      const lapsed = `04${String(Number(phone.slice(2, 6)) ^ 1).padStart(4, '0')}${phone.slice(-4)}`;
+      await savedWin(lapsed, 9, 7);
+      await search.getByRole('button', { name: STAFF_TEXT.search }).click();
+      const expired = matches.getByRole('row', { name: new RegExp(formatLocalNumber(lapsed)) });
+      await expired.waitFor();
+      expect(await expired.getByRole('button', { name: STAFF_TEXT.expired }).isDisabled()).toBe(
+        true,
+      );
+      expect(await expired.textContent()).toMatch(/Expired \d+ \w{3} \d{4}/);
+      expect(await match.textContent()).toMatch(/Redeemed by operator, \d+ \w{3} \d{4}/);
+      expect(await match.getByRole('button', { name: STAFF_TEXT.claim }).count()).toBe(0);
+      expect(await expired.getByRole('button', { name: STAFF_TEXT.claim }).count()).toBe(0);
+      await page
+        .getByText(
+          /with a number ending \d{4}: \d+ to redeem, [1-9]\d* redeemed, [1-9]\d* expired\.$/,
+        )
+        .waitFor();
+      await noSidewaysScroll(page);
+      await shot(page, `counter-dispute-${label}`);
+      expect(await axeViolations(page)).toEqual([]);
 
       // A new search clears the notice and the last result.
       await box.fill(randomLocalMobile());

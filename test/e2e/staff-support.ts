@@ -1,9 +1,14 @@
 /**
  * Helpers of the staff browser and API tests, on top of the stack helpers: a visitor who wins
  * through the real API (otp/start -> Cognito CUSTOM_AUTH with the SMS code from the outbox ->
- * POST /api/spins), and a staff sign-in over Cognito's JSON protocol.
+ * POST /api/spins), a win saved straight in the stack's DynamoDB, and a staff sign-in over
+ * Cognito's JSON protocol.
  */
 import { randomInt } from 'node:crypto';
+import { DAY_MS } from '@shared/business-day';
+import { toInternational } from '@shared/phone-format';
+import type { Slice } from '@shared/types';
+import { putCustomerOnce } from '../../lambdas/repositories/customers';
 import { staffSignIn, visitorSignIn, type SignInTarget } from '../support/stack-sign-in';
 import type { Page } from 'playwright-core';
 import { baseUrl, latestSmsCode, staffPassword } from './support/stack';
@@ -56,6 +61,37 @@ export async function visitorWins(localPhone: string): Promise<string> {
   });
   if (!spin.ok) throw new Error(`spin: ${spin.status} ${await spin.text()}`);
   return ((await spin.json()) as { offer: string }).offer;
+}
+
+/**
+ * A win of the first prize saved for `local` straight in the stack's DynamoDB (the stack's
+ * environment is this process's), won `daysAgo` days ago and valid for `validDays` days: a win of
+ * last week, or one that has expired, without waiting for it, and without an SMS to the number.
+ * Returns the prize's name.
+ */
+export async function savedWin(local: string, daysAgo: number, validDays: number): Promise<string> {
+  const token = await staffIdToken('admin', staffPassword('admin'));
+  const listed = await fetch(new URL('/api/slices', baseUrl()), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [slice] = (await listed.json()) as Slice[];
+  if (!slice) throw new Error('the stack has no prize');
+  const wonAt = Date.now() - daysAgo * DAY_MS;
+  const result = await putCustomerOnce(
+    {
+      phoneNumber: toInternational(local),
+      localNumber: local,
+      offer: slice.name,
+      condition: slice.comment,
+      sliceId: slice.id,
+      isOfferClaimed: false,
+      createdAt: new Date(wonAt).toISOString(),
+      expiresAt: new Date(wonAt + validDays * DAY_MS).toISOString(),
+    },
+    slice,
+  );
+  if (result !== 'recorded') throw new Error(`saved win: ${result}`);
+  return slice.name;
 }
 
 /** Signs the operator in through /login and waits for the All Users list's first row. */

@@ -215,17 +215,16 @@ describe('wheel page, verify first, on a phone and by keyboard', () => {
       expect(await focused(page)).toBe(`input: ${VISITOR_TEXT.otpLabel}`);
       await checkState(page, 'p03-dialog-code');
 
-      // A wrong code: the message, and focus back on the emptied field.
+      // A wrong code (six digits in submit themselves): the message, and focus back on the
+      // emptied field.
       const code = await latestSmsCode(phone, { since: sentAfter });
       await typeInto(page, VISITOR_TEXT.otpLabel, code === '000000' ? '000001' : '000000');
-      await page.keyboard.press('Enter');
       await dialog.getByText(MESSAGES.otpIncorrect).waitFor();
       expect(await focused(page)).toBe(`input: ${VISITOR_TEXT.otpLabel}`);
       await checkState(page, 'p04-dialog-code-wrong');
 
       // The right code: the dialog closes and focus is back on Spin.
       await typeInto(page, VISITOR_TEXT.otpLabel, code);
-      await press(page, mode, VISITOR_TEXT.verify);
       await page.getByText(MESSAGES.verificationSuccessful).waitFor();
       expect(await dialog.count()).toBe(0);
       expect(await focused(page)).toBe(`button: ${VISITOR_TEXT.spin}`);
@@ -267,8 +266,12 @@ describe('wheel page, verify first, on a phone and by keyboard', () => {
       await page.waitForTimeout(500);
       expect((await samples(page)).maxWidth).toBeLessThanOrEqual(viewport.width);
       await expectInsideScreen(page);
-      // The popup's heading: no field, so a phone's keyboard does not come up over the win.
+      // The popup's heading: no field, so a phone's keyboard does not come up over the win. It is
+      // framed by a focus ring for the keyboard user only.
       expect(await focused(page)).toBe(`h2: ${VISITOR_TEXT.congratulations}`);
+      expect(
+        await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle),
+      ).toBe(mode === 'keyboard' ? 'solid' : 'none');
       const offer = (await popup.locator('.win-popup__offer').textContent()) ?? '';
       expect((await sliceUnderPointer(page)).toUpperCase()).toBe(offer);
       await checkState(page, 'p06-win-popup');
@@ -308,7 +311,6 @@ describe('wheel page, verify first, on a phone and by keyboard', () => {
       const wrong = [1, 2, 3].map((n) => String((Number(code) + n) % 1_000_000).padStart(6, '0'));
       for (const attempt of wrong) {
         await typeInto(page, VISITOR_TEXT.otpLabel, attempt);
-        await page.keyboard.press('Enter');
         await page.waitForFunction(
           () =>
             (document.querySelector('input[autocomplete="one-time-code"]') as HTMLInputElement)
@@ -353,7 +355,6 @@ describe('wheel page, spin first, on a phone and by keyboard', () => {
     await checkState(page, 'p10-claim-code');
 
     await typeInto(page, VISITOR_TEXT.otpLabel, await latestSmsCode(phone, { since: sentAfter }));
-    await press(page, mode, VISITOR_TEXT.verify);
     await popup.getByText(VISITOR_TEXT.visitStore).waitFor();
     await page.waitForFunction(
       () => document.activeElement?.classList.contains('win-popup__claim-note') === true,

@@ -11,7 +11,13 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newChallenge } from '../../lambdas/domain/proof-of-work';
-import { CLIENT_LOOKUPS_PER_HOUR } from '@shared/constants';
+import {
+  CLIENT_CODES_PER_NUMBER_PER_HOUR,
+  CLIENT_LOOKUPS_PER_HOUR,
+  SMS_LIMIT_PER_HOUR,
+} from '@shared/constants';
+import type { Slice } from '@shared/types';
+import { putCustomerOnce } from '../../lambdas/repositories/customers';
 import { MESSAGES } from '@shared/messages';
 import {
   clientAddress,
@@ -215,6 +221,90 @@ describe('no oracle', () => {
       (await startWith(won, await harness.otpAltcha(clientAddress(41_002)), clientAddress(41_002)))
         .json,
     ).toMatchObject({ code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward });
+  });
+});
+
+describe('a prize nobody can lose', () => {
+  const recoverWith = (local: string, altcha: unknown, from: string): Promise<Sent> =>
+    harness.send({
+      method: 'POST',
+      url: '/api/otp/start',
+      body: { phoneNumber: local, altcha, recover: true },
+      from,
+    });
+  /** What an attacker can compare of an answer: its status and the shape of its body. */
+  const shape = (answer: Sent) =>
+    `${answer.status} ${Object.keys(answer.json as object)
+      .sort()
+      .join(',')}`;
+
+  it('lets a winner verify the number again, answering a winner and a number that never won alike, within the budgets', async () => {
+    const won = '0441000011';
+    // A winner of last week, whose page is lost (another browser, its data cleared).
+    const [slice] = (await harness.send({ method: 'GET', url: '/api/slices', token: admin }))
+      .json as Slice[];
+    const wonAt = new Date(Date.now() - 7 * 24 * 3_600_000).toISOString();
+    await putCustomerOnce(
+      {
+        phoneNumber: intlOf(won),
+        localNumber: won,
+        offer: slice!.name,
+        condition: slice!.comment,
+        sliceId: slice!.id,
+        isOfferClaimed: false,
+        createdAt: wonAt,
+      },
+      slice!,
+      { ticketSpin: false },
+    );
+    const other = clientAddress(41_011);
+    expect((await startWith(won, await harness.otpAltcha(other), other)).json).toMatchObject({
+      code: 'ALREADY_HAS_REWARD',
+    });
+    // No challenge, or a used one: refused like any otp/start.
+    const used = await harness.otpAltcha(other);
+    expect((await recoverWith('0441000012', used, other)).status).toBe(202);
+    for (const altcha of [undefined, used]) {
+      const refused = await recoverWith(won, altcha, other);
+      attack(refused.status === 400);
+      expect(refused.status).toBe(400);
+    }
+
+    // A winner and a number that never won get the same answer.
+    const forWinner = await recoverWith(won, await harness.otpAltcha(other), other);
+    const forNever = await recoverWith('0441000013', await harness.otpAltcha(other), other);
+    attack(shape(forWinner) === shape(forNever));
+    expect(shape(forWinner)).toBe(shape(forNever));
+    expect(shape(forWinner)).toBe('202 signInKey');
+
+    // Within the number's budgets: one client asks it for 3 codes an hour, whatever it says.
+    let granted = 0;
+    const burner = clientAddress(41_012);
+    for (let i = 0; i < 2 * CLIENT_CODES_PER_NUMBER_PER_HOUR; i++) {
+      const answer = await recoverWith(won, await harness.otpAltcha(burner), burner);
+      if (answer.status === 202) granted++;
+      else expect(answer.status).toBe(429);
+    }
+    attack(granted <= CLIENT_CODES_PER_NUMBER_PER_HOUR);
+    expect(granted).toBe(CLIENT_CODES_PER_NUMBER_PER_HOUR);
+
+    // The code proves the number: then, and only then, the page gets the prize.
+    expect(smsTo(intlOf(won))).toHaveLength(0);
+    const challenge = await initiate(intlOf(won));
+    expect(smsTo(intlOf(won))).toHaveLength(1);
+    const done = await answerVisitorChallenge(
+      harness,
+      challenge,
+      harness.outbox.latestCode(intlOf(won)) ?? '',
+      signInKeyOf(forWinner),
+    );
+    const token = (done.AuthenticationResult as { IdToken: string }).IdToken;
+    const mine = await harness.send({ method: 'GET', url: '/api/spins/mine', token });
+    expect(mine.json).toMatchObject({ offer: slice!.name, localNumber: won, wonAt });
+    expect(smsTo(intlOf(won)).length).toBeLessThanOrEqual(SMS_LIMIT_PER_HOUR);
+    figures.push(
+      `lost prize: a winner and a number that never won answered alike (${shape(forWinner)}); ${2 * CLIENT_CODES_PER_NUMBER_PER_HOUR} recoveries from one client -> ${granted} codes`,
+    );
   });
 });
 

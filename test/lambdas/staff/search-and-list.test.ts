@@ -41,7 +41,7 @@ describe('POST /api/users/search', () => {
 });
 
 describe('POST /api/users/search by the last 3 or 4 digits', () => {
-  it('finds only customers with a prize still to redeem whose number ends so, newest first, at most 10', async () => {
+  it('finds the customers whose number ends so, redeemed and expired ones too, newest first, at most 10', async () => {
     const slice = await seedSlice();
     const at = (minute: number) => `2026-06-01T00:${String(minute).padStart(2, '0')}:00.000Z`;
     // 14 numbers ending 4321 (04 1n 00 4321), one of them redeemed and one expired; 4321 inside
@@ -72,15 +72,20 @@ describe('POST /api/users/search by the last 3 or 4 digits', () => {
 
     const four = await search({ lastDigits: '4321' });
     expect(four.statusCode).toBe(200);
-    const found = bodyOf(four) as { data: { localNumber: string }[]; more: boolean };
-    // 12 unredeemed, unexpired matches: the 10 newest, and more to find.
+    const found = bodyOf(four) as {
+      data: { localNumber: string; isOfferClaimed: boolean; redeemedBy?: string }[];
+      more: boolean;
+    };
+    // 14 matches, the redeemed and the expired one among them (a dispute at the counter needs
+    // them): the 10 newest, and more to find.
     expect(found.data.map((c) => c.localNumber)).toEqual(
       ending
-        .slice(0, 12)
+        .slice()
         .reverse()
         .slice(0, 10)
         .map((c) => c.localNumber),
     );
+    expect(found.data[0]).toMatchObject({ isOfferClaimed: true, redeemedBy: 'operator' });
     expect(found.more).toBe(true);
 
     const three = bodyOf(await search({ lastDigits: '321' })) as {

@@ -9,7 +9,13 @@ import { mergeGameSettings } from '../../../lambdas/repositories/settings';
 import { handler as updateSliceHandler } from '../../../lambdas/handlers/update-slice';
 import { handler as hasRewardRoute } from '../../../lambdas/handlers/has-reward';
 import { CLIENT_PREVIEWS_PER_HOUR } from '@shared/constants';
-import { getCustomer, listCustomers } from '../../../lambdas/repositories/customers';
+import {
+  getCustomer,
+  listCustomers,
+  redeemCustomer,
+} from '../../../lambdas/repositories/customers';
+import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
+import { DAY_MS } from '@shared/business-day';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
 import { API_MESSAGES } from '@shared/messages';
 import { bodyOf, httpEvent, statusAndBody, visitorClaimsFor } from '../../support/http-event';
@@ -181,6 +187,38 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
       ).toEqual({
         doesExist: true,
       });
+    });
+  });
+
+  it('tell the winner until when the prize is valid, and when staff redeemed it', async () => {
+    const slice = await addSliceAsAdmin(
+      {
+        name: 'Week',
+        comment: '',
+        imageSrc: '',
+        bgColor: '#ffffff',
+        weight: 1,
+        stock: null,
+        validDays: 7,
+      },
+      new Date(),
+    );
+    await withSlices([slice], async () => {
+      const { intl } = testPhone(4601);
+      const spun = await spinAs(intl);
+      const won = spun.body as { wonAt: string; expiresAt?: string; redeemedAt?: string };
+      expect(Date.parse(won.expiresAt ?? '') - Date.parse(won.wonAt)).toBe(7 * DAY_MS);
+      expect(won.redeemedAt).toBeUndefined();
+      const mine = async () =>
+        bodyOf(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) }))) as typeof won;
+      expect((await mine()).expiresAt).toBe(won.expiresAt);
+      expect((await redeemCustomer(intl, 'operator', '2026-11-28T08:02:00.000Z')).status).toBe(
+        'redeemed',
+      );
+      const after = await mine();
+      expect(after.redeemedAt).toBe('2026-11-28T08:02:00.000Z');
+      // Who redeemed it is the staff's business, not the page's.
+      expect(JSON.stringify(after)).not.toContain('operator');
     });
   });
 

@@ -137,11 +137,10 @@ describe('wheel page', () => {
     await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.otpMustBe6Digits);
     await user.clear(code);
+    // Six digits in submit themselves: no press of Verify.
     await user.type(code, '000000');
-    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.otpIncorrect);
     await user.type(code, CORRECT_CODE);
-    await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify }));
 
     // Verified: dialog closed, focus back on Spin, green banner
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -343,7 +342,6 @@ describe('wheel page, focus', () => {
     const code = await within(popup).findByLabelText(VISITOR_TEXT.otpLabel);
     expect(code).toHaveFocus();
     await user.type(code, CORRECT_CODE);
-    await user.keyboard('{Enter}');
     const note = await within(popup).findByText(VISITOR_TEXT.visitStore);
     await waitFor(() => expect(note).toHaveFocus());
     await user.keyboard('{Escape}');
@@ -380,7 +378,6 @@ describe('wheel page, resend', () => {
     const code = await within(dialog).findByLabelText(VISITOR_TEXT.otpLabel);
     for (const wrong of ['000001', '000002', '000003']) {
       await user.type(code, wrong);
-      await user.click(within(dialog).getByRole('button', { name: VISITOR_TEXT.verify }));
       await waitFor(() => expect(code).toHaveValue(''));
       expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.otpIncorrect);
     }
@@ -397,7 +394,6 @@ describe('wheel page, resend', () => {
     await waitFor(() => expect(code).toBeEnabled());
     expect(code).toHaveFocus();
     await user.type(code, CORRECT_CODE);
-    await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await spinButton()).toHaveFocus();
   });
@@ -450,9 +446,9 @@ describe('wheel page, spin first and verify to claim', () => {
 
     await user.type(within(popup).getByLabelText(VISITOR_TEXT.phoneLabel), '0498765432');
     await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.sendPrize }));
-    await user.type(await within(popup).findByLabelText(VISITOR_TEXT.otpLabel), CORRECT_CODE);
+    const codeField = await within(popup).findByLabelText(VISITOR_TEXT.otpLabel);
     expect(within(popup).getByText('Resend in 60s')).toBeInTheDocument();
-    await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.verify }));
+    await user.type(codeField, CORRECT_CODE);
 
     expect(await within(popup).findByText(VISITOR_TEXT.visitStore)).toBeInTheDocument();
     expect(within(popup).queryByLabelText(VISITOR_TEXT.otpLabel)).not.toBeInTheDocument();
@@ -461,6 +457,45 @@ describe('wheel page, spin first and verify to claim', () => {
     expect(record.body).toEqual({ ticket: expect.stringMatching(/^T/) });
     expect(preview).toBeDefined();
     expect(backend.customers.get('+61498765432')?.sliceId).toBe('s1');
+  });
+});
+
+describe('wheel page, spin first: closing a prize not claimed yet', () => {
+  it('asks first; "Keep it open" keeps it, "Close" closes it; a claimed prize closes at once', async () => {
+    backend.wheel.game.spinMode = 'spin-first';
+    const user = userEvent.setup();
+    render(<WheelPage />);
+    await user.click(await spinButton());
+    const popup = await screen.findByRole(
+      'dialog',
+      { name: VISITOR_TEXT.winDialogLabel },
+      { timeout: 3000 },
+    );
+    const close = within(popup).getByRole('button', { name: VISITOR_TEXT.closeLabel });
+    await user.click(close);
+    const question = await screen.findByRole('dialog', { name: VISITOR_TEXT.closeUnclaimedTitle });
+    expect(question).toHaveTextContent(VISITOR_TEXT.closeUnclaimedQuestion);
+    expect(within(question).getByRole('button', { name: VISITOR_TEXT.keepOpen })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: VISITOR_TEXT.keepOpen }));
+    expect(question).not.toBeInTheDocument();
+    expect(popup).toBeInTheDocument();
+    expect(close).toHaveFocus();
+    // Escape asks too.
+    await user.keyboard('{Escape}');
+    const again = await screen.findByRole('dialog', { name: VISITOR_TEXT.closeUnclaimedTitle });
+    await user.click(within(again).getByRole('button', { name: VISITOR_TEXT.closeLabel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await spinButton()).toHaveFocus();
+
+    // Claimed: Close closes without a question.
+    await user.click(await spinButton());
+    const shown = await screen.findByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
+    await user.type(within(shown).getByLabelText(VISITOR_TEXT.phoneLabel), '0498765411');
+    await user.click(within(shown).getByRole('button', { name: VISITOR_TEXT.sendPrize }));
+    await user.type(await within(shown).findByLabelText(VISITOR_TEXT.otpLabel), CORRECT_CODE);
+    await within(shown).findByText(VISITOR_TEXT.visitStore);
+    await user.click(within(shown).getByRole('button', { name: VISITOR_TEXT.closeLabel }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

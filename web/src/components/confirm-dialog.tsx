@@ -1,6 +1,6 @@
 /**
  * The "Confirm Action" dialog (docs/product.md): Cancel and Confirm, for the dashboard's redeem and
- * the admin's erasure of a number. A modal dialog: focus starts on Cancel (neither can be undone,
+ * the admin's erasure of a number; with its own words, for closing a spin-first prize not claimed. A modal dialog: focus starts on Cancel (neither can be undone,
  * so the safe choice is the default), Tab stays inside, Escape or
  * a click outside cancels, and focus returns to the control that opened it.
  */
@@ -9,10 +9,14 @@ import { STAFF_TEXT } from '@shared/messages-staff';
 import { wrapTabFocus } from '../lib/focus';
 
 export interface ConfirmDialogProps {
+  /** The dialog's title; default "Confirm Action". */
+  title?: string;
   /** The question under the title. */
   message: string;
   /** The confirming button's label; default "Confirm". */
   confirmLabel?: string;
+  /** The cancelling button's label; default "Cancel". */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** More to read before confirming, under the question (part of the dialog's description). */
@@ -21,8 +25,10 @@ export interface ConfirmDialogProps {
 
 /** A modal confirm dialog; render it only while open. */
 export function ConfirmDialog({
+  title = STAFF_TEXT.confirmTitle,
   message,
   confirmLabel = STAFF_TEXT.confirm,
+  cancelLabel = STAFF_TEXT.cancel,
   onConfirm,
   onCancel,
   children,
@@ -62,7 +68,7 @@ export function ConfirmDialog({
         onKeyDown={onKeyDown}
       >
         <h2 id={`${id}-title`} className="ui-dialog__title">
-          {STAFF_TEXT.confirmTitle}
+          {title}
         </h2>
         <div id={`${id}-message`}>
           <p>{message}</p>
@@ -75,7 +81,7 @@ export function ConfirmDialog({
             className="ui-button ui-button--secondary"
             onClick={onCancel}
           >
-            {STAFF_TEXT.cancel}
+            {cancelLabel}
           </button>
           <button type="button" className="ui-button" onClick={onConfirm}>
             {confirmLabel}

@@ -1,7 +1,8 @@
 /**
  * /dashboard (docs/product.md): search by phone number (or its last 3 or 4 digits: the customers
- * with a prize to redeem whose number ends so, each claimed only once the whole number is typed
- * to confirm), the search result (a new search clears the last one, its Claim and any notice),
+ * whose number ends so, redeemed and expired ones marked with when (and by whom), counted by kind,
+ * Claim only on those still to redeem, each claimed only once the whole number is typed to
+ * confirm), the search result (a new search clears the last one, its Claim and any notice),
  * all users (each with when the prize was won; new arrivals highlighted a few seconds)
  * paged newest first and kept live (new winners and redeems from other devices show within
  * seconds), with an "Unredeemed only" switch, and Claim -> "Confirm Action" (which reminds staff to
@@ -43,6 +44,13 @@ type SearchState =
 type PendingClaim = { customer: Customer; wholeNumber: boolean };
 
 type Feedback = { kind: 'success' | 'error'; text: string };
+
+/** How many of `customers` are still to redeem, redeemed, and expired at `now`. */
+function countKinds(customers: readonly Customer[], now: Date) {
+  const redeemed = customers.filter((c) => c.isOfferClaimed).length;
+  const expired = customers.filter((c) => !c.isOfferClaimed && isPrizeExpired(c, now)).length;
+  return { toRedeem: customers.length - redeemed - expired, redeemed, expired };
+}
 
 /** How often the rows' expiry is judged again. */
 const EXPIRY_CLOCK_MS = 30_000;
@@ -238,7 +246,9 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
             <h2 id="search-matches-heading" className="ui-card__title">
               {STAFF_TEXT.matchesHeading}
             </h2>
-            <p role="status">{STAFF_TEXT.matchesSummary(search.digits, search.customers.length)}</p>
+            <p role="status">
+              {STAFF_TEXT.matchesSummary(search.digits, countKinds(search.customers, now))}
+            </p>
             <UsersTable
               caption={STAFF_TEXT.matchesHeading}
               users={search.customers}

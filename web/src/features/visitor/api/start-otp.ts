@@ -6,7 +6,12 @@ import type { OtpStartRequest, OtpStartResponse } from '@shared/phone';
 import type { SolvedChallenge } from '@shared/spin';
 import { callRoute } from '../../../lib/api-client';
 
-export const startOtp = (phoneNumber: string, altcha: SolvedChallenge): Promise<OtpStartResponse> =>
+/** `recover`: the number was said to have a reward; its code shows the winner that prize. */
+export const startOtp = (
+  phoneNumber: string,
+  altcha: SolvedChallenge,
+  recover = false,
+): Promise<OtpStartResponse> =>
   callRoute<OtpStartResponse>('start-otp', {
-    body: { phoneNumber, altcha } satisfies OtpStartRequest,
+    body: { phoneNumber, altcha, ...(recover ? { recover } : {}) } satisfies OtpStartRequest,
   });

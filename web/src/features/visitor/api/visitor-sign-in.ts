@@ -12,13 +12,15 @@ import { startOtp } from './start-otp';
 
 /**
  * Asks for a code to `localPhone` (04 form): a new auth session each time (also for Resend).
- * `challenge` hands over a solved proof of work (hooks/use-otp-challenge.ts).
+ * `challenge` hands over a solved proof of work (hooks/use-otp-challenge.ts). `recover`: the
+ * number already has a reward, which the code will show (api/start-otp.ts).
  */
 export async function requestCode(
   localPhone: string,
   challenge: () => Promise<SolvedChallenge>,
+  recover = false,
 ): Promise<CustomChallenge> {
-  const { signInKey } = await startOtp(localPhone, await challenge());
+  const { signInKey } = await startOtp(localPhone, await challenge(), recover);
   const { visitorClientId } = await loadRuntimeConfig();
   // The code's answers carry the key otp/start gave: only they count (docs/cognito.md).
   return startCustomAuth(visitorClientId, toInternational(localPhone), {

@@ -74,6 +74,21 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
           {...described}
         />
         {error}
+        {v.canRecover ? (
+          // Below the required message: the winner whose page was lost verifies the number to see
+          // the prize (nothing is told before the code is checked: docs/security.md).
+          <p className="visitor-form__recover">
+            {VISITOR_TEXT.recoverPrompt}{' '}
+            <button
+              type="button"
+              className="visitor-link"
+              aria-disabled={v.busy || undefined}
+              onClick={() => void v.recover()}
+            >
+              {VISITOR_TEXT.recover}
+            </button>
+          </p>
+        ) : null}
         {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus.
             After a refusal that said when, it counts down to then ("Resend in {n}s"). */}
         <button
@@ -118,6 +133,7 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
         className="visitor-form__input visitor-form__input--code"
         type="text"
         inputMode="numeric"
+        // The phone offers the code from the SMS; six digits in (typed or filled) verify at once.
         autoComplete="one-time-code"
         // Step 2 replaces step 1 (a new form, see key) inside an open dialog: focus moves to it.
         autoFocus

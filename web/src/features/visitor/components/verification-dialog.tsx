@@ -1,10 +1,11 @@
 import { VISITOR_TEXT } from '@shared/messages';
-import { usePhoneVerification } from '../hooks/use-phone-verification';
+import { usePhoneVerification, type Verified } from '../hooks/use-phone-verification';
 import { Modal } from './modal';
 import { PhoneCodeForm } from './phone-code-form';
 
 export interface VerificationDialogProps {
-  onVerified: (phoneNumber: string) => void;
+  /** `how.recovered`: the number was said to have a reward; its prize is to be shown. */
+  onVerified: (phoneNumber: string, how: Verified) => void;
   onClose: () => void;
   /** Where focus goes when the dialog closes. */
   returnFocus?: () => HTMLElement | null;

@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { wrapTabFocus } from '../../../lib/focus';
 
 /**
@@ -13,6 +13,12 @@ export function useFocusTrap(
   returnFocus?: () => HTMLElement | null,
   initialFocus?: () => HTMLElement | null,
 ): void {
+  // Escape calls the latest onEscape (it may change while the modal is open: a prize just claimed
+  // closes without a question).
+  const escape = useRef(onEscape);
+  useEffect(() => {
+    escape.current = onEscape;
+  });
   useEffect(() => {
     const root = container.current;
     if (!root) return;
@@ -21,9 +27,12 @@ export function useFocusTrap(
     (initialFocus?.() ?? root.querySelector<HTMLElement>('input:not([disabled])') ?? root).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && onEscape) {
+      // A dialog opened over this one (a confirm) keeps its own keys.
+      const active = document.activeElement;
+      if (active && !root.contains(active) && active.closest('[role="dialog"]')) return;
+      if (event.key === 'Escape' && escape.current) {
         event.preventDefault();
-        onEscape();
+        escape.current();
         return;
       }
       // Focus that left the dialog (its element went away) is brought back in by Tab.
@@ -39,7 +48,7 @@ export function useFocusTrap(
       document.removeEventListener('keydown', onKeyDown);
       (returnFocus?.() ?? previous)?.focus();
     };
-    // The trap is set up once per opening; onEscape may change identity between renders.
+    // The trap is set up once per opening (onEscape is read through its ref).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [container]);
 }

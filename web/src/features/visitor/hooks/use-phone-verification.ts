@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { RESEND_COUNTDOWN_SECONDS } from '@shared/constants';
+import { OTP_LENGTH, RESEND_COUNTDOWN_SECONDS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { acceptOtpInput, checkOtpLength } from '@shared/otp-format';
 import { acceptTypedPhone, isLocalMobile, toInternational } from '@shared/phone-format';
@@ -30,11 +30,24 @@ export interface PhoneVerification {
    * Resend starts a new one.
    */
   needsResend: boolean;
+  /**
+   * The number already has a reward ("This number already has a reward!"): the visitor may verify
+   * it by SMS to see that prize (recover).
+   */
+  canRecover: boolean;
   setPhone(value: string): void;
   setCode(value: string): void;
   sendCode(): Promise<void>;
-  verify(): Promise<void>;
+  /** Checks the code in the field (or `typed`, just entered). */
+  verify(typed?: string): Promise<void>;
   resend(): Promise<void>;
+  /** Step 1 again, for a number that has a reward: its code shows the prize once verified. */
+  recover(): Promise<void>;
+}
+
+/** How a number was verified: `recovered` when it was said to have a reward (its prize shows). */
+export interface Verified {
+  recovered: boolean;
 }
 
 /**
@@ -43,7 +56,7 @@ export interface PhoneVerification {
  * `onVerified` gets the +61 number once the tokens are saved.
  */
 export function usePhoneVerification(
-  onVerified: (phoneNumber: string) => void | Promise<void>,
+  onVerified: (phoneNumber: string, how: Verified) => void | Promise<void>,
 ): PhoneVerification {
   const [step, setStep] = useState<VerificationStep>('phone');
   const [phone, setPhoneValue] = useState('');
@@ -51,6 +64,8 @@ export function usePhoneVerification(
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [needsResend, setNeedsResend] = useState(false);
+  /** This verification recovers a prize: set once the visitor chose to after the reward message. */
+  const recovering = useRef(false);
   const { remaining, restart } = useCountdown();
   const retry = useCountdown();
   // Solving starts as the form opens, so that Send Code finds it ready.
@@ -61,19 +76,23 @@ export function usePhoneVerification(
   const setPhone = (value: string) => {
     // "+61 412 345 678" pasted, autofilled or typed key by key becomes 0412345678.
     const result = acceptTypedPhone(phone, value);
+    recovering.current = false;
     setPhoneValue(result.value);
     setError(result.error);
   };
 
+  /** Six digits in, typed or filled by the phone from the SMS (one-time-code): verified at once. */
   const setCode = (value: string) => {
-    setCodeValue(acceptOtpInput(code, value).value);
+    const accepted = acceptOtpInput(code, value).value;
+    setCodeValue(accepted);
     setError(undefined);
+    if (accepted.length === OTP_LENGTH && accepted !== code) void verify(accepted);
   };
 
   /** Starts a new auth session; returns the message to show on failure. */
   const startSession = async (failure: string): Promise<string | undefined> => {
     try {
-      challenge.current = await requestCode(phone, takeChallenge);
+      challenge.current = await requestCode(phone, takeChallenge, recovering.current);
       setNeedsResend(false);
       restart(RESEND_COUNTDOWN_SECONDS);
       return undefined;
@@ -124,9 +143,10 @@ export function usePhoneVerification(
     if (failure) setError(failure);
   };
 
-  const verify = async () => {
+  const verify = async (typed?: string) => {
+    const entered = typed ?? code;
     if (busy) return;
-    if (!checkOtpLength(code).ok) {
+    if (!checkOtpLength(entered).ok) {
       setError(MESSAGES.otpMustBe6Digits);
       return;
     }
@@ -138,7 +158,7 @@ export function usePhoneVerification(
     setBusy(true);
     setError(undefined);
     try {
-      const outcome = await answerCode(current, code);
+      const outcome = await answerCode(current, entered);
       if (outcome.status === 'wrong') {
         challenge.current = outcome.challenge;
         setCodeValue('');
@@ -152,7 +172,9 @@ export function usePhoneVerification(
       setPhoneValue('');
       setCodeValue('');
       setStep('phone');
-      await onVerified(verifiedPhone);
+      const recovered = recovering.current;
+      recovering.current = false;
+      await onVerified(verifiedPhone, { recovered });
     } catch (caught) {
       setBusy(false);
       console.error(
@@ -171,6 +193,12 @@ export function usePhoneVerification(
     }
   };
 
+  const recover = async () => {
+    if (error !== MESSAGES.alreadyHasReward) return;
+    recovering.current = true;
+    await sendCode();
+  };
+
   return {
     step,
     phone,
@@ -180,10 +208,12 @@ export function usePhoneVerification(
     resendIn: remaining,
     retryIn: retry.remaining,
     needsResend,
+    canRecover: step === 'phone' && error === MESSAGES.alreadyHasReward,
     setPhone,
     setCode,
     sendCode,
     verify,
     resend,
+    recover,
   };
 }

@@ -18,6 +18,7 @@ import { fetchMySpin } from '../api/get-my-spin';
 import { previewSpin } from '../api/preview-spin';
 import { withDrawRetries } from '../lib/retry-draw';
 import { forgetPreview, readSavedPreview, savePreview } from '../lib/saved-preview';
+import type { Verified } from './use-phone-verification';
 
 const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -54,10 +55,12 @@ export interface SpinFlow {
   dialogOpen: boolean;
   bannerVisible: boolean;
   spin: () => Promise<void>;
-  onDialogVerified: () => void;
+  onDialogVerified: (phoneNumber?: string, how?: Verified) => void;
   closeDialog: () => void;
   onClaimVerified: () => Promise<void>;
   closePopup: () => void;
+  /** The saved prize as the server says it now (the popup asks while it is open). */
+  updateOffer: (fresh: SpinResult) => void;
 }
 
 export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinFlow {
@@ -97,6 +100,19 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     setPopupVisible(true);
   }, []);
 
+  /** Shows the signed-in number's saved prize, if it has one (`cancelled`: no longer wanted). */
+  const showSavedPrize = useCallback(async (cancelled: () => boolean = () => false) => {
+    const saved = await fetchMySpin();
+    if (cancelled() || !saved) return;
+    forgetPreview(); // the number's prize is recorded: an older preview no longer counts
+    setCurrentOffer(saved);
+    setRestoredSliceId(saved.sliceId);
+    setRecorded(true);
+    setHasSpun(true);
+    setPopupAfterSpin(false);
+    setPopupVisible(true);
+  }, []);
+
   // Verified state survives a reload within the token's lifetime; a winner sees the saved prize.
   useEffect(() => {
     if (!hasSession('visitor')) return;
@@ -104,14 +120,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     (async () => {
       if (!(await getIdToken('visitor')) || cancelled) return;
       setVerified(true);
-      const saved = await fetchMySpin();
-      if (cancelled || !saved) return;
-      forgetPreview(); // the number's prize is recorded: an older preview no longer counts
-      setCurrentOffer(saved);
-      setRestoredSliceId(saved.sliceId);
-      setRecorded(true);
-      setHasSpun(true);
-      setPopupVisible(true);
+      await showSavedPrize(() => cancelled);
     })().catch((error: unknown) => {
       if (isUnauthorized(error)) signOut();
       else console.error('saved prize could not be loaded', error);
@@ -119,7 +128,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     return () => {
       cancelled = true;
     };
-  }, [signOut]);
+  }, [signOut, showSavedPrize]);
 
   // The wheel points at a restored prize (a sold-out or deleted prize is not on the wheel).
   useEffect(() => {
@@ -206,11 +215,27 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     }
   };
 
-  const onDialogVerified = () => {
+  // The popup of a recorded prize still to redeem hands on what it learns (redeemed by staff).
+  const updateOffer = useCallback(
+    (fresh: SpinResult) =>
+      setCurrentOffer((current) =>
+        current?.sliceId === fresh.sliceId && current.redeemedAt === fresh.redeemedAt
+          ? current
+          : fresh,
+      ),
+    [],
+  );
+
+  const onDialogVerified = (_phoneNumber?: string, how?: Verified) => {
     setDialogOpen(false);
     setVerified(true);
     setBannerVisible(true);
     later(() => setBannerVisible(false), VERIFICATION_BANNER_MS);
+    // A winner who verified the number said to have a reward sees that prize at once.
+    if (how?.recovered)
+      showSavedPrize().catch((error: unknown) =>
+        console.error('saved prize could not be loaded', error),
+      );
   };
 
   const onClaimVerified = async () => {
@@ -231,5 +256,6 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     closeDialog: () => setDialogOpen(false),
     onClaimVerified,
     closePopup: () => setPopupVisible(false),
+    updateOffer,
   };
 }

@@ -146,6 +146,7 @@ export function Component() {
           afterSpin={flow.popupAfterSpin}
           onClaimVerified={flow.onClaimVerified}
           onClose={flow.closePopup}
+          onOfferChange={flow.updateOffer}
           returnFocus={spinButtonElement}
         />
       ) : null}
