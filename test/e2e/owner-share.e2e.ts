@@ -20,6 +20,7 @@ import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { formatLocalNumber } from '@shared/phone-format';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { businessSettingsInputSchema } from '@shared/settings';
+import { sourceLink } from '@shared/source-tag';
 import type { BusinessSettings } from '@shared/types';
 import { randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
 import { axeViolations } from './support/axe';
@@ -196,7 +197,8 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
 
     await openAdminLink(page, ADMIN_TEXT.share);
     await page.waitForURL(url('/admin/share'));
-    const wheelLink = url('/');
+    // The first place offered is the poster: its link carries its source tag.
+    const wheelLink = sourceLink(url('/'), 'poster');
     await expect.poll(() => page.getByLabel(ADMIN_TEXT.wheelLink).inputValue()).toBe(wheelLink);
     const qr = page.getByRole('img', { name: ADMIN_TEXT.qrCode(wheelLink) }).first();
     await qr.waitFor();
@@ -230,8 +232,9 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
         business.businessName || PLACEHOLDER_BUSINESS.businessName,
       );
       expect(await sheet.innerText()).toContain(ADMIN_TEXT.posterHeadline);
+      // Each piece's own link, with its own tag.
       expect(await sheet.innerText()).toContain(
-        wheelLink.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+        sourceLink(url('/'), piece).replace(/^https?:\/\//, ''),
       );
       const images = await sheet.locator('img').evaluateAll((imgs) =>
         imgs.map((img) => {
@@ -430,8 +433,8 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
       const phone = randomLocalMobile();
       await visitorWins(phone);
       const page = await adminPage(device);
-      await openAdminLink(page, ADMIN_TEXT.insights);
-      await page.waitForURL(url('/admin/insights'));
+      await openAdminLink(page, ADMIN_TEXT.customers);
+      await page.waitForURL(url('/admin/customers'));
       const take = async (name: string) => {
         const [download] = await Promise.all([
           page.waitForEvent('download'),
@@ -442,7 +445,7 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
       const csv = await take(ADMIN_TEXT.downloadCsv);
       const xlsx = await take(ADMIN_TEXT.downloadXlsx);
       expect(xlsx.name).toBe(csv.name.replace(/\.csv$/, '.xlsx'));
-      await checkScreen(page, `insights-downloads-${tag}`);
+      await checkScreen(page, `customers-downloads-${tag}`);
 
       const headers: string[] = EXPORT_COLUMNS.map((c) => c.header);
       // The CSV as a spreadsheet app opens it: SheetJS types its cells (numbers, dates, text).

@@ -179,6 +179,19 @@ export function installFakeApi(
           })
         : json(200, { data: { csv: '+61400000001,Drink\r\n', rows: 1, nextCursor: null } });
     }
+    if (path === '/api/users' && method === 'GET') {
+      const customer = (n: number, offer: string, isOfferClaimed: boolean) => ({
+        phoneNumber: `+6140000000${n}`,
+        localNumber: `040000000${n}`,
+        offer,
+        sliceId: `slice-${n}`,
+        isOfferClaimed,
+        createdAt: '2026-05-03T01:00:00.000Z',
+      });
+      return query.get('cursor') === null
+        ? json(200, { data: { users: [customer(2, 'Chips', false)], nextCursor: 'p2' } })
+        : json(200, { data: { users: [customer(1, 'Drink', true)], nextCursor: null } });
+    }
     if (path === '/api/insights' && method === 'GET') {
       const from = query.get('from') ?? api.insights.from;
       const to = query.get('to') ?? api.insights.to;

@@ -1,6 +1,6 @@
 /**
  * The admin shell (docs/product.md): a sidebar linking the admin pages (the four the product
- * names, Insights and Share) and Logout, fixed from 900px and behind a hamburger button on smaller screens. Signed-out
+ * names, Share, Customers and Insights) and Logout, fixed from 900px and behind a hamburger button on smaller screens. Signed-out
  * visitors are sent to /admin (docs/product.md).
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -16,8 +16,9 @@ import './shell.css';
 const LINKS = [
   { to: PATHS.adminBusiness, label: ADMIN_TEXT.businessSettings },
   { to: PATHS.adminGame, label: ADMIN_TEXT.gameSettings },
-  { to: PATHS.adminInsights, label: ADMIN_TEXT.insights },
   { to: PATHS.adminShare, label: ADMIN_TEXT.share },
+  { to: PATHS.adminCustomers, label: ADMIN_TEXT.customers },
+  { to: PATHS.adminInsights, label: ADMIN_TEXT.insights },
   { to: PATHS.adminAccountAdmin, label: ADMIN_TEXT.adminPassword },
   { to: PATHS.adminAccountOperator, label: ADMIN_TEXT.operatorPassword },
 ] as const;
