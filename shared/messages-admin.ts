@@ -183,6 +183,19 @@ export const ADMIN_TEXT = Object.freeze({
     `Erase everything stored about ${phone}? This cannot be undone, and the number cannot win again.`,
   erased: (phone: string) => `${phone} was erased.`,
   eraseFailed: 'Could not erase the number. Please try again.',
+  // Get ready
+  getReady: 'Get ready',
+  getReadyCount: (done: number, total: number) => `${done} of ${total} done`,
+  getReadySteps: {
+    details: 'Fill in the business details',
+    logo: 'Add your logo',
+    prizes: 'Set prizes with stock and odds that make sense',
+    passwords: 'Change both passwords from the printed ones',
+    poster: 'Print the poster',
+    wifi: 'Trust the shop’s Wi-Fi',
+  },
+  getReadyDone: '(done)',
+  getReadyToDo: '(to do)',
   // Customers
   customers: 'Customers',
   customersNewest: 'Newest customers',

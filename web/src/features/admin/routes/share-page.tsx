@@ -26,6 +26,7 @@ import { loadRuntimeConfig } from '../../../config/runtime';
 import { getBusinessSettings } from '../api/get-business-settings';
 import { getGameSettings } from '../api/get-game-settings';
 import { listSlices } from '../api/list-slices';
+import { recordPrinted } from '../api/setup';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { posterWheelImage, posterWheelTurn } from '../components/poster-wheel';
 import { saveFile } from '../components/save-file';
@@ -195,6 +196,8 @@ export function Component() {
     if (!printing) return;
     const done = () => setPrinting(undefined);
     window.addEventListener('afterprint', done, { once: true });
+    // Recorded for the "Get ready" list; printing does not wait for it.
+    recordPrinted().catch(() => undefined);
     window.print();
     return () => window.removeEventListener('afterprint', done);
   }, [printing]);
