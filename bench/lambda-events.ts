@@ -198,6 +198,8 @@ export function benchEvents(
       case 'get-insights':
       case 'export-customers':
       case 'list-trusted':
+      case 'get-setup':
+      case 'record-printed':
         return event(admin);
       case 'create-slice':
         return event({ ...admin, body: { name: `Bench prize ${run}` } });

@@ -176,9 +176,10 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   'delete-slice': staffRoute({ tables: { slices: 'write', settings: 'write' } }),
   // Stores the file only; the admin then saves the URL with the business settings.
   'upload-logo': staffRoute({ logoUpload: true }),
-  // Sets the password, signs the account out everywhere and records when (limits).
+  // Sets the password, signs the account out everywhere and records when (limits; and in settings
+  // for the "Get ready" list).
   'set-staff-password': staffRoute({
-    tables: { limits: 'write' },
+    tables: { limits: 'write', settings: 'write' },
     // A deleted account is made again (domain/staff-passwords.ts).
     staffPool: [
       'AdminSetUserPassword',
@@ -186,6 +187,15 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
       'AdminCreateUser',
       'AdminAddUserToGroup',
     ],
+  }),
+  // The "Get ready" list: the settings (with its facts item), the slices and the trusted list.
+  'get-setup': staffRoute({
+    tables: { settings: 'read', slices: 'read', limits: 'read' },
+    lists: ['slices'],
+  }),
+  'record-printed': staffRoute({
+    tables: { settings: 'write', slices: 'read', limits: 'read' },
+    lists: ['slices'],
   }),
   // The trusted connections are one item in the limits table.
   'list-trusted': staffRoute({ tables: { limits: 'read' } }),

@@ -70,6 +70,8 @@ export const ROUTES = [
   },
   { id: 'erase-customer', method: 'POST', path: '/api/customers/erase', auth: 'admin' },
   { id: 'set-staff-password', method: 'PUT', path: '/api/accounts/{role}/password', auth: 'admin' },
+  { id: 'get-setup', method: 'GET', path: '/api/setup', auth: 'admin' },
+  { id: 'record-printed', method: 'POST', path: '/api/setup/printed', auth: 'admin' },
   { id: 'list-trusted', method: 'GET', path: '/api/trusted-connections', auth: 'admin' },
   { id: 'trust-connection', method: 'POST', path: '/api/trusted-connections', auth: 'admin' },
   {

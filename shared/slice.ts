@@ -108,3 +108,25 @@ export function oddsShare(
   const total = slices.filter((s) => s.stock !== 0).reduce((sum, s) => sum + s.weight, 0);
   return total === 0 ? 0 : slice.weight / total;
 }
+
+/**
+ * The prize a poster leads with unless the owner picks another: the rarest one that can be won
+ * (the smallest share of the odds; between equals, the one with less stock left, then the first).
+ * Undefined when no slice can be won.
+ */
+export function rarestPrize<T extends { weight: number; stock: number | null }>(
+  slices: readonly T[],
+): T | undefined {
+  const stockLeft = (slice: T) => slice.stock ?? Number.POSITIVE_INFINITY;
+  let rarest: T | undefined;
+  for (const slice of slices) {
+    if (slice.stock === 0) continue;
+    if (
+      !rarest ||
+      slice.weight < rarest.weight ||
+      (slice.weight === rarest.weight && stockLeft(slice) < stockLeft(rarest))
+    )
+      rarest = slice;
+  }
+  return rarest;
+}

@@ -150,6 +150,16 @@ export interface UsersPage {
 export const FUNNEL_STEPS = ['visits', 'codesSent', 'verified', 'spins', 'redeemed'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 
+/**
+ * GET /api/setup: the facts of the admin's "Get ready" list that only the server can know, each the
+ * time it last happened (ISO) or null: each staff password set through the admin area (the printed
+ * first ones replaced; the password itself is never stored) and a poster or card printed.
+ */
+export interface SetupFacts {
+  passwordSetAt: Record<StaffRole, string | null>;
+  printedAt: string | null;
+}
+
 /** GET /api/trusted-connections: the connection the admin is on, and those trusted. */
 export interface TrustedConnections {
   /** The admin's own connection, as the server sees it (an IPv4 address or an IPv6 /56). */

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '@shared/errors';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { isStaffRole, type StaffRole } from '@shared/types';
 import * as staffPool from '../repositories/staff-pool';
+import { recordSetupFact } from '../repositories/settings';
 import * as signOuts from '../repositories/staff-sign-outs';
 
 /** A sign-out is kept a little longer than the longest-lived ID token it must refuse. */
@@ -58,6 +59,9 @@ export async function setStaffPassword(
   if (result === 'invalid-password')
     throw badRequest('INVALID_PASSWORD', API_MESSAGES.passwordPolicy);
   if (result === 'not-found') throw notFound('ACCOUNT_NOT_FOUND', API_MESSAGES.accountNotFound);
+  // The "Get ready" list's fact: the printed first password is replaced (the time only). Before
+  // the sign-out, whose recorded time the refused tokens are measured against.
+  await recordSetupFact(`${role}PasswordSetAt`, new Date().toISOString());
   await pool.signOutEverywhere(userPoolId, username);
   // ID tokens already issued, and those a kept refresh token got meanwhile, stay valid at API
   // Gateway until they expire: the staff routes refuse every token of a sign-in until now.

@@ -1,6 +1,7 @@
 /**
  * PUT /api/accounts/{role}/password (admin): sets the admin or operator password in Cognito. The
- * password is never stored, logged or echoed; the answer carries only the success message.
+ * password is never stored, logged or echoed; the answer carries only the success message. Only
+ * the time it was set is recorded, for the "Get ready" list (domain/staff-passwords.ts).
  */
 import { newPasswordSchema } from '@shared/password';
 import { activeStaff } from '../domain/active-user';

@@ -5,12 +5,14 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, spinModeOf } from '@shared/constants';
 import type { BusinessSettingsInput, GameSettingsInput } from '@shared/settings';
-import type { BusinessSettings, GameSettings } from '@shared/types';
+import type { BusinessSettings, GameSettings, SetupFacts, StaffRole } from '@shared/types';
 import { dynamo } from '../lib/dynamo-client';
 import { tableName } from '../lib/tables';
 
 const BUSINESS_ID = 'business';
 const GAME_ID = 'game';
+/** The "Get ready" facts only the server can know (SetupFacts): one item, a time per fact. */
+const SETUP_ID = 'setup';
 
 async function getItem(id: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await dynamo().send(
@@ -80,3 +82,25 @@ export const mergeGameSettings = async (
   input: GameSettingsInput,
   now: string,
 ): Promise<GameSettings> => pickGame(await merge(GAME_ID, input, now));
+
+/** A fact of the "Get ready" list that the server records: a staff password set, a piece printed. */
+export type SetupFact = `${StaffRole}PasswordSetAt` | 'printedAt';
+
+const timeOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The recorded "Get ready" facts; null for each that has not happened. */
+export async function getSetupFacts(): Promise<SetupFacts> {
+  const item = await getItem(SETUP_ID);
+  return {
+    passwordSetAt: {
+      admin: timeOrNull(item?.adminPasswordSetAt),
+      operator: timeOrNull(item?.operatorPasswordSetAt),
+    },
+    printedAt: timeOrNull(item?.printedAt),
+  };
+}
+
+/** Records that `fact` happened at `now`. */
+export async function recordSetupFact(fact: SetupFact, now: string): Promise<void> {
+  await merge(SETUP_ID, { [fact]: now }, now);
+}

@@ -148,7 +148,8 @@ describe('the shop’s Wi-Fi', () => {
       const page = await open(viewport);
       await onConnection(page, address);
       await adminLogin(page);
-      await page.goto(url('/admin/insights'));
+      // On Share, beside the shop's other devices and codes.
+      await page.goto(url('/admin/share'));
       const card = page.getByRole('region', { name: ADMIN_TEXT.trustHeading });
       await card.getByText(ADMIN_TEXT.trustCurrent(address)).waitFor();
       await card.getByText(ADMIN_TEXT.trustedNone).waitFor();

@@ -20,7 +20,9 @@ import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { formatLocalNumber } from '@shared/phone-format';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { businessSettingsInputSchema } from '@shared/settings';
-import type { BusinessSettings } from '@shared/types';
+import { rarestPrize } from '@shared/slice';
+import { sourceLink } from '@shared/source-tag';
+import type { BusinessSettings, Slice } from '@shared/types';
 import { randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, pageErrors, staffPassword } from './support/stack';
@@ -196,7 +198,8 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
 
     await openAdminLink(page, ADMIN_TEXT.share);
     await page.waitForURL(url('/admin/share'));
-    const wheelLink = url('/');
+    // The first place offered is the poster: its link carries its source tag.
+    const wheelLink = sourceLink(url('/'), 'poster');
     await expect.poll(() => page.getByLabel(ADMIN_TEXT.wheelLink).inputValue()).toBe(wheelLink);
     const qr = page.getByRole('img', { name: ADMIN_TEXT.qrCode(wheelLink) }).first();
     await qr.waitFor();
@@ -208,6 +211,29 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
     await page.getByRole('button', { name: ADMIN_TEXT.copyLink }).click();
     await page.getByText(ADMIN_TEXT.linkCopied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(wheelLink);
+
+    // A place the owner names gets its own tagged link and QR code; a name that cannot be a tag
+    // gives no link.
+    await page.getByLabel(ADMIN_TEXT.placement).selectOption({ label: ADMIN_TEXT.placementOther });
+    const placeName = page.getByLabel(ADMIN_TEXT.placementName);
+    await placeName.fill('Flyer March!');
+    await page.getByText(ADMIN_TEXT.placementNameInvalid).waitFor();
+    expect(await page.getByLabel(ADMIN_TEXT.wheelLink).inputValue()).toBe('');
+    await placeName.fill('Flyer-March');
+    const flyerLink = sourceLink(url('/'), 'flyer-march');
+    await expect.poll(() => page.getByLabel(ADMIN_TEXT.wheelLink).inputValue()).toBe(flyerLink);
+    const flyerQr = page.getByRole('img', { name: ADMIN_TEXT.qrCode(flyerLink) });
+    await flyerQr.waitFor();
+    expect(decodeURIComponent((await flyerQr.getAttribute('src'))!.split(',')[1]!)).toBe(
+      await qrSvg(flyerLink, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    );
+
+    // The pieces lead with the rarest prize that can be won unless the owner picks another.
+    const onWheel = (await adminApi<Slice[]>('GET', '/api/slices')).filter((s) => s.stock !== 0);
+    const headline = page.getByLabel(ADMIN_TEXT.headlinePrize);
+    await expect.poll(() => headline.inputValue()).toBe(rarestPrize(onWheel)!.id);
+    const picked = onWheel.find((slice) => slice.id !== rarestPrize(onWheel)!.id) ?? onWheel[0]!;
+    await headline.selectOption(picked.id);
     await checkScreen(page, `share-${tag}`);
 
     // Printing: the browser's dialog is replaced so the piece stays in print while we take a PDF.
@@ -230,8 +256,9 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
         business.businessName || PLACEHOLDER_BUSINESS.businessName,
       );
       expect(await sheet.innerText()).toContain(ADMIN_TEXT.posterHeadline);
+      // Each piece's own link, with its own tag.
       expect(await sheet.innerText()).toContain(
-        wheelLink.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+        sourceLink(url('/'), piece).replace(/^https?:\/\//, ''),
       );
       const images = await sheet.locator('img').evaluateAll((imgs) =>
         imgs.map((img) => {
@@ -241,6 +268,22 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
       );
       expect(images.map((i) => i.className)).toContain('print-sheet__qr');
       expect(images.every((i) => i.loaded)).toBe(true);
+      // The headline prize, and the shop's wheel drawn at print resolution (2,400 px across:
+      // over 450 dots an inch on the poster), turned so that prize is under the pointer.
+      expect(await sheet.innerText()).toContain(picked.name);
+      const wheel = sheet.locator('.print-sheet__wheel img');
+      expect(await wheel.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(2400);
+      const turn = 360 / onWheel.length;
+      expect(await wheel.getAttribute('style')).toContain(
+        `rotate(${-(onWheel.indexOf(picked) + 0.5) * turn}deg)`,
+      );
+      // What prints is what the preview shows: the same sheet, the same pictures.
+      const preview = page.locator(`.share-page__preview [data-piece="${piece}"]`);
+      expect(
+        await preview.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
+      ).toEqual(
+        await sheet.locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
+      );
       const inside = await sheet.evaluate((element) => {
         const box = element.getBoundingClientRect();
         return [...element.querySelectorAll('*')].every((child) => {
@@ -292,13 +335,17 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
       before.logoUrl,
     );
 
-    // An SVG wordmark, four times as wide as tall: rasterised in the browser, sent as a PNG.
+    // An SVG wordmark, four times as wide as tall: rasterised in the browser, sent as a PNG. It
+    // is dropped on the picker, as from a desktop's folder.
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100" viewBox="0 0 400 100"><rect width="400" height="100" rx="12" fill="#b91c1c"/><text x="200" y="68" font-size="56" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">JOE'S</text></svg>`;
-    await page.getByLabel(ADMIN_TEXT.logo).setInputFiles({
-      name: 'wordmark.svg',
-      mimeType: 'image/svg+xml',
-      buffer: Buffer.from(svg),
-    });
+    const dropped = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'wordmark.svg', { type: 'image/svg+xml' }));
+      return transfer;
+    }, svg);
+    const zone = page.locator('.logo-drop');
+    await zone.dispatchEvent('dragover', { dataTransfer: dropped });
+    await zone.dispatchEvent('drop', { dataTransfer: dropped });
     await expect.poll(() => preview.getAttribute('src')).toMatch(/wordmark\.png$/);
     expect(imageSize(await storedLogo(await preview.getAttribute('src')))).toEqual({
       type: 'png',
@@ -350,6 +397,83 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
     const shown = (await logo.boundingBox())!;
     expect(shown.width).toBeGreaterThan(shown.height * 2.5);
     await visitor.screenshot({ path: join(SHOTS, `wheel-wide-logo-${tag}.png`) });
+  });
+
+  it('edits prizes on a page that fits: preview beside the editor, cards, counters; the customers in their room', async () => {
+    const page = await adminPage(device);
+    await page.getByText(/^\d+\/100$/).waitFor();
+    // "Get ready" above the page: the poster printed in the test above is ticked from its record.
+    const ready = page.getByRole('region', { name: /Get ready/ });
+    const posterStep = ready
+      .getByRole('listitem')
+      .filter({ hasText: ADMIN_TEXT.getReadySteps.poster });
+    await expect.poll(() => posterStep.getAttribute('data-done')).toBe('true');
+    await checkScreen(page, `get-ready-${tag}`);
+    await openAdminLink(page, ADMIN_TEXT.gameSettings);
+    await page.waitForURL(url('/admin/game'));
+    const names = page.locator('.slices-table__name');
+    await names.first().waitFor();
+    const preview = page.locator('.game-page__preview');
+    await preview.waitFor();
+    const slicesCard = page.locator('.ui-card', { has: page.locator('.slices-table') });
+    const [editorBox, previewBox] = [
+      (await slicesCard.boundingBox())!,
+      (await preview.boundingBox())!,
+    ];
+    if (device.name === 'laptop') {
+      // Side by side, the preview in view at the top.
+      expect(previewBox.x).toBeGreaterThan(editorBox.x + editorBox.width);
+      expect(Math.abs(previewBox.y - editorBox.y)).toBeLessThan(2);
+    } else {
+      expect(previewBox.y).toBeGreaterThan(editorBox.y + editorBox.height);
+    }
+    // A card per prize wherever the table has no room, both here.
+    expect(
+      await page
+        .locator('.slices-table tbody tr')
+        .first()
+        .evaluate((tr) => getComputedStyle(tr).display),
+    ).toBe('grid');
+    // No word broken across lines, nothing cut off.
+    const broken = await page.locator('.slices-table').evaluate((table) => {
+      const found: string[] = [];
+      for (const cell of table.querySelectorAll('td')) {
+        const text = cell.firstChild;
+        if (!(text instanceof Text)) continue;
+        for (const match of text.data.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (tops.size > 1) found.push(match[0]);
+        }
+      }
+      for (const button of table.querySelectorAll('button')) {
+        const card = button.closest('tr')!.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        if (box.right > card.right + 0.5 || box.left < card.left - 0.5)
+          found.push(button.textContent!);
+      }
+      return found;
+    });
+    expect(broken).toEqual([]);
+    // The name's counter is there before the limit bites.
+    await page.getByRole('button', { name: ADMIN_TEXT.addSlice }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(ADMIN_TEXT.sliceName).fill('Free Garlic ');
+    await dialog.getByText('12/16').waitFor();
+    await checkScreen(page, `game-dialog-${tag}`);
+    await dialog.getByRole('button', { name: ADMIN_TEXT.cancel }).click();
+    await checkScreen(page, `game-${tag}`);
+
+    await openAdminLink(page, ADMIN_TEXT.customers);
+    await page.waitForURL(url('/admin/customers'));
+    await page
+      .getByRole('region', { name: ADMIN_TEXT.customersNewest })
+      .getByText(ADMIN_TEXT.loading)
+      .waitFor({ state: 'detached' });
+    await checkScreen(page, `customers-${tag}`);
+    expect(pageErrors(page)).toEqual([]);
   });
 
   // Typing details and downloading are the same on the tablet once its menu is open, which the
@@ -430,8 +554,8 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
       const phone = randomLocalMobile();
       await visitorWins(phone);
       const page = await adminPage(device);
-      await openAdminLink(page, ADMIN_TEXT.insights);
-      await page.waitForURL(url('/admin/insights'));
+      await openAdminLink(page, ADMIN_TEXT.customers);
+      await page.waitForURL(url('/admin/customers'));
       const take = async (name: string) => {
         const [download] = await Promise.all([
           page.waitForEvent('download'),
@@ -442,7 +566,7 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
       const csv = await take(ADMIN_TEXT.downloadCsv);
       const xlsx = await take(ADMIN_TEXT.downloadXlsx);
       expect(xlsx.name).toBe(csv.name.replace(/\.csv$/, '.xlsx'));
-      await checkScreen(page, `insights-downloads-${tag}`);
+      await checkScreen(page, `customers-downloads-${tag}`);
 
       const headers: string[] = EXPORT_COLUMNS.map((c) => c.header);
       // The CSV as a spreadsheet app opens it: SheetJS types its cells (numbers, dates, text).

@@ -87,6 +87,8 @@ const PROBES: Record<RouteId, Probe> = {
     body: { password: 'x' },
     allowed: BAD_REQUEST,
   },
+  'get-setup': { allowed: OK },
+  'record-printed': { allowed: OK },
   'list-trusted': { allowed: OK },
   'trust-connection': { body: { address: '203.0.113.9' }, allowed: BAD_REQUEST },
   'untrust-connection': { params: { id: 'bm90LXRydXN0ZWQ' }, allowed: NOT_FOUND },

@@ -7,6 +7,7 @@ import {
   canAddSlice,
   checkSliceName,
   oddsShare,
+  rarestPrize,
   sliceIdSchema,
   sliceInputSchema,
 } from '@shared/slice';
@@ -72,6 +73,15 @@ describe('slice rules', () => {
     ];
     expect(slices.map((s) => oddsShare(s, slices))).toEqual([0.25, 0.75, 0]);
     expect(oddsShare({ weight: 1, stock: 0 }, [{ weight: 1, stock: 0 }])).toBe(0);
+  });
+
+  it('leads a poster with the rarest prize that can be won: least odds, then least stock', () => {
+    const slice = (name: string, weight: number, stock: number | null) => ({ name, weight, stock });
+    expect(
+      rarestPrize([slice('Chips', 5, null), slice('Pizza', 1, 20), slice('Gone', 0.5, 0)])?.name,
+    ).toBe('Pizza');
+    expect(rarestPrize([slice('A', 1, null), slice('B', 1, 3), slice('C', 1, 9)])?.name).toBe('B');
+    expect(rarestPrize([slice('Gone', 1, 0)])).toBeUndefined();
   });
 
   it('accepts only uuid slice ids', () => {

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as DomainModule from '../../../lambdas/domain/staff-passwords';
 import type * as HandlerModule from '../../../lambdas/handlers/set-staff-password';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../../support/cognito-stand-in';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import type { GetReadyState } from '@shared/get-ready';
+import { dynamo } from '../../../lambdas/lib/dynamo-client';
+import { tableName } from '../../../lambdas/lib/tables';
 import {
   ADMIN_CLAIMS,
   bodyOf,
@@ -155,6 +159,32 @@ describe('PUT /api/accounts/{role}/password', () => {
     expect((await me(nowS - 60, nowS)).statusCode).toBe(401);
     expect((await me(nowS, nowS)).statusCode).toBe(401);
     expect((await me(nowS + 2, nowS + 2)).statusCode).toBe(200);
+  });
+
+  it('records when each password was set, never the password, for the "Get ready" list', async () => {
+    const { handler: getSetup } = await import('../../../lambdas/handlers/get-setup');
+    const { handler: recordPrinted } = await import('../../../lambdas/handlers/record-printed');
+    const facts = async (caller: 'admin' | 'operator' = 'admin') =>
+      getSetup(httpEvent({ claims: staffClaims(caller), method: 'GET', path: '/api/setup' }));
+    const before = new Date(Date.now() - 1000).toISOString();
+    expect((await put('operator', { password: 'new-operator-pw' })).statusCode).toBe(200);
+    // The operator's is set: the list asks for the admin's (not changed yet in this file).
+    const state = bodyOf(await facts()).data as GetReadyState;
+    expect(state.passwordToChange).toBe('admin');
+    expect(state.done.passwords).toBe(false);
+    const printed = await recordPrinted(
+      httpEvent({ claims: staffClaims('admin'), method: 'POST', path: '/api/setup/printed' }),
+    );
+    expect(printed.statusCode).toBe(200);
+    expect((bodyOf(printed).data as GetReadyState).done.poster).toBe(true);
+    // The stored item holds times only.
+    const { Item } = await dynamo().send(
+      new GetCommand({ TableName: tableName('settings'), Key: { id: 'setup' } }),
+    );
+    expect(Item!.operatorPasswordSetAt >= before).toBe(true);
+    expect(JSON.stringify(Item)).not.toContain('new-operator-pw');
+    // Admin only.
+    expect((await facts('operator')).statusCode).toBe(403);
   });
 
   it('sets the admin password with the admin message', async () => {

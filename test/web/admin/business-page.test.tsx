@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
@@ -146,6 +146,22 @@ describe('Business Settings page', () => {
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
     await screen.findByText(MESSAGES.savedSuccessfully);
     expect(api.business.logoUrl).toBe('/media/business/1700000000000-Shop-Logo.png');
+  });
+
+  it('takes a logo dropped on the picker as if chosen', async () => {
+    renderAppAt('/admin/business');
+    stubPictures();
+    const input = await screen.findByLabelText(ADMIN_TEXT.logo);
+    const zone = input.closest('.logo-drop')!;
+    expect(zone).toHaveTextContent(ADMIN_TEXT.logoDrop);
+    fireEvent.dragOver(zone, { dataTransfer: { files: [] } });
+    expect(zone).toHaveAttribute('data-dropping', 'true');
+    fireEvent.drop(zone, { dataTransfer: { files: [png('Dropped.png')] } });
+    expect(await screen.findByText(MESSAGES.logoUploaded)).toBeInTheDocument();
+    expect(zone).not.toHaveAttribute('data-dropping');
+    expect(api.requests.find((r) => r.path === '/api/logo')!.headers['x-file-name']).toBe(
+      'Dropped.png',
+    );
   });
 
   it('refuses a non-image before uploading, with the detail', async () => {

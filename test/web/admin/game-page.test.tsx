@@ -82,10 +82,16 @@ describe('Game Settings page', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     const name = within(dialog).getByLabelText(ADMIN_TEXT.sliceName);
     expect(name).toHaveFocus();
-    await user.type(name, 'x'.repeat(16));
+    // The counter is there before the limit bites, and is read with the field.
+    await user.type(name, 'Free Garlic ');
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('12/16'));
+    await user.type(name, 'xxxx');
+    expect(within(dialog).getByText('16/16')).toBeInTheDocument();
     expect(within(dialog).queryByText(MESSAGES.sliceNameTooLong)).not.toBeInTheDocument();
     await user.type(name, 'y');
     expect(within(dialog).getByText(MESSAGES.sliceNameTooLong)).toBeInTheDocument();
+    expect(within(dialog).getByText('17/16')).toHaveAttribute('data-state', 'over');
+    expect(within(dialog).getByText('0/200')).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('button', { name: ADMIN_TEXT.add })).toBeDisabled();
     expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
@@ -265,8 +271,20 @@ describe('Game Settings page', () => {
     });
     expect(preview.closest('.prize-wheel')).not.toBeNull();
     expect(screen.getByRole('heading', { name: ADMIN_TEXT.wheelPreview })).toBeInTheDocument();
-    // The colour column still shows what is saved.
-    expect(screen.getAllByText('#ffffff')).toHaveLength(2);
+    // The colour column shows the colour drawn: a white slice says which wheel colour it takes.
+    expect(
+      screen.getAllByRole('cell').filter((c) => c.classList.contains('slices-table__code')),
+    ).toHaveLength(3);
+    expect(
+      screen
+        .getAllByRole('cell')
+        .filter((c) => c.classList.contains('slices-table__code'))
+        .map((c) => c.textContent),
+    ).toEqual([
+      '#abcdef',
+      ADMIN_TEXT.wheelColorTaken('#111111'),
+      ADMIN_TEXT.wheelColorTaken('#dc2626'),
+    ]);
   });
 
   it('edits the wheel colours and the spin mode', async () => {

@@ -37,7 +37,7 @@ describe('admin shell and login', () => {
     expect(router.state.location.pathname).toBe('/admin/business');
   });
 
-  it('links the four pages, Insights and Share from the sidebar and marks the current one', async () => {
+  it('links the four pages, Share, Customers and Insights from the sidebar and marks the current one', async () => {
     signInAdmin();
     renderAppAt('/admin/game');
     const nav = await screen.findByRole('navigation', { name: ADMIN_TEXT.navLabel });
@@ -45,8 +45,9 @@ describe('admin shell and login', () => {
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       [ADMIN_TEXT.businessSettings, '/admin/business'],
       [ADMIN_TEXT.gameSettings, '/admin/game'],
-      [ADMIN_TEXT.insights, '/admin/insights'],
       [ADMIN_TEXT.share, '/admin/share'],
+      [ADMIN_TEXT.customers, '/admin/customers'],
+      [ADMIN_TEXT.insights, '/admin/insights'],
       [ADMIN_TEXT.adminPassword, '/admin/accounts/admin'],
       [ADMIN_TEXT.operatorPassword, '/admin/accounts/operator'],
     ]);

@@ -9,7 +9,15 @@ import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { newPasswordSchema } from '@shared/password';
 import { businessSettingsInputSchema } from '@shared/settings';
 import { sliceInputSchema, sliceUpdateSchema } from '@shared/slice';
-import type { Insights, BusinessSettings, GameSettings, Slice } from '@shared/types';
+import { getReadyState } from '@shared/get-ready';
+import type {
+  Insights,
+  BusinessSettings,
+  GameSettings,
+  SetupFacts,
+  Slice,
+  TrustedConnections,
+} from '@shared/types';
 import type { RuntimeConfig } from '../../../web/src/config/runtime';
 import {
   installFakeNetwork,
@@ -29,6 +37,10 @@ export interface FakeApi {
   slices: Slice[];
   /** What GET /api/insights answers (its from and to follow the query). */
   insights: Insights;
+  /** The stored facts GET /api/setup reads; POST /api/setup/printed sets printedAt. */
+  setup: SetupFacts;
+  /** The trusted connections GET /api/trusted-connections lists. */
+  trusted: TrustedConnections['trusted'];
   /** Every request made (network.requests). */
   requests: NetworkCall[];
   network: FakeNetwork;
@@ -126,6 +138,8 @@ export function installFakeApi(
     game: { ...DEFAULT_GAME_SETTINGS, ...initial.game },
     slices: [...(initial.slices ?? [])],
     insights: SAMPLE_INSIGHTS,
+    setup: { passwordSetAt: { admin: null, operator: null }, printedAt: null },
+    trusted: [],
     requests: network.requests,
     network,
     failNext: (method, path, status, message = 'boom') =>
@@ -178,6 +192,36 @@ export function installFakeApi(
             data: { csv: 'phoneNumber,offer\r\n+61400000002,Chips\r\n', rows: 1, nextCursor: 'p2' },
           })
         : json(200, { data: { csv: '+61400000001,Drink\r\n', rows: 1, nextCursor: null } });
+    }
+    // The server's answer: the shared rule over the fake's stored facts.
+    const getReady = () =>
+      getReadyState({
+        business: api.business,
+        slices: api.slices,
+        setup: api.setup,
+        trustedConnections: api.trusted.length,
+      });
+    if (path === '/api/setup' && method === 'GET') return json(200, { data: getReady() });
+    if (path === '/api/setup/printed' && method === 'POST') {
+      api.setup = { ...api.setup, printedAt: now };
+      return json(200, { data: getReady() });
+    }
+    if (path === '/api/trusted-connections' && method === 'GET')
+      return json(200, {
+        data: { current: { address: '203.0.113.9', trusted: false }, trusted: api.trusted },
+      });
+    if (path === '/api/users' && method === 'GET') {
+      const customer = (n: number, offer: string, isOfferClaimed: boolean) => ({
+        phoneNumber: `+6140000000${n}`,
+        localNumber: `040000000${n}`,
+        offer,
+        sliceId: `slice-${n}`,
+        isOfferClaimed,
+        createdAt: '2026-05-03T01:00:00.000Z',
+      });
+      return query.get('cursor') === null
+        ? json(200, { data: { users: [customer(2, 'Chips', false)], nextCursor: 'p2' } })
+        : json(200, { data: { users: [customer(1, 'Drink', true)], nextCursor: null } });
     }
     if (path === '/api/insights' && method === 'GET') {
       const from = query.get('from') ?? api.insights.from;

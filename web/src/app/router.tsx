@@ -32,6 +32,10 @@ export const routes: RouteObject[] = [
               { path: 'business', lazy: () => import('../features/admin/routes/business-page') },
               { path: 'game', lazy: () => import('../features/admin/routes/game-page') },
               { path: 'insights', lazy: () => import('../features/admin/routes/insights-page') },
+              {
+                path: 'customers',
+                lazy: () => import('../features/admin/routes/customers-page'),
+              },
               { path: 'share', lazy: () => import('../features/admin/routes/share-page') },
               {
                 path: 'accounts/:role',

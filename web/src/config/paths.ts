@@ -8,6 +8,7 @@ export const PATHS = Object.freeze({
   adminBusiness: '/admin/business',
   adminGame: '/admin/game',
   adminInsights: '/admin/insights',
+  adminCustomers: '/admin/customers',
   adminShare: '/admin/share',
   adminAccountAdmin: '/admin/accounts/admin',
   adminAccountOperator: '/admin/accounts/operator',

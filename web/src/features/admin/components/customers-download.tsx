@@ -1,5 +1,5 @@
 /**
- * Insights' customer downloads: "Download CSV" and the same rows as an Excel workbook, each named
+ * The Customers page's downloads: "Download CSV" and the same rows as an Excel workbook, each named
  * by the business's date (customers-2026-11-25.csv / .xlsx). The workbook's writer is loaded only
  * when asked for (customers-workbook.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * "Erase a customer" on the insights page: the admin types the number a customer asked to be
+ * "Erase a customer" on the Customers page: the admin types the number a customer asked to be
  * forgotten, confirms in a dialog, and the server removes the record and the sign-in (keeping
  * only a one-way code so the number cannot win again). Numbers follow the dashboard search rules.
  */
@@ -61,7 +61,7 @@ export function EraseCustomer() {
       <p id={`${id}-hint`} className="admin-hint">
         {ADMIN_TEXT.eraseHint}
       </p>
-      <div className="insights-erase">
+      <div className="erase-customer__row">
         <div className="ui-field">
           <label htmlFor={`${id}-phone`}>{ADMIN_TEXT.eraseLabel}</label>
           <input

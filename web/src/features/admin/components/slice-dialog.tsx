@@ -4,12 +4,18 @@
  * inside, Escape cancels, and focus returns to the opener on close.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { DEFAULT_SLICE_COLOR, SLICE_NAME_MAX, SLICE_WEIGHT_DEFAULT } from '@shared/constants';
+import {
+  DEFAULT_SLICE_COLOR,
+  SLICE_COMMENT_MAX,
+  SLICE_NAME_MAX,
+  SLICE_WEIGHT_DEFAULT,
+} from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { checkSliceName, sliceInputSchema, type SliceInput } from '@shared/slice';
 import type { Slice } from '@shared/types';
 import { wrapTabFocus } from '../../../lib/focus';
+import { CharCount } from './char-count';
 import { ColorField } from './color-field';
 import { NoticeRegion, type Notice } from './notice';
 
@@ -147,12 +153,13 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
               autoComplete="off"
               value={name}
               aria-invalid={nameError ? true : undefined}
-              aria-describedby={describe('name')}
+              aria-describedby={describe('name', `${id}-name-count`)}
               onChange={(e) => {
                 setName(e.target.value);
                 if (errors.name) setErrors({ ...errors, name: undefined });
               }}
             />
+            <CharCount id={`${id}-name-count`} used={name.length} max={SLICE_NAME_MAX} />
             <div aria-live="polite">{fieldError('name', nameError)}</div>
           </div>
           <div className="ui-field ui-field--wide">
@@ -163,9 +170,10 @@ export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
               rows={2}
               value={comment}
               aria-invalid={errors.comment ? true : undefined}
-              aria-describedby={describe('comment')}
+              aria-describedby={describe('comment', `${id}-comment-count`)}
               onChange={(e) => setComment(e.target.value)}
             />
+            <CharCount id={`${id}-comment-count`} used={comment.length} max={SLICE_COMMENT_MAX} />
             {fieldError('comment', errors.comment)}
           </div>
           <div className="ui-field ui-field--wide">

@@ -10,11 +10,23 @@
  * PLACEHOLDER_BUSINESS, which the wheel page's footer hides) shows as the field's greyed
  * placeholder, not as a value to delete.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+  type FormEvent,
+} from 'react';
 import { useBlocker } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { EMPTY_BUSINESS_SETTINGS, PLACEHOLDER_BUSINESS } from '@shared/constants';
+import {
+  BUSINESS_NAME_MAX,
+  EMPTY_BUSINESS_SETTINGS,
+  PLACEHOLDER_BUSINESS,
+} from '@shared/constants';
 import {
   completeSocialLink,
   completeWebLink,
@@ -33,6 +45,7 @@ import {
   UnreadableLogoError,
   uploadLogo,
 } from '../api/upload-logo';
+import { CharCount } from '../components/char-count';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { failureDetail, useSessionErrorHandler } from '../hooks/use-admin-session';
 import './business-logo-preview.css';
@@ -95,6 +108,8 @@ export function Component() {
   const [saveNotice, setSaveNotice] = useState<Notice>();
   const [uploading, setUploading] = useState(false);
   const [logoNotice, setLogoNotice] = useState<Notice>();
+  /** A file is being dragged over the logo picker. */
+  const [dropping, setDropping] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   // An uploaded logo not saved yet: leaving the page (a link, Back, closing the tab) asks first.
   const unsavedLogo =
@@ -159,12 +174,23 @@ export function Component() {
       setValues((previous) => previous && { ...previous, [key]: completed });
   }
 
-  async function onLogoChange(event: ChangeEvent<HTMLInputElement>) {
+  function onLogoChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     // Clearing the picker lets the same file be chosen again after a failure.
     input.value = '';
-    if (!file) return;
+    if (file) void takeLogo(file);
+  }
+
+  /** A file dropped on the picker is taken as if chosen. */
+  function onLogoDrop(event: DragEvent<HTMLDivElement>) {
+    event.preventDefault();
+    setDropping(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !uploading) void takeLogo(file);
+  }
+
+  async function takeLogo(file: File) {
     // A new upload makes an earlier "Saved successfully" stale.
     setSaveNotice(undefined);
     const problem = precheckLogo(file);
@@ -262,15 +288,37 @@ export function Component() {
                   </figcaption>
                 </figure>
               ) : null}
-              <input
-                id={`${id}-logo`}
-                name="logo"
-                type="file"
-                accept={LOGO_ACCEPT}
-                disabled={uploading}
-                aria-describedby={`${id}-logo-hint${logoError ? ` ${errorId('logoUrl')}` : ''}`}
-                onChange={onLogoChange}
-              />
+              <div
+                className="logo-drop"
+                data-dropping={dropping || undefined}
+                data-busy={uploading || undefined}
+                onDragOver={(event) => {
+                  event.preventDefault();
+                  setDropping(true);
+                }}
+                onDragLeave={() => setDropping(false)}
+                onDrop={onLogoDrop}
+              >
+                <input
+                  id={`${id}-logo`}
+                  className="logo-drop__input"
+                  name="logo"
+                  type="file"
+                  accept={LOGO_ACCEPT}
+                  disabled={uploading}
+                  aria-describedby={`${id}-logo-hint${logoError ? ` ${errorId('logoUrl')}` : ''}`}
+                  onChange={onLogoChange}
+                />
+                <span
+                  className="ui-button ui-button--secondary logo-drop__button"
+                  aria-hidden="true"
+                >
+                  {current.logoUrl ? ADMIN_TEXT.logoReplace : ADMIN_TEXT.logoChoose}
+                </span>
+                <span className="logo-drop__text" aria-hidden="true">
+                  {ADMIN_TEXT.logoDrop}
+                </span>
+              </div>
             </div>
             <p id={`${id}-logo-hint`} className="admin-hint">
               {ADMIN_TEXT.logoHint}
@@ -322,10 +370,17 @@ export function Component() {
           value={current[field.key]}
           placeholder={PLACEHOLDER_BUSINESS[field.key]}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-placeholder-hint${error ? ` ${errorId(field.key)}` : ''}`}
+          aria-describedby={`${id}-placeholder-hint${error ? ` ${errorId(field.key)}` : ''}${field.key === 'businessName' ? ` ${id}-name-count` : ''}`}
           onChange={(e) => setField(field.key, e.target.value)}
           onBlur={() => completeOnLeave(field.key)}
         />
+        {field.key === 'businessName' && (
+          <CharCount
+            id={`${id}-name-count`}
+            used={current.businessName.length}
+            max={BUSINESS_NAME_MAX}
+          />
+        )}
         {error && (
           <p id={errorId(field.key)} className="ui-error">
             {error}

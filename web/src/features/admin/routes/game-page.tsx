@@ -2,6 +2,7 @@
  * /admin/game: Game Settings (docs/product.md). The slices table with Add Slice ("Max Slices Reached" at
  * 10), the Add/Edit modal, delete after "Delete this slice?", and the wheel's colours and spin mode.
  * After a save the slice is replaced in place, or added at the top when new (docs/product.md).
+ * From 1024px the live preview stands beside the editor and stays in view while it scrolls.
  */
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { MAX_SLICES } from '@shared/constants';
@@ -141,72 +142,79 @@ export function Component() {
   const full = slices !== undefined && !canAddSlice(slices.length);
 
   return (
-    <section className="admin-page" aria-labelledby={`${id}-title`}>
+    <section className="admin-page game-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="admin-page__title">
         {ADMIN_TEXT.gameSettings}
       </h1>
-      <div className="ui-card">
-        <div className="ui-card__header">
-          <h2 className="ui-card__title">
-            {ADMIN_TEXT.slices}
-            {slices ? ` (${slices.length}/${MAX_SLICES})` : ''}
-          </h2>
-          {slices && (
-            <button
-              type="button"
-              className="ui-button"
-              disabled={full}
-              onClick={() => {
-                setNotice(undefined);
-                setDialog({ mode: 'add' });
+      <div className="game-page__layout">
+        <div className="game-page__editor">
+          <div className="ui-card">
+            <div className="ui-card__header">
+              <h2 className="ui-card__title">
+                {ADMIN_TEXT.slices}
+                {slices ? ` (${slices.length}/${MAX_SLICES})` : ''}
+              </h2>
+              {slices && (
+                <button
+                  type="button"
+                  className="ui-button"
+                  disabled={full}
+                  onClick={() => {
+                    setNotice(undefined);
+                    setDialog({ mode: 'add' });
+                  }}
+                >
+                  {full ? ADMIN_TEXT.maxSlicesReached : ADMIN_TEXT.addSlice}
+                </button>
+              )}
+            </div>
+            {slicesFailed ? (
+              <p role="alert" className="ui-notice ui-notice--error">
+                {MESSAGES.loadSlicesFailed}
+              </p>
+            ) : slices === undefined ? (
+              <p role="status">{ADMIN_TEXT.loading}</p>
+            ) : (
+              <SlicesTable
+                slices={slices}
+                busyId={deletingId}
+                previewColors={preview.colors}
+                onEdit={(slice) => {
+                  setNotice(undefined);
+                  setDialog({ mode: 'edit', slice });
+                }}
+                onDelete={(slice) => void removeSlice(slice)}
+              />
+            )}
+            <NoticeRegion notice={notice} />
+          </div>
+          {gameFailed ? (
+            <p role="alert" className="ui-notice ui-notice--error">
+              {MESSAGES.loadSettingsFailed}
+            </p>
+          ) : game ? (
+            <WheelSettingsForm initial={game} onSave={saveGame} onColorsChange={setDraftColors} />
+          ) : null}
+        </div>
+        {slices && slices.length > 0 ? (
+          <div className="ui-card game-page__preview">
+            <h2 className="ui-card__title">{ADMIN_TEXT.wheelPreview}</h2>
+            <PrizeWheel
+              {...WHEEL_PAGE_PROPS}
+              className="admin-wheel-preview"
+              items={preview.items}
+              wheelProps={{
+                ...WHEEL_PAGE_PROPS.wheelProps,
+                itemBackgroundColors: previewColorList,
               }}
             >
-              {full ? ADMIN_TEXT.maxSlicesReached : ADMIN_TEXT.addSlice}
-            </button>
-          )}
-        </div>
-        {slicesFailed ? (
-          <p role="alert" className="ui-notice ui-notice--error">
-            {MESSAGES.loadSlicesFailed}
-          </p>
-        ) : slices === undefined ? (
-          <p role="status">{ADMIN_TEXT.loading}</p>
-        ) : (
-          <SlicesTable
-            slices={slices}
-            busyId={deletingId}
-            previewColors={preview.colors}
-            onEdit={(slice) => {
-              setNotice(undefined);
-              setDialog({ mode: 'edit', slice });
-            }}
-            onDelete={(slice) => void removeSlice(slice)}
-          />
-        )}
-        <NoticeRegion notice={notice} />
+              <span className="prize-wheel__hub" aria-hidden="true">
+                {VISITOR_TEXT.spin}
+              </span>
+            </PrizeWheel>
+          </div>
+        ) : null}
       </div>
-      {gameFailed ? (
-        <p role="alert" className="ui-notice ui-notice--error">
-          {MESSAGES.loadSettingsFailed}
-        </p>
-      ) : game ? (
-        <WheelSettingsForm initial={game} onSave={saveGame} onColorsChange={setDraftColors} />
-      ) : null}
-      {slices && slices.length > 0 ? (
-        <div className="ui-card">
-          <h2 className="ui-card__title">{ADMIN_TEXT.wheelPreview}</h2>
-          <PrizeWheel
-            {...WHEEL_PAGE_PROPS}
-            className="admin-wheel-preview"
-            items={preview.items}
-            wheelProps={{ ...WHEEL_PAGE_PROPS.wheelProps, itemBackgroundColors: previewColorList }}
-          >
-            <span className="prize-wheel__hub" aria-hidden="true">
-              {VISITOR_TEXT.spin}
-            </span>
-          </PrizeWheel>
-        </div>
-      ) : null}
       {dialog && (
         <SliceDialog
           slice={dialog.mode === 'edit' ? dialog.slice : undefined}

@@ -3,19 +3,15 @@
  * expiring this week, codes refused by reason), then totals over a range of business days (today
  * by default; 7 and 30 days a click away, or any range), the funnel from wheel visits to
  * redemptions, spins and redemptions per day, wins per prize against the odds, the day-by-day
- * funnel figures as CSV, the customers as CSV or Excel (components/customers-download.tsx, named
- * by the business's date), the shop's trusted Wi-Fi, and erasing a customer's number on request.
+ * funnel figures as CSV. Figures only: the customers, their downloads and erasure are on
+ * /admin/customers, the shop's Wi-Fi on /admin/share.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { addDays, businessDay } from '@shared/business-day';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { FUNNEL_STEPS, type Insights } from '@shared/types';
-import { loadRuntimeConfig } from '../../../config/runtime';
 import { getInsights } from '../api/get-insights';
-import { CustomersDownload } from '../components/customers-download';
-import { EraseCustomer } from '../components/erase-customer';
 import { InsightsGlance } from '../components/insights-glance';
-import { TrustedConnection } from '../components/trusted-connection';
 import {
   DailyChart,
   FunnelChart,
@@ -47,12 +43,6 @@ function dailyCsv(insights: Insights): string {
     [day.date, ...FUNNEL_STEPS.map((step) => String(day[step]))].join(','),
   );
   return [header, ...lines].map((line) => `${line}\r\n`).join('');
-}
-
-/** Today in the business's time zone (the deployment's, config.json): files are named by it. */
-async function businessToday(): Promise<string> {
-  const config = await loadRuntimeConfig().catch(() => undefined);
-  return businessDay(new Date(), config?.timeZone);
 }
 
 export function Component() {
@@ -205,8 +195,8 @@ export function Component() {
           </div>
         </>
       )}
-      <div className="ui-card insights-export insights-downloads">
-        {insights && (
+      {insights && (
+        <div className="ui-card insights-export insights-downloads">
           <button
             type="button"
             className="ui-button ui-button--secondary"
@@ -219,11 +209,8 @@ export function Component() {
           >
             {ADMIN_TEXT.downloadDailyCsv}
           </button>
-        )}
-        <CustomersDownload businessToday={businessToday} />
-      </div>
-      <TrustedConnection timeZone={insights?.timeZone} />
-      <EraseCustomer />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,21 +1,37 @@
 /**
- * /admin/share: bring customers to the wheel. The wheel's link to copy, its QR code, and two
- * printable pieces with the shop's logo and name: an A4 poster for the window or the wall and an
- * A6 card for the counter. Each shows here as a small preview; its print button prints that piece
- * alone on its paper size (print styles in share-page.css, the sheet put straight under <body>
- * while printing).
+ * /admin/share: bring customers to the wheel, from the shop's own devices. A link and QR code for
+ * each place it goes (poster, counter card, receipt, social post, or a place the owner names),
+ * each carrying its short source tag (shared/source-tag.ts) so Insights can tell which place
+ * brings visitors; two printable pieces, an A4 poster for the window or the wall and an A6 card
+ * for the counter, each with the shop's logo and name, its real wheel (components/poster-wheel.ts,
+ * drawn at print resolution) turned to a headline prize the owner picks (the rarest by default),
+ * and the QR code of its own link; and the shop's Wi-Fi, trusted from the device on it.
+ *
+ * Each piece shows here as a small preview of the very sheet that prints: its print button puts
+ * that sheet alone straight under <body> on its paper size (print styles in share-page.css).
  *
  * The QR code's library (qrcode) is imported only here, after the page shows, so no other page's
  * download grows. The code is an SVG, sharp at any print size.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { PLACEHOLDER_BUSINESS } from '@shared/constants';
-import type { BusinessSettings } from '@shared/types';
+import { rarestPrize } from '@shared/slice';
+import { parseSourceTag, sourceLink, STANDARD_SOURCES } from '@shared/source-tag';
+import type { BusinessSettings, Slice } from '@shared/types';
+import { wheelColors } from '@shared/wheel-colors';
 import { PATHS } from '../../../config/paths';
+import { loadRuntimeConfig } from '../../../config/runtime';
 import { getBusinessSettings } from '../api/get-business-settings';
+import { getGameSettings } from '../api/get-game-settings';
+import { listSlices } from '../api/list-slices';
+import { recordPrinted } from '../api/setup';
 import { NoticeRegion, type Notice } from '../components/notice';
+import { posterWheelImage, posterWheelTurn } from '../components/poster-wheel';
+import { saveFile } from '../components/save-file';
+import { TrustedConnection } from '../components/trusted-connection';
+import { useSessionErrorHandler } from '../hooks/use-admin-session';
 import './share-page.css';
 
 type Piece = 'poster' | 'card';
@@ -27,26 +43,49 @@ const PIECES: readonly { piece: Piece; label: string }[] = [
   { piece: 'poster', label: ADMIN_TEXT.printPoster },
   { piece: 'card', label: ADMIN_TEXT.printCard },
 ];
+/** The choice that lets the owner name a place of their own. */
+const OTHER = 'other';
 
 /** The wheel page's full address on this site. */
 const wheelUrl = () => new URL(PATHS.wheel, window.location.origin).href;
 
-/** The QR code of `url` as an SVG data URL (imported on first use). */
-async function qrCodeImage(url: string): Promise<string> {
+/** The QR code of `url` as SVG text (the library imported on first use). */
+async function qrCodeSvg(url: string): Promise<string> {
   const { toString } = await import('qrcode');
-  const svg = await toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  return toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}
+const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+
+/** The QR code of `url` (SVG text), undefined while it is made, null when it could not be. */
+function useQrCode(url: string | undefined): string | null | undefined {
+  const [made, setMade] = useState<{ url: string; svg: string | null }>();
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    qrCodeSvg(url).then(
+      (svg) => live && setMade({ url, svg }),
+      () => live && setMade({ url, svg: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return made && made.url === url ? made.svg : undefined;
 }
 
 interface SheetProps {
   piece: Piece;
   url: string;
-  qr: string | undefined;
+  qr: string | null | undefined;
   business: Pick<BusinessSettings, 'businessName' | 'logoUrl'> | undefined;
+  /** The shop's wheel as a picture, once drawn, and the turn that brings the prize to the top. */
+  wheel: { image: string; turn: number } | undefined;
+  /** The prize the piece leads with. */
+  prize: string | undefined;
 }
 
 /** One printable piece, at its real size in millimetres. */
-function Sheet({ piece, url, qr, business }: SheetProps) {
+function Sheet({ piece, url, qr, business, wheel, prize }: SheetProps) {
   const [brokenLogo, setBrokenLogo] = useState<string>();
   const name = business?.businessName || PLACEHOLDER_BUSINESS.businessName;
   const logo = business?.logoUrl;
@@ -65,12 +104,25 @@ function Sheet({ piece, url, qr, business }: SheetProps) {
         <p className="print-sheet__name">{name}</p>
       </div>
       <p className="print-sheet__headline">{ADMIN_TEXT.posterHeadline}</p>
+      {prize ? (
+        <p className="print-sheet__prize">
+          <span className="print-sheet__prize-label">{ADMIN_TEXT.posterTopPrize}</span> {prize}
+        </p>
+      ) : null}
+      <div className="print-sheet__middle">
+        {wheel ? (
+          <div className="print-sheet__wheel">
+            <img src={wheel.image} alt="" style={{ transform: `rotate(${wheel.turn}deg)` }} />
+            <span className="print-sheet__pointer" aria-hidden="true" />
+          </div>
+        ) : null}
+        {qr ? (
+          <img className="print-sheet__qr" src={svgDataUrl(qr)} alt={ADMIN_TEXT.qrCode(url)} />
+        ) : (
+          <div className="print-sheet__qr" />
+        )}
+      </div>
       <p className="print-sheet__line">{ADMIN_TEXT.posterLine}</p>
-      {qr ? (
-        <img className="print-sheet__qr" src={qr} alt={ADMIN_TEXT.qrCode(url)} />
-      ) : (
-        <div className="print-sheet__qr" />
-      )}
       <p className="print-sheet__url">{displayUrl}</p>
       <p className="print-sheet__steps">{ADMIN_TEXT.posterSteps}</p>
     </div>
@@ -79,43 +131,81 @@ function Sheet({ piece, url, qr, business }: SheetProps) {
 
 export function Component() {
   const id = useId();
-  const url = wheelUrl();
-  const [qr, setQr] = useState<string>();
-  const [qrFailed, setQrFailed] = useState(false);
+  const onSessionError = useSessionErrorHandler();
+  const base = wheelUrl();
+  const [place, setPlace] = useState<string>(STANDARD_SOURCES[0]);
+  const [otherName, setOtherName] = useState('');
   const [business, setBusiness] = useState<BusinessSettings>();
+  const [slices, setSlices] = useState<Slice[]>();
+  const [colors, setColors] = useState<readonly string[]>();
+  const [headlineId, setHeadlineId] = useState<string>();
+  const [wheelImage, setWheelImage] = useState<string>();
+  const [timeZone, setTimeZone] = useState<string>();
   const [copyNotice, setCopyNotice] = useState<Notice>();
   const [printing, setPrinting] = useState<Piece>();
   const linkRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    qrCodeImage(url)
-      .then((image) => live && setQr(image))
-      .catch(() => live && setQrFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [url]);
+  const tag = place === OTHER ? parseSourceTag(otherName) : place;
+  const otherInvalid = place === OTHER && otherName !== '' && tag === null;
+  const link = tag ? sourceLink(base, tag) : undefined;
+  const qr = useQrCode(link);
+  const pieceLinks = { poster: sourceLink(base, 'poster'), card: sourceLink(base, 'card') };
+  const pieceQr = { poster: useQrCode(pieceLinks.poster), card: useQrCode(pieceLinks.card) };
 
   useEffect(() => {
     const controller = new AbortController();
     // Without the settings the pieces carry the placeholder name and no logo.
     getBusinessSettings(controller.signal).then(setBusiness, () => undefined);
+    listSlices(controller.signal).then(setSlices, (error: unknown) => {
+      if (!controller.signal.aborted) onSessionError(error);
+    });
+    getGameSettings(controller.signal).then(
+      (game) => setColors(wheelColors(game.itemBackgroundColors)),
+      () => !controller.signal.aborted && setColors(wheelColors(undefined)),
+    );
+    loadRuntimeConfig().then(
+      (config) => setTimeZone(config.timeZone),
+      () => undefined,
+    );
     return () => controller.abort();
-  }, []);
+  }, [onSessionError]);
+
+  /** The prizes on the wheel (those that can be won), and the one the pieces lead with. */
+  const onWheel = useMemo(() => (slices ?? []).filter((slice) => slice.stock !== 0), [slices]);
+  const headline =
+    onWheel.find((slice) => slice.id === headlineId) ?? rarestPrize(onWheel) ?? undefined;
+  const headlineIndex = headline ? onWheel.indexOf(headline) : 0;
+
+  useEffect(() => {
+    if (!colors || onWheel.length === 0) return;
+    let live = true;
+    posterWheelImage(onWheel, colors).then(
+      (image) => live && setWheelImage(image),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [onWheel, colors]);
+  const wheel = wheelImage
+    ? { image: wheelImage, turn: posterWheelTurn(onWheel.length, headlineIndex) }
+    : undefined;
 
   // Once the chosen piece is in the document, print it; after the dialog, take it out.
   useEffect(() => {
     if (!printing) return;
     const done = () => setPrinting(undefined);
     window.addEventListener('afterprint', done, { once: true });
+    // Recorded for the "Get ready" list; printing does not wait for it.
+    recordPrinted().catch(() => undefined);
     window.print();
     return () => window.removeEventListener('afterprint', done);
   }, [printing]);
 
   async function copyLink() {
+    if (!link) return;
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(link);
       setCopyNotice({ kind: 'success', text: ADMIN_TEXT.linkCopied });
     } catch {
       linkRef.current?.select();
@@ -123,7 +213,17 @@ export function Component() {
     }
   }
 
-  const sheet = (piece: Piece) => <Sheet piece={piece} url={url} qr={qr} business={business} />;
+  const sheet = (piece: Piece) => (
+    <Sheet
+      piece={piece}
+      url={pieceLinks[piece]}
+      qr={pieceQr[piece]}
+      business={business}
+      wheel={wheel}
+      prize={headline?.name}
+    />
+  );
+  const ready = (piece: Piece) => Boolean(pieceQr[piece]) && (onWheel.length === 0 || !!wheel);
 
   return (
     <section className="admin-page share-page" aria-labelledby={`${id}-title`}>
@@ -132,27 +232,89 @@ export function Component() {
       </h1>
       <p>{ADMIN_TEXT.shareIntro}</p>
       <div className="ui-card share-page__link">
-        <div className="ui-field">
-          <label htmlFor={`${id}-link`}>{ADMIN_TEXT.wheelLink}</label>
-          <div className="share-page__copy">
-            <input
-              ref={linkRef}
-              id={`${id}-link`}
-              type="url"
-              readOnly
-              value={url}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-            <button type="button" className="ui-button" onClick={() => void copyLink()}>
-              {ADMIN_TEXT.copyLink}
-            </button>
+        <div className="share-page__place">
+          <div className="ui-field">
+            <label htmlFor={`${id}-place`}>{ADMIN_TEXT.placement}</label>
+            <select
+              id={`${id}-place`}
+              value={place}
+              aria-describedby={`${id}-place-hint`}
+              onChange={(event) => {
+                setPlace(event.target.value);
+                setCopyNotice(undefined);
+              }}
+            >
+              {STANDARD_SOURCES.map((source) => (
+                <option key={source} value={source}>
+                  {ADMIN_TEXT.placements[source]}
+                </option>
+              ))}
+              <option value={OTHER}>{ADMIN_TEXT.placementOther}</option>
+            </select>
+            <p id={`${id}-place-hint`} className="admin-hint">
+              {ADMIN_TEXT.placementHint}
+            </p>
           </div>
-          <NoticeRegion notice={copyNotice} />
+          {place === OTHER && (
+            <div className="ui-field">
+              <label htmlFor={`${id}-other`}>{ADMIN_TEXT.placementName}</label>
+              <input
+                id={`${id}-other`}
+                type="text"
+                value={otherName}
+                maxLength={24}
+                autoComplete="off"
+                aria-invalid={otherInvalid || undefined}
+                aria-describedby={`${id}-other-hint`}
+                onChange={(event) => setOtherName(event.target.value)}
+              />
+              <p
+                id={`${id}-other-hint`}
+                className={otherInvalid ? 'ui-error' : 'admin-hint'}
+                role={otherInvalid ? 'alert' : undefined}
+              >
+                {otherInvalid ? ADMIN_TEXT.placementNameInvalid : ADMIN_TEXT.placementNameHint}
+              </p>
+            </div>
+          )}
+          <div className="ui-field">
+            <label htmlFor={`${id}-link`}>{ADMIN_TEXT.wheelLink}</label>
+            <div className="share-page__copy">
+              <input
+                ref={linkRef}
+                id={`${id}-link`}
+                type="url"
+                readOnly
+                value={link ?? ''}
+                onFocus={(event) => event.currentTarget.select()}
+              />
+              <button
+                type="button"
+                className="ui-button"
+                disabled={!link}
+                onClick={() => void copyLink()}
+              >
+                {ADMIN_TEXT.copyLink}
+              </button>
+            </div>
+            <NoticeRegion notice={copyNotice} />
+          </div>
         </div>
         <div className="share-page__qr">
-          {qr ? (
-            <img src={qr} alt={ADMIN_TEXT.qrCode(url)} width={176} height={176} />
-          ) : qrFailed ? (
+          {!link ? null : qr ? (
+            <>
+              <img src={svgDataUrl(qr)} alt={ADMIN_TEXT.qrCode(link)} width={176} height={176} />
+              <button
+                type="button"
+                className="ui-button ui-button--secondary ui-button--small"
+                onClick={() =>
+                  saveFile(new Blob([qr], { type: 'image/svg+xml' }), `wheel-qr-${tag}.svg`)
+                }
+              >
+                {ADMIN_TEXT.downloadQr}
+              </button>
+            </>
+          ) : qr === null ? (
             <p role="alert" className="ui-notice ui-notice--error">
               {ADMIN_TEXT.qrFailed}
             </p>
@@ -162,6 +324,26 @@ export function Component() {
         </div>
       </div>
       <div className="ui-card">
+        {onWheel.length > 0 && (
+          <div className="ui-field share-page__headline">
+            <label htmlFor={`${id}-headline`}>{ADMIN_TEXT.headlinePrize}</label>
+            <select
+              id={`${id}-headline`}
+              value={headline?.id}
+              aria-describedby={`${id}-headline-hint`}
+              onChange={(event) => setHeadlineId(event.target.value)}
+            >
+              {onWheel.map((slice) => (
+                <option key={slice.id} value={slice.id}>
+                  {slice.name}
+                </option>
+              ))}
+            </select>
+            <p id={`${id}-headline-hint`} className="admin-hint">
+              {ADMIN_TEXT.headlinePrizeHint}
+            </p>
+          </div>
+        )}
         <p className="admin-hint">{ADMIN_TEXT.printHint}</p>
         <div className="share-page__pieces">
           {PIECES.map(({ piece, label }) => (
@@ -176,7 +358,7 @@ export function Component() {
                 <button
                   type="button"
                   className="ui-button"
-                  disabled={!qr}
+                  disabled={!ready(piece)}
                   onClick={() => setPrinting(piece)}
                 >
                   {label}
@@ -186,6 +368,7 @@ export function Component() {
           ))}
         </div>
       </div>
+      <TrustedConnection timeZone={timeZone} />
       {printing &&
         createPortal(
           <div className="print-root" data-printing={printing}>

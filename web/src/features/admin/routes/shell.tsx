@@ -1,13 +1,15 @@
 /**
  * The admin shell (docs/product.md): a sidebar linking the admin pages (the four the product
- * names, Insights and Share) and Logout, fixed from 900px and behind a hamburger button on smaller screens. Signed-out
- * visitors are sent to /admin (docs/product.md).
+ * names, Share, Customers and Insights) and Logout, fixed from 900px and behind a hamburger button on smaller screens. Signed-out
+ * visitors are sent to /admin (docs/product.md). Above each page, the "Get ready" list until it is
+ * all done (components/get-ready.tsx).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { PATHS } from '../../../config/paths';
 import { isStaffSignedIn } from '../../../lib/staff-auth';
+import { GetReady } from '../components/get-ready';
 import { useAdminLogout } from '../hooks/use-admin-session';
 import '../../../components/ui.css';
 import '../components/admin.css';
@@ -16,8 +18,9 @@ import './shell.css';
 const LINKS = [
   { to: PATHS.adminBusiness, label: ADMIN_TEXT.businessSettings },
   { to: PATHS.adminGame, label: ADMIN_TEXT.gameSettings },
-  { to: PATHS.adminInsights, label: ADMIN_TEXT.insights },
   { to: PATHS.adminShare, label: ADMIN_TEXT.share },
+  { to: PATHS.adminCustomers, label: ADMIN_TEXT.customers },
+  { to: PATHS.adminInsights, label: ADMIN_TEXT.insights },
   { to: PATHS.adminAccountAdmin, label: ADMIN_TEXT.adminPassword },
   { to: PATHS.adminAccountOperator, label: ADMIN_TEXT.operatorPassword },
 ] as const;
@@ -95,6 +98,7 @@ export function Component() {
         />
       )}
       <main className="admin-main">
+        <GetReady />
         <Outlet />
       </main>
     </div>
