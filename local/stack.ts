@@ -34,6 +34,7 @@ import {
   type RunningDynamo,
 } from './dynamodb';
 import { createOutbox } from './outbox';
+import { feedStream } from './streams';
 import { freePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
 import { PASSWORDS_FILE, passwordsBox, seedIfNeeded } from './seed';
@@ -76,6 +77,30 @@ function scheduleUnverifiedCleanup(): () => Promise<void> {
   }, UNVERIFIED_CLEANUP_EVERY_MS);
   timer.unref();
   return async () => clearInterval(timer);
+}
+
+/** How often the local stack reads the customers table's stream (Lambda's poller: about 4 a second). */
+const STREAM_POLL_EVERY_MS = 250;
+
+/**
+ * Runs lambdas/triggers/stats-stream.ts on the customers table's stream, as its DynamoDB event
+ * source does in AWS (local/streams.ts). Returns the feed's stop.
+ */
+function feedStatsStream(endpoint: string, table: string): () => Promise<void> {
+  const feed = feedStream({
+    endpoint,
+    table,
+    everyMs: STREAM_POLL_EVERY_MS,
+    handler: async (event) => {
+      const { handler } = await import('../lambdas/triggers/stats-stream');
+      await handler(event);
+    },
+    onError: (error) =>
+      console.error(
+        `[stack] the insights' stream consumer failed (the batch is tried again): ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
+  return () => feed.stop();
 }
 
 /**
@@ -275,6 +300,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const seed = options.seed === false ? undefined : await seedIfNeeded(dataDir, cognito);
     cleanups.push(scheduleUnverifiedCleanup());
+    cleanups.push(feedStatsStream(dynamo.endpoint, tables.customers));
     const passwords = seed?.passwords ?? {};
     const passwordsFile = join(dataDir, PASSWORDS_FILE);
 

@@ -2,7 +2,7 @@
 import * as z from './zod';
 import { MESSAGES } from './messages';
 import { LOCAL_MOBILE } from './phone-format';
-import { solvedChallengeSchema } from './spin';
+import { solvedChallengeSchema, sourceTagSchema } from './spin';
 
 /** The local number a visitor sends: exactly 10 digits starting 04. */
 const localPhoneSchema = z
@@ -13,10 +13,14 @@ const localPhoneSchema = z
 export const phoneRequestSchema = z.strictObject({ phoneNumber: localPhoneSchema });
 export type PhoneRequest = z.infer<typeof phoneRequestSchema>;
 
-/** Request body of POST /api/otp/start: the number and a solved GET /api/otp/challenge. */
+/**
+ * Request body of POST /api/otp/start: the number, a solved GET /api/otp/challenge, and the
+ * source tag of the placement the visitor came through, if any.
+ */
 export const otpStartRequestSchema = z.strictObject({
   phoneNumber: localPhoneSchema,
   altcha: solvedChallengeSchema,
+  source: sourceTagSchema.optional(),
 });
 export type OtpStartRequest = z.infer<typeof otpStartRequestSchema>;
 

@@ -86,7 +86,12 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   const payer = grant.paidBy;
   const giveBack = (): Promise<unknown> =>
     Promise.all([
-      authorizeCode(phoneNumber, grant.validUntilMs, payer && { ...payer, refunded: true }),
+      authorizeCode(
+        phoneNumber,
+        grant.validUntilMs,
+        payer && { ...payer, refunded: true },
+        grant.source,
+      ),
       payer &&
         !payer.refunded &&
         refundCodeBudgets(payer.client, phoneNumber, payer.atMs).catch(
@@ -118,7 +123,8 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   // Counted for the SMS alarms (the CodesSent metric, infra/constructs/alarms.ts), and for the owner.
   logger.info(SMS_SENT_LOG_MESSAGE, { phone: maskPhone(phoneNumber) });
   countEvent(BUSINESS_METRICS.codesSent);
-  await addStats(new Date(now), { add: { codes: 1 } }).catch(
+  const source = grant.source ? { source: { tag: grant.source, step: 'codes' as const } } : {};
+  await addStats(new Date(now), { add: { codes: 1 }, ...source }).catch(
     warnOnFailure('could not count the code sent'),
   );
   return digest;

@@ -39,6 +39,8 @@ export interface OtpStartDeps {
   /** The calling client (lib/viewer.ts), whose hourly code budget this spends. */
   client: string;
   visitorUserPoolId: string;
+  /** The placement's source tag the visitor came through, kept with the grant for the count. */
+  source?: string;
 }
 
 /**
@@ -127,6 +129,11 @@ async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<
     throw error;
   }
   // The grant remembers who paid, so a send that fails can give the client its code back.
-  await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS, { client: deps.client, atMs: now });
+  await authorizeCode(
+    phoneNumber,
+    now + CODE_AUTHORIZATION_MS,
+    { client: deps.client, atMs: now },
+    deps.source,
+  );
   return issueSignInKey(phoneNumber, now);
 }

@@ -1,5 +1,6 @@
 /**
- * POST /api/otp/start (public): {phoneNumber, altcha: a solved GET /api/otp/challenge} -> 202
+ * POST /api/otp/start (public): {phoneNumber, altcha: a solved GET /api/otp/challenge, source?: the
+ * placement's tag, counted with the code sent} -> 202
  * {signInKey} and one code granted; 400 a bad, used or outdated challenge; 409 already has a reward; 429 SMS or
  * client limits; 403 when not through the site.
  */
@@ -11,12 +12,13 @@ import { http, ok, parseBody } from '../lib/http';
 import { viewerAddress } from '../lib/viewer';
 
 export const handler = http(async (event) => {
-  const { phoneNumber, altcha } = parseBody(otpStartRequestSchema, event);
+  const { phoneNumber, altcha, source } = parseBody(otpStartRequestSchema, event);
   const signInKey = await startOtp(phoneNumber, altcha, {
     guard: new SmsCostGuard(smsLimitsFromEnv()),
     nowMs: Date.now,
     client: viewerAddress(event),
     visitorUserPoolId: requireEnv('VISITOR_USER_POOL_ID'),
+    ...(source ? { source } : {}),
   });
   return ok({ signInKey } satisfies OtpStartResponse, 202);
 });

@@ -22,9 +22,11 @@ import {
 } from '../../../lambdas/repositories/visitor-users';
 import { businessDay } from '@shared/business-day';
 import { tableEnvName } from '@shared/definitions';
+import { VISIT_DEVICE_HEADER, VISIT_SOURCE_HEADER, VISITS_PER_ADDRESS_A_DAY } from '@shared/visit';
 import type { Insights, WheelResponse } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent } from '../../support/http-event';
 import { addSlice, testPhone } from '../visitor/support';
+import { drainStatsStream } from '../../support/stats-stream';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,6 +41,7 @@ const today = () => businessDay(new Date(), 'Australia/Sydney');
 const countsToday = async () => (await readStats([today()]))[0]!.counts;
 
 const insights = async (query: Record<string, string>) => {
+  await drainStatsStream();
   const result = await getInsights(
     httpEvent({ claims: ADMIN_CLAIMS, method: 'GET', path: '/api/insights', query }),
   );
@@ -61,6 +64,49 @@ describe('visits (GET /api/wheel)', () => {
       expect(Object.keys(item).sort()).toEqual(['id', 'visits']);
       expect(item.id).toMatch(/^day#\d{4}-\d{2}-\d{2}#v\d$/);
     }
+  });
+
+  it('counts five devices on one address as 5 visits, one device reloading 50 times as 1, and one address at most the stated number a day', async () => {
+    const address = '198.51.100.252';
+    const device = (n: number) => `device-${String(n).padStart(15, '0')}`;
+    const fromDevice = (n: number | null, source?: string) =>
+      getWheel(
+        httpEvent({
+          method: 'GET',
+          path: '/api/wheel',
+          sourceIp: address,
+          headers: {
+            ...(n === null ? {} : { [VISIT_DEVICE_HEADER]: device(n) }),
+            ...(source ? { [VISIT_SOURCE_HEADER]: source } : {}),
+          },
+        }),
+      );
+    const visits = async () => (await countsToday()).visits;
+    const start = await visits();
+    // Five devices behind one address (a shop's Wi-Fi), two of them from the poster.
+    for (let n = 1; n <= 5; n++) await fromDevice(n, n <= 2 ? 'poster' : undefined);
+    expect(await visits()).toBe(start + 5);
+    // One of them reloading 50 times.
+    const reloaded = await visits();
+    for (let i = 0; i < 50; i++) expect((await fromDevice(3)).statusCode).toBe(200);
+    expect(await visits()).toBe(reloaded);
+    // Per source: the poster's two visits.
+    expect((await readStats([today()]))[0]!.sources.poster?.visits).toBe(2);
+    // Made-up ids from the same address: counted up to the stated number a day, then no more.
+    for (let n = 6; n <= VISITS_PER_ADDRESS_A_DAY + 20; n++) await fromDevice(n);
+    expect(await visits()).toBe(start + VISITS_PER_ADDRESS_A_DAY);
+    // A malformed id or tag is no id or tag: the address counts as one device, the tag is dropped.
+    const other = (headers: Record<string, string>) =>
+      getWheel(
+        httpEvent({ method: 'GET', path: '/api/wheel', sourceIp: '198.51.100.253', headers }),
+      );
+    const beforeBad = await visits();
+    expect(
+      (await other({ [VISIT_DEVICE_HEADER]: 'x', [VISIT_SOURCE_HEADER]: 'Bad Tag!' })).statusCode,
+    ).toBe(200);
+    expect((await other({ [VISIT_DEVICE_HEADER]: 'y' })).statusCode).toBe(200);
+    expect(await visits()).toBe(beforeBad + 1);
+    expect(Object.keys((await readStats([today()]))[0]!.sources)).toEqual(['poster']);
   });
 
   it('still answers the page when the count cannot be written', async () => {

@@ -15,6 +15,8 @@ import { getInsights } from '../api/get-insights';
 import { CustomersDownload } from '../components/customers-download';
 import { EraseCustomer } from '../components/erase-customer';
 import { InsightsGlance } from '../components/insights-glance';
+import { InsightsMedian } from '../components/insights-median';
+import { InsightsSources } from '../components/insights-sources';
 import { TrustedConnection } from '../components/trusted-connection';
 import {
   DailyChart,
@@ -194,9 +196,11 @@ export function Component() {
               </div>
             )}
           </dl>
+          <InsightsMedian insights={insights} />
           <div className="ui-card">
             <FunnelChart insights={insights} />
           </div>
+          <InsightsSources insights={insights} />
           <div className="ui-card">
             <DailyChart insights={insights} />
           </div>

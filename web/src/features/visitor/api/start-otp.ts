@@ -5,8 +5,15 @@
 import type { OtpStartRequest, OtpStartResponse } from '@shared/phone';
 import type { SolvedChallenge } from '@shared/spin';
 import { callRoute } from '../../../lib/api-client';
+import { visitSource } from '../../../lib/visit';
 
-export const startOtp = (phoneNumber: string, altcha: SolvedChallenge): Promise<OtpStartResponse> =>
-  callRoute<OtpStartResponse>('start-otp', {
-    body: { phoneNumber, altcha } satisfies OtpStartRequest,
+/** The code is counted under the placement the visitor came through (lib/visit.ts). */
+export const startOtp = (
+  phoneNumber: string,
+  altcha: SolvedChallenge,
+): Promise<OtpStartResponse> => {
+  const source = visitSource();
+  return callRoute<OtpStartResponse>('start-otp', {
+    body: { phoneNumber, altcha, ...(source ? { source } : {}) } satisfies OtpStartRequest,
   });
+};
