@@ -137,12 +137,21 @@ export async function buildInsights(
   const ticketSpins = sum('ticketSpins');
   const visits = sum('visits');
   const verified = sum('verified');
-  const steps: Record<FunnelStep, number> = { visits, codesSent, verified, spins, redeemed };
-  const funnel: Insights['funnel'] = FUNNEL_STEPS.map((step, i) => ({
-    step,
-    count: steps[step],
-    kept: i === 0 ? null : ratio(steps[step], steps[FUNNEL_STEPS[i - 1]!]),
-  }));
+  // The funnel follows people: numbers sent a code (resends left out), and of the range's wins
+  // those redeemed (a prize won before the range and redeemed in it is not this range's step).
+  // A step still above the one before (a device past its address's visits, a number verified on
+  // one day and spun on the next) reads as 100 % kept, never more.
+  const steps: Record<FunnelStep, number> = {
+    visits,
+    codesSent: sum('codeNumbers'),
+    verified,
+    spins,
+    redeemed: sum('redeemedOfWins'),
+  };
+  const funnel: Insights['funnel'] = FUNNEL_STEPS.map((step, i) => {
+    const kept = i === 0 ? null : ratio(steps[step], steps[FUNNEL_STEPS[i - 1]!]);
+    return { step, count: steps[step], kept: kept === null ? null : Math.min(1, kept) };
+  });
 
   const won = new Map<string, { name: string; wins: number }>();
   for (const day of stats) {

@@ -23,6 +23,12 @@ import { refundCodeBudgets } from './client-budgets';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
 import { addStats } from '../repositories/stats';
+import { markOnce } from '../repositories/limits';
+import { businessDay } from '@shared/business-day';
+import { businessTimeZone } from '../lib/env';
+
+/** A number's first-code-of-the-day mark outlives its business day, then expires. */
+const CODE_DAY_MARK_S = 2 * 24 * 60 * 60;
 
 /** A sent code is reused for this long: the per-minute budget's window. */
 const CODE_REUSE_WINDOW_MS = 60_000;
@@ -123,10 +129,18 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   // Counted for the SMS alarms (the CodesSent metric, infra/constructs/alarms.ts), and for the owner.
   logger.info(SMS_SENT_LOG_MESSAGE, { phone: maskPhone(phoneNumber) });
   countEvent(BUSINESS_METRICS.codesSent);
+  // The funnel's step is the number's first code of the business day (kept in the limits table
+  // beside the number's SMS budgets, expiring with them); every code counts for the SMS cost.
   const source = grant.source ? { source: { tag: grant.source, step: 'codes' as const } } : {};
-  await addStats(new Date(now), { add: { codes: 1 }, ...source }).catch(
-    warnOnFailure('could not count the code sent'),
-  );
+  const day = businessDay(new Date(now), businessTimeZone());
+  await markOnce(`code-number#${day}#${phoneNumber}`, Math.floor(now / 1000) + CODE_DAY_MARK_S)
+    .then((first) =>
+      addStats(new Date(now), {
+        add: { codes: 1, ...(first ? { codeNumbers: 1 } : {}) },
+        ...source,
+      }),
+    )
+    .catch(warnOnFailure('could not count the code sent'));
   return digest;
 }
 

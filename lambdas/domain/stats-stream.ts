@@ -74,6 +74,9 @@ export function changeOf(record: DynamoDBRecord): StreamChange | undefined {
         ...(waited !== undefined && waited >= 0 ? { redeemSeconds: waited } : {}),
       },
       owed: { delta: -1, expiresAt: expiresAt(before) },
+      ...(createdAt
+        ? { onWinDay: { at: new Date(createdAt), stats: { add: { redeemedOfWins: 1 } } } }
+        : {}),
     };
   }
   if (record.eventName === 'REMOVE' && isCustomer(before) && before.isOfferClaimed !== true) {

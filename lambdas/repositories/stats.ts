@@ -39,8 +39,14 @@ export type StatCounter =
   | 'verified'
   | 'refusedConnection'
   | 'refusedNumber'
-  | 'refusedCap';
+  | 'refusedCap'
+  /** Numbers sent a code, each once a business day (the funnel's step: resends left out). */
+  | 'codeNumbers'
+  /** Of the day's wins, those since redeemed (counted on the win's day: the funnel's last step). */
+  | 'redeemedOfWins';
 const STAT_COUNTERS: readonly StatCounter[] = [
+  'codeNumbers',
+  'redeemedOfWins',
   'spins',
   'ticketSpins',
   'previews',
@@ -121,7 +127,7 @@ export interface StatsChange {
 }
 
 /** The Update of a TransactWriteItems (or a lone UpdateItem) adding `change` at `at`. */
-export function statsUpdate(at: Date, change: StatsChange) {
+export function statsUpdate(at: Date, change: StatsChange, shard = randomInt(STATS_SHARDS)) {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const adds: string[] = [];
@@ -151,7 +157,7 @@ export function statsUpdate(at: Date, change: StatsChange) {
   }
   return {
     TableName: tableName('stats'),
-    Key: { id: itemId(businessDay(at, businessTimeZone()), randomInt(STATS_SHARDS)) },
+    Key: { id: itemId(businessDay(at, businessTimeZone()), shard) },
     UpdateExpression: `${set}ADD ${adds.join(', ')}`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
@@ -339,6 +345,8 @@ export interface StreamChange {
   /** When the counters' day is taken from: the win's or the redeem's time. */
   at: Date;
   stats?: StatsChange;
+  /** A redeem's count on its win's day too (the funnel follows each day's winners). */
+  onWinDay?: { at: Date; stats: StatsChange };
   owed?: OwedChange;
 }
 
@@ -356,6 +364,9 @@ export async function applyStreamChange(
   change: StreamChange,
   nowSeconds: number,
 ): Promise<'applied' | 'already-applied' | 'conflict'> {
+  // Two updates of one day must not name the same item (a transaction touches an item once).
+  const shard = randomInt(STATS_SHARDS);
+  const otherShard = (shard + 1 + randomInt(STATS_SHARDS - 1)) % STATS_SHARDS;
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -371,7 +382,10 @@ export async function applyStreamChange(
               ExpressionAttributeNames: { '#k': 'key' },
             },
           },
-          ...(change.stats ? [{ Update: statsUpdate(change.at, change.stats) }] : []),
+          ...(change.stats ? [{ Update: statsUpdate(change.at, change.stats, shard) }] : []),
+          ...(change.onWinDay
+            ? [{ Update: statsUpdate(change.onWinDay.at, change.onWinDay.stats, otherShard) }]
+            : []),
           ...(change.owed ? owedUpdates(change.owed).map((update) => ({ Update: update })) : []),
         ],
       }),
