@@ -143,6 +143,12 @@ export interface StackOptions {
   web: 'dev' | 'dist' | 'none';
   /** Seed on first start (default true). */
   seed?: boolean;
+  /**
+   * Feed the customers table's stream to the insights' consumer (default true). The benchmark
+   * turns it off: in AWS the consumer runs in a Lambda of its own, while here it would share
+   * DynamoDB Local and the CPU with the calls being timed (docs/performance.md, "Scale").
+   */
+  statsStream?: boolean;
   /** No console output except errors (SMS lines still go to `log`). */
   quiet?: boolean;
   /** Where stack messages and SMS lines go; default console.log (nothing when quiet). */
@@ -300,7 +306,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const seed = options.seed === false ? undefined : await seedIfNeeded(dataDir, cognito);
     cleanups.push(scheduleUnverifiedCleanup());
-    cleanups.push(feedStatsStream(dynamo.endpoint, tables.customers));
+    if (options.statsStream !== false)
+      cleanups.push(feedStatsStream(dynamo.endpoint, tables.customers));
     const passwords = seed?.passwords ?? {};
     const passwordsFile = join(dataDir, PASSWORDS_FILE);
 

@@ -111,7 +111,7 @@ export const ADMIN_TEXT = Object.freeze({
     redeemed: 'Redeemed',
   },
   funnelHint:
-    'Visits are visitors: each device or network loading the wheel page counts once a day; codes sent count every SMS (a resend too); verified counts each number once.',
+    'Visits are visitors: each device loading the wheel page counts once a day (at most 100 a day from one network); codes sent counts each number sent a code once a day; verified counts each number once; redeemed counts the range’s wins since redeemed.',
   downloadDailyCsv: 'Download daily figures (CSV)',
   insightsRange: 'Days',
   insightsFrom: 'From',

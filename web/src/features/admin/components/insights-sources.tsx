@@ -40,7 +40,13 @@ export function InsightsSources({ insights }: { insights: Insights }) {
       {rows.length === 0 ? (
         <p>{ADMIN_TEXT.sourcesNone}</p>
       ) : (
-        <div className="insights-sources__scroll">
+        // Focusable, so a keyboard can scroll the table where it is wider than the screen.
+        <div
+          className="insights-sources__scroll"
+          role="region"
+          aria-labelledby={`${id}-heading`}
+          tabIndex={0}
+        >
           <table className="insights-sources__table">
             <thead>
               <tr>
