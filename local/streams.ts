@@ -18,7 +18,7 @@ import {
 import { LOCAL_AWS_ENV } from './dynamodb';
 
 /** Records per call of the function: the deployed event source's batch size. */
-export const STREAM_BATCH_SIZE = 100;
+const STREAM_BATCH_SIZE = 100;
 
 export interface StreamFeed {
   /** Reads every shard until none has a record left, handing each batch to the function. */

@@ -40,7 +40,7 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
 /** What one stream record changes in the figures; undefined when it changes nothing. */
-export function changeOf(record: DynamoDBRecord): StreamChange | undefined {
+function changeOf(record: DynamoDBRecord): StreamChange | undefined {
   const before = imageOf(record.dynamodb?.OldImage);
   const after = imageOf(record.dynamodb?.NewImage);
   const expiresAt = (image: CustomerImage) => text(image.expiresAt);

@@ -82,7 +82,7 @@ const SOURCE_PREFIX: Record<SourceStep, string> = {
  */
 const REDEEM_TIME_PREFIX = 'rt_';
 const BUCKETS_PER_DOUBLING = 16;
-export const redeemTimeBucket = (seconds: number): number =>
+const redeemTimeBucket = (seconds: number): number =>
   Math.floor(BUCKETS_PER_DOUBLING * Math.log2(Math.max(1, seconds)));
 /** The middle of a bucket (geometric), in seconds. */
 export const redeemTimeOfBucket = (bucket: number): number =>
