@@ -116,10 +116,9 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
   // Signs a challenge as hard as the deployment's SMS count this hour calls for (limits, read).
   'otp-challenge': { tables: { limits: 'read' } },
   // Takes the ticket (limits), then one transaction: put the customer if absent, decrement the
-  // slice's stock if it has one.
+  // slice's stock if it has one. No counter: the insights count wins from the table's stream.
   'create-spin': {
-    // ...and the day's counters (stats) in the same transaction.
-    tables: { customers: 'write', slices: 'write', limits: 'write', stats: 'write' },
+    tables: { customers: 'write', slices: 'write', limits: 'write' },
     lists: ['slices'],
     visitorPool: ACTIVE_VISITOR,
     // The win's transaction checks the number was never erased.
@@ -142,15 +141,14 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
     tables: { customers: 'read', limits: 'write' },
     lists: ['customers'],
   }),
-  // The redeem and the day's redeemed counter, in one transaction.
-  'redeem-user': staffRoute({ tables: { customers: 'write', stats: 'write' } }),
+  // The redeem alone: the insights count it from the customers table's stream.
+  'redeem-user': staffRoute({ tables: { customers: 'write' } }),
   // Reads the customers' change index.
   'list-user-changes': staffRoute({ tables: { customers: 'read' }, lists: ['customers'] }),
-  // The day counters, the slices' odds and the spin mode.
-  // Counts the prizes still owed from the customers' listing index.
+  // The day counters and the prizes owed (stats), the slices' odds and the spin mode.
   'get-insights': staffRoute({
-    tables: { stats: 'read', slices: 'read', settings: 'read', customers: 'read' },
-    lists: ['stats', 'slices', 'customers'],
+    tables: { stats: 'read', slices: 'read', settings: 'read' },
+    lists: ['stats', 'slices'],
   }),
   // Pages through the customers; its cursors are kept in the limits table.
   'export-customers': staffRoute({

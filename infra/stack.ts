@@ -37,6 +37,7 @@ import { Api } from './constructs/api';
 import { Auth } from './constructs/auth';
 import { Data } from './constructs/data';
 import { cognitoEndpointOrigin, importSharedEdge } from './constructs/shared-edge';
+import { StatsStream } from './constructs/stats-stream';
 import { Storage } from './constructs/storage';
 import {
   DEFAULT_API_RATE_LIMIT,
@@ -242,6 +243,13 @@ export class SpinWinStack extends Stack {
           }),
         ];
 
+    const statsStream = new StatsStream(this, 'StatsStream', {
+      entry: lambdas('triggers', 'stats-stream.ts'),
+      customers: this.data.tables.customers,
+      stats: this.data.tables.stats,
+      limits: this.data.tables.limits,
+      environment: { ...this.data.environment(), BUSINESS_TIME_ZONE: timeZone },
+    });
     const unverifiedCleanup = this.scheduleUnverifiedCleanup(
       lambdas('triggers', 'unverified-cleanup.ts'),
     );
@@ -281,6 +289,7 @@ export class SpinWinStack extends Stack {
         originSecret,
         erasureKey,
         unverifiedCleanup.scope,
+        statsStream,
         ...poolWafs,
       );
     }

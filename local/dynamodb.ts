@@ -150,6 +150,23 @@ async function addMissingIndexes(
   }
 }
 
+/** Turns on the table's change stream when the existing table has none. */
+async function addMissingStream(
+  client: DynamoDBClient,
+  name: string,
+  table: TableDef,
+): Promise<void> {
+  if (!table.stream) return;
+  const described = await client.send(new DescribeTableCommand({ TableName: name }));
+  if (described.Table?.StreamSpecification?.StreamEnabled) return;
+  await client.send(
+    new UpdateTableCommand({
+      TableName: name,
+      StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream },
+    }),
+  );
+}
+
 /** Waits until a new index is ACTIVE (DynamoDB fills it from the table's items first). */
 async function waitForIndex(client: DynamoDBClient, table: string, index: string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -180,8 +197,10 @@ export async function createTables(
   for (const table of TABLES) {
     const name = names[table.name];
     if (existing.has(name)) {
-      // Data kept from an older release: add the indexes it did not have yet, as a deploy does.
+      // Data kept from an older release: add the indexes and stream it did not have yet, as a
+      // deploy does.
       await addMissingIndexes(client, name, table);
+      await addMissingStream(client, name, table);
       continue;
     }
     const attributes = new Set([table.partitionKey]);
@@ -198,6 +217,9 @@ export async function createTables(
           AttributeType: 'S',
         })),
         KeySchema: [{ AttributeName: table.partitionKey, KeyType: 'HASH' }],
+        ...(table.stream
+          ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream } }
+          : {}),
         ...(table.globalSecondaryIndexes?.length
           ? {
               GlobalSecondaryIndexes: table.globalSecondaryIndexes.map(indexDefinition),

@@ -34,6 +34,7 @@ import {
   type RunningDynamo,
 } from './dynamodb';
 import { createOutbox } from './outbox';
+import { feedStream } from './streams';
 import { freePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
 import { PASSWORDS_FILE, passwordsBox, seedIfNeeded } from './seed';
@@ -78,6 +79,30 @@ function scheduleUnverifiedCleanup(): () => Promise<void> {
   return async () => clearInterval(timer);
 }
 
+/** How often the local stack reads the customers table's stream (Lambda's poller: about 4 a second). */
+const STREAM_POLL_EVERY_MS = 250;
+
+/**
+ * Runs lambdas/triggers/stats-stream.ts on the customers table's stream, as its DynamoDB event
+ * source does in AWS (local/streams.ts). Returns the feed's stop.
+ */
+function feedStatsStream(endpoint: string, table: string): () => Promise<void> {
+  const feed = feedStream({
+    endpoint,
+    table,
+    everyMs: STREAM_POLL_EVERY_MS,
+    handler: async (event) => {
+      const { handler } = await import('../lambdas/triggers/stats-stream');
+      await handler(event);
+    },
+    onError: (error) =>
+      console.error(
+        `[stack] the insights' stream consumer failed (the batch is tried again): ${error instanceof Error ? error.message : String(error)}`,
+      ),
+  });
+  return () => feed.stop();
+}
+
 /**
  * The stack's own AWS credentials for its Cognito stand-in's admin calls, new at every start and
  * written to `<dataDir>/aws-credentials.json` (mode 0600, never served) for tools run beside it;
@@ -118,6 +143,12 @@ export interface StackOptions {
   web: 'dev' | 'dist' | 'none';
   /** Seed on first start (default true). */
   seed?: boolean;
+  /**
+   * Feed the customers table's stream to the insights' consumer (default true). The benchmark
+   * turns it off: in AWS the consumer runs in a Lambda of its own, while here it would share
+   * DynamoDB Local and the CPU with the calls being timed (docs/performance.md, "Scale").
+   */
+  statsStream?: boolean;
   /** No console output except errors (SMS lines still go to `log`). */
   quiet?: boolean;
   /** Where stack messages and SMS lines go; default console.log (nothing when quiet). */
@@ -275,6 +306,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
 
     const seed = options.seed === false ? undefined : await seedIfNeeded(dataDir, cognito);
     cleanups.push(scheduleUnverifiedCleanup());
+    if (options.statsStream !== false)
+      cleanups.push(feedStatsStream(dynamo.endpoint, tables.customers));
     const passwords = seed?.passwords ?? {};
     const passwordsFile = join(dataDir, PASSWORDS_FILE);
 

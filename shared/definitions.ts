@@ -12,6 +12,11 @@ export interface TableDef {
   /** Attribute holding an epoch-seconds expiry, when the table uses TTL. */
   ttlAttribute?: string;
   globalSecondaryIndexes?: readonly { indexName: string; partitionKey: string; sortKey: string }[];
+  /**
+   * The table's change stream, with both images of each change: the insights' statistics are
+   * computed from it (lambdas/triggers/stats-stream.ts), never inside the writes themselves.
+   */
+  stream?: 'NEW_AND_OLD_IMAGES';
 }
 
 /** Customers are listed newest first through this index: one constant partition, sorted by createdAt. */
@@ -40,6 +45,7 @@ export const TABLES: readonly TableDef[] = [
         sortKey: 'changedSort',
       },
     ],
+    stream: 'NEW_AND_OLD_IMAGES',
   },
   { name: 'slices', partitionKey: 'id' },
   { name: 'settings', partitionKey: 'id' },

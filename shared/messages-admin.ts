@@ -116,7 +116,7 @@ export const ADMIN_TEXT = Object.freeze({
     redeemed: 'Redeemed',
   },
   funnelHint:
-    'Visits are visitors: each device or network loading the wheel page counts once a day; codes sent count every SMS (a resend too); verified counts each number once.',
+    'Visits are visitors: each device loading the wheel page counts once a day (at most 100 a day from one network); codes sent counts each number sent a code once a day; verified counts each number once; redeemed counts the range’s wins since redeemed.',
   downloadDailyCsv: 'Download daily figures (CSV)',
   insightsRange: 'Days',
   insightsFrom: 'From',
@@ -147,6 +147,34 @@ export const ADMIN_TEXT = Object.freeze({
     number: 'Their number’s limit',
     cap: 'The hour’s cap',
   },
+  medianRedeem: 'Median time to redeem',
+  medianRedeemHint: 'From the win to the counter, over the prizes redeemed in the range.',
+  medianRedeemNone: 'No prize redeemed in the range.',
+  /** A wait as the owner reads it: "12 min", "3 h 20 min", "2 days 4 h". */
+  waitDuration: (seconds: number) => {
+    const minutes = Math.max(1, Math.round(seconds / 60));
+    if (minutes < 60) return `${minutes} min`;
+    const hours = Math.floor(minutes / 60);
+    if (hours < 24) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+    const days = Math.floor(hours / 24);
+    const unit = days === 1 ? 'day' : 'days';
+    return hours % 24 ? `${days} ${unit} ${hours % 24} h` : `${days} ${unit}`;
+  },
+  sourcesHeading: 'Which placement works',
+  sourcesHint: 'Visitors who came through a placement’s own link or QR code, and how far they got.',
+  sourcesNone: 'No visitor came through a placement’s link in the range.',
+  sourceColumn: 'Placement',
+  sourceVisits: 'Visits',
+  sourceCodes: 'Codes sent',
+  sourceWins: 'Wins',
+  sourceRedeemed: 'Redeemed',
+  sourceOther: 'Other (no placement link)',
+  standardSources: {
+    poster: 'Poster',
+    card: 'Counter card',
+    receipt: 'Receipt',
+    social: 'Social post',
+  } as Readonly<Record<string, string>>,
   trustHeading: 'Shop Wi-Fi',
   trustHint:
     'Visitors on one Wi-Fi share one public address, and an address may ask for only so many codes an hour. From a device on the shop’s own Wi-Fi, trust it to allow it many more.',

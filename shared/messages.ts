@@ -94,6 +94,7 @@ export const API_MESSAGES = Object.freeze({
   unknownRole: 'Unknown account role.',
   invalidInput: 'The request is not valid.',
   spinTicketInvalid: 'The spin has expired. Please spin again.',
+  sourceTagInvalid: 'The source tag is not valid.',
   noSpin: 'This number has not spun the wheel yet.',
   spinPreviewLimit: 'Too many spins from this network. Please try again later.',
   clientCodeLimit: 'Too many codes requested from this network. Please try again later.',

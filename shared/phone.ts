@@ -2,7 +2,7 @@
 import * as z from './zod';
 import { MESSAGES } from './messages';
 import { LOCAL_MOBILE } from './phone-format';
-import { solvedChallengeSchema } from './spin';
+import { solvedChallengeSchema, sourceTagSchema } from './spin';
 
 /** The local number a visitor sends: exactly 10 digits starting 04. */
 const localPhoneSchema = z
@@ -14,7 +14,8 @@ export const phoneRequestSchema = z.strictObject({ phoneNumber: localPhoneSchema
 export type PhoneRequest = z.infer<typeof phoneRequestSchema>;
 
 /**
- * Request body of POST /api/otp/start: the number and a solved GET /api/otp/challenge. `recover`:
+ * Request body of POST /api/otp/start: the number, a solved GET /api/otp/challenge, and the
+ * source tag of the placement the visitor came through, if any. `recover`:
  * the visitor was told "This number already has a reward!" and verifies the number to see that
  * prize, so a reward does not refuse the code (a number without one gets its code all the same:
  * the answer tells nothing the refusal had not told; docs/security.md, "A prize nobody can lose").
@@ -23,6 +24,7 @@ export const otpStartRequestSchema = z.strictObject({
   phoneNumber: localPhoneSchema,
   altcha: solvedChallengeSchema,
   recover: z.literal(true).optional(),
+  source: sourceTagSchema.optional(),
 });
 export type OtpStartRequest = z.infer<typeof otpStartRequestSchema>;
 

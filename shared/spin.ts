@@ -1,19 +1,35 @@
 /** Request and response shapes of the spin routes, shared by the handlers and the wheel page. */
 import * as z from './zod';
 import { API_MESSAGES } from './messages';
+import { parseSourceTag } from './source-tag';
 
 /** A spin ticket: 24 base64url characters (18 random bytes). */
 const SPIN_TICKET_PATTERN = /^[A-Za-z0-9_-]{24}$/;
 
+/** A placement's source tag in a request body: the one rule of shared/source-tag.ts. */
+export const sourceTagSchema = z
+  .string()
+  .max(64)
+  .transform((raw, context) => {
+    const tag = parseSourceTag(raw);
+    if (tag === null) {
+      context.addIssue({ code: 'custom', message: API_MESSAGES.sourceTagInvalid });
+      return z.NEVER;
+    }
+    return tag;
+  });
+
 /**
  * Body of POST /api/spins: empty (verify-first: the server draws now), or the ticket of a
- * spin-first preview. Anything else, such as a slice id, is refused: the client never picks.
+ * spin-first preview; either with the source tag of the placement the visitor came through.
+ * Anything else, such as a slice id, is refused: the client never picks.
  */
 export const spinRequestSchema = z.strictObject({
   ticket: z
     .string()
     .regex(SPIN_TICKET_PATTERN, { error: API_MESSAGES.spinTicketInvalid })
     .optional(),
+  source: sourceTagSchema.optional(),
 });
 export type SpinRequest = z.infer<typeof spinRequestSchema>;
 

@@ -214,6 +214,16 @@ export interface Insights {
    * many of them expire within the next 7 days.
    */
   owed: { total: number; expiringThisWeek: number };
+  /**
+   * The median time from a win to its redemption, over the prizes redeemed in the range, in
+   * seconds (read from a histogram: within about 2 % of the exact median); null without any.
+   */
+  medianRedeemSeconds: number | null;
+  /**
+   * Per placement's source tag (shared/source-tag.ts), the range's visits, codes sent, wins and
+   * redemptions that came through it, most visits first.
+   */
+  sources: { source: string; visits: number; codesSent: number; wins: number; redeemed: number }[];
   /** One entry per day of the range, oldest first. */
   days: ({ date: string } & Record<FunnelStep, number>)[];
   /** Each prize won in the range or on the wheel now, most won first. */

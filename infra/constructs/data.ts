@@ -3,7 +3,13 @@
  * tables from the same list). On-demand, point-in-time recovery, retained when the stack is deleted.
  */
 import type { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLES, tableEnvName, type TableDef } from '@shared/definitions';
 import { STATEFUL_REMOVAL_POLICY } from '../stateful';
@@ -45,6 +51,7 @@ export class Data extends Construct {
         // Encrypted at rest with an AWS-owned key: free; a KMS key adds $1/month plus KMS calls.
         encryption: TableEncryption.DEFAULT,
         timeToLiveAttribute: def.ttlAttribute,
+        ...(def.stream ? { stream: StreamViewType[def.stream] } : {}),
         removalPolicy: props.removalPolicy ?? STATEFUL_REMOVAL_POLICY,
         deletionProtection: props.deletionProtection ?? false,
       });

@@ -27,7 +27,7 @@ import {
   type Slice,
 } from '@shared/types';
 import * as z from '@shared/zod';
-import type { DayStats } from '../repositories/stats';
+import { redeemTimeOfBucket, type DayStats } from '../repositories/stats';
 import { REFUSAL_COUNTERS } from './code-refusals';
 
 /** "Expiring this week": prizes owed whose expiry falls within this long from now. */
@@ -69,6 +69,40 @@ export const ownerMoney = (): OwnerMoney => ({
 });
 
 const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+
+/** The median of the range's redeem-time histograms (the middle of the bucket it falls in). */
+function medianRedeemSeconds(stats: readonly DayStats[]): number | null {
+  const buckets = new Map<number, number>();
+  for (const day of stats)
+    for (const [bucket, count] of Object.entries(day.redeemTimes))
+      buckets.set(Number(bucket), (buckets.get(Number(bucket)) ?? 0) + count);
+  const total = [...buckets.values()].reduce((a, b) => a + b, 0);
+  if (total <= 0) return null;
+  let seen = 0;
+  for (const [bucket, count] of [...buckets.entries()].sort((a, b) => a[0] - b[0])) {
+    seen += count;
+    if (seen * 2 >= total) return Math.round(redeemTimeOfBucket(bucket));
+  }
+  return null;
+}
+
+/** Each source tag's steps over the range, most visits first (then most wins, then by name). */
+function sourcesOf(stats: readonly DayStats[]): Insights['sources'] {
+  const bySource = new Map<string, Insights['sources'][number]>();
+  for (const day of stats) {
+    for (const [source, counts] of Object.entries(day.sources)) {
+      const row = bySource.get(source) ?? { source, visits: 0, codesSent: 0, wins: 0, redeemed: 0 };
+      row.visits += counts.visits;
+      row.codesSent += counts.codes;
+      row.wins += counts.wins;
+      row.redeemed += counts.redeemed;
+      bySource.set(source, row);
+    }
+  }
+  return [...bySource.values()].sort(
+    (a, b) => b.visits - a.visits || b.wins - a.wins || a.source.localeCompare(b.source),
+  );
+}
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
@@ -103,12 +137,21 @@ export async function buildInsights(
   const ticketSpins = sum('ticketSpins');
   const visits = sum('visits');
   const verified = sum('verified');
-  const steps: Record<FunnelStep, number> = { visits, codesSent, verified, spins, redeemed };
-  const funnel: Insights['funnel'] = FUNNEL_STEPS.map((step, i) => ({
-    step,
-    count: steps[step],
-    kept: i === 0 ? null : ratio(steps[step], steps[FUNNEL_STEPS[i - 1]!]),
-  }));
+  // The funnel follows people: numbers sent a code (resends left out), and of the range's wins
+  // those redeemed (a prize won before the range and redeemed in it is not this range's step).
+  // A step still above the one before (a device past its address's visits, a number verified on
+  // one day and spun on the next) reads as 100 % kept, never more.
+  const steps: Record<FunnelStep, number> = {
+    visits,
+    codesSent: sum('codeNumbers'),
+    verified,
+    spins,
+    redeemed: sum('redeemedOfWins'),
+  };
+  const funnel: Insights['funnel'] = FUNNEL_STEPS.map((step, i) => {
+    const kept = i === 0 ? null : ratio(steps[step], steps[FUNNEL_STEPS[i - 1]!]);
+    return { step, count: steps[step], kept: kept === null ? null : Math.min(1, kept) };
+  });
 
   const won = new Map<string, { name: string; wins: number }>();
   for (const day of stats) {
@@ -167,6 +210,8 @@ export async function buildInsights(
       smsCost: cents(codesSent * deps.smsPriceUsd * deps.money.usdRate),
     },
     owed: { total: owed.total, expiringThisWeek: owed.expiring },
+    medianRedeemSeconds: medianRedeemSeconds(stats),
+    sources: sourcesOf(stats),
     days: stats.map((day) => ({
       date: day.day,
       visits: day.counts.visits,

@@ -23,6 +23,12 @@ import { refundCodeBudgets } from './client-budgets';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
 import { addStats } from '../repositories/stats';
+import { markOnce } from '../repositories/limits';
+import { businessDay } from '@shared/business-day';
+import { businessTimeZone } from '../lib/env';
+
+/** A number's first-code-of-the-day mark outlives its business day, then expires. */
+const CODE_DAY_MARK_S = 2 * 24 * 60 * 60;
 
 /** A sent code is reused for this long: the per-minute budget's window. */
 const CODE_REUSE_WINDOW_MS = 60_000;
@@ -86,7 +92,12 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   const payer = grant.paidBy;
   const giveBack = (): Promise<unknown> =>
     Promise.all([
-      authorizeCode(phoneNumber, grant.validUntilMs, payer && { ...payer, refunded: true }),
+      authorizeCode(
+        phoneNumber,
+        grant.validUntilMs,
+        payer && { ...payer, refunded: true },
+        grant.source,
+      ),
       payer &&
         !payer.refunded &&
         refundCodeBudgets(payer.client, phoneNumber, payer.atMs).catch(
@@ -119,9 +130,18 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   // answered: infra/constructs/alarms.ts), and for the owner.
   logger.info(SMS_SENT_LOG_MESSAGE, { phone: maskPhone(phoneNumber) });
   countEvent(BUSINESS_METRICS.codesSent, [BUSINESS_METRICS.codesVerified]);
-  await addStats(new Date(now), { add: { codes: 1 } }).catch(
-    warnOnFailure('could not count the code sent'),
-  );
+  // The funnel's step is the number's first code of the business day (kept in the limits table
+  // beside the number's SMS budgets, expiring with them); every code counts for the SMS cost.
+  const source = grant.source ? { source: { tag: grant.source, step: 'codes' as const } } : {};
+  const day = businessDay(new Date(now), businessTimeZone());
+  await markOnce(`code-number#${day}#${phoneNumber}`, Math.floor(now / 1000) + CODE_DAY_MARK_S)
+    .then((first) =>
+      addStats(new Date(now), {
+        add: { codes: 1, ...(first ? { codeNumbers: 1 } : {}) },
+        ...source,
+      }),
+    )
+    .catch(warnOnFailure('could not count the code sent'));
   return digest;
 }
 

@@ -44,6 +44,8 @@ export interface OtpStartDeps {
    * a number with a reward and one without get the same answer (the reward is not even read).
    */
   recover?: boolean;
+  /** The placement's source tag the visitor came through, kept with the grant for the count. */
+  source?: string;
 }
 
 /**
@@ -132,6 +134,11 @@ async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<
     throw error;
   }
   // The grant remembers who paid, so a send that fails can give the client its code back.
-  await authorizeCode(phoneNumber, now + CODE_AUTHORIZATION_MS, { client: deps.client, atMs: now });
+  await authorizeCode(
+    phoneNumber,
+    now + CODE_AUTHORIZATION_MS,
+    { client: deps.client, atMs: now },
+    deps.source,
+  );
   return issueSignInKey(phoneNumber, now);
 }

@@ -56,17 +56,19 @@ export async function previewSpin(
 }
 
 /**
- * The verified visitor's spin. A saved prize comes back untouched (the ticket is not even read);
+ * The verified visitor's spin, through the placement `source` names if any. A saved prize comes back untouched (the ticket is not even read);
  * otherwise a ticket is taken (400 when unknown, used or expired) and its slice preferred; an
  * exchange that fails gives the ticket back.
  */
 export async function spinForVisitor(
   phoneNumber: string,
   ticket: string | undefined,
+  source?: string,
 ): Promise<SpinResult> {
   const saved = await findSavedSpin(phoneNumber);
   if (saved) return saved;
-  if (ticket === undefined) return drawAndRecord(phoneNumber, {});
+  const from = source ? { source } : {};
+  if (ticket === undefined) return drawAndRecord(phoneNumber, from);
   const [taken, game] = await Promise.all([
     takeTicket(ticket, Math.floor(Date.now() / 1000)),
     getGameSettings(),
@@ -75,7 +77,7 @@ export async function spinForVisitor(
   if (!taken || game.spinMode !== 'spin-first')
     throw badRequest('SPIN_TICKET_INVALID', API_MESSAGES.spinTicketInvalid);
   try {
-    return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId });
+    return await drawAndRecord(phoneNumber, { preferredSliceId: taken.sliceId, ...from });
   } catch (error) {
     // Not recorded (DynamoDB throttled throughout, the draw busy): the ticket goes back, so the
     // visitor's retry still wins the previewed prize. Had the win been recorded after all (an

@@ -74,7 +74,7 @@ export async function drawSlice(): Promise<Slice> {
  */
 export async function drawAndRecord(
   phoneNumber: string,
-  options: { preferredSliceId?: string } = {},
+  options: { preferredSliceId?: string; source?: string } = {},
 ): Promise<SpinResult> {
   let preferred = options.preferredSliceId;
   // A spin-first ticket exchanged for its win: counted as a ticket spin for the insights.
@@ -103,7 +103,10 @@ export async function drawAndRecord(
         createdAt: wonAt.toISOString(),
         ...(expiresAt ? { expiresAt } : {}),
       };
-      const result = await putCustomerOnce(customer, slice, { ticketSpin });
+      const result = await putCustomerOnce(customer, slice, {
+        ticketSpin,
+        ...(options.source ? { source: options.source } : {}),
+      });
       if (result === 'recorded') {
         countEvent(BUSINESS_METRICS.spins);
         return {

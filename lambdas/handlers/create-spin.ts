@@ -1,5 +1,6 @@
 /**
- * POST /api/spins (visitor): {} or {ticket} -> {sliceId, offer, comment}. The server draws (or
+ * POST /api/spins (visitor): {} or {ticket}, with {source} when the visitor came through a tagged
+ * placement -> {sliceId, offer, comment}. The server draws (or
  * honours a spin-first ticket) and records the prize once per number; a repeat gets the saved prize.
  */
 import { spinRequestSchema } from '@shared/spin';
@@ -9,6 +10,6 @@ import { http, ok, parseBody } from '../lib/http';
 
 export const handler = http(async (event) => {
   const visitor = await activeVisitor(event);
-  const { ticket } = parseBody(spinRequestSchema, event);
-  return ok(await spinForVisitor(visitor.phoneNumber, ticket));
+  const { ticket, source } = parseBody(spinRequestSchema, event);
+  return ok(await spinForVisitor(visitor.phoneNumber, ticket, source));
 });

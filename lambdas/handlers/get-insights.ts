@@ -8,8 +8,7 @@ import { http, ok, parseValue } from '../lib/http';
 import { getGameSettings } from '../repositories/settings';
 import { listSlices } from '../repositories/slices';
 import { businessTimeZone } from '../lib/env';
-import { readStats } from '../repositories/stats';
-import { countOwed } from '../repositories/customers';
+import { readOwed, readStats } from '../repositories/stats';
 
 export const handler = http(async (event) => {
   await activeStaff(event, ['admin']);
@@ -22,7 +21,7 @@ export const handler = http(async (event) => {
       timeZone: businessTimeZone(),
       smsPriceUsd: smsPriceUsd(),
       money: ownerMoney(),
-      countOwed,
+      countOwed: readOwed,
     }),
   });
 });

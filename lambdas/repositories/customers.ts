@@ -3,7 +3,10 @@
  *
  * Over 400 lines: it is the one repository of the customers table, and each of its access patterns
  * (the reward check, the once-only win, the listings by date and by change, the last-digit search,
- * the owed count, the redeem and the erasure) is a query of that table's item and indexes.
+ * the redeem and the erasure) is a query of that table's item and indexes.
+ *
+ * The wins and redeems write no counter: the insights count them from the table's change stream
+ * (domain/stats-stream.ts), which is why a win keeps how it came (`ticketSpin`, `source`) on its item.
  */
 import { createHmac } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
@@ -18,7 +21,6 @@ import { retryingConflicts } from '../lib/conflict-retry';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
-import { statsUpdate } from './stats';
 
 /** Index-only attributes stored beside the customer fields. */
 interface CustomerItem extends Customer {
@@ -27,6 +29,10 @@ interface CustomerItem extends Customer {
   createdSort: string;
   /** Time of the last change (the win, then the redeem), then phone number: the change feed's order. */
   changedSort: string;
+  /** A spin-first ticket exchanged for this win (the insights' ticket spins). */
+  ticketSpin?: true;
+  /** The placement's source tag the win came through (shared/source-tag.ts), if any. */
+  source?: string;
 }
 
 const toCustomer = (item: Record<string, unknown>): Customer => {
@@ -34,6 +40,8 @@ const toCustomer = (item: Record<string, unknown>): Customer => {
     listPartition: _p,
     createdSort: _s,
     changedSort: _c,
+    ticketSpin: _t,
+    source: _source,
     ...customer
   } = item as unknown as CustomerItem;
   return customer;
@@ -122,21 +130,22 @@ export type RecordWinResult =
   'recorded' | 'already-has-reward' | 'erased' | 'out-of-stock' | 'slice-gone' | 'conflict';
 
 /**
- * Records a win in one transaction: the customer is put only if the number has no reward yet, the
- * slice's stock, when it has one, is decremented only while above zero, and the day's counters
- * (a spin, a win of this prize, and a ticket spin when `ticketSpin`: a spin-first ticket exchanged)
- * go up.
+ * Records a win in one transaction: the customer is put only if the number has no reward yet, and
+ * the slice's stock, when it has one, is decremented only while above zero. The item keeps whether
+ * a spin-first ticket was exchanged (`ticketSpin`) and the source tag, for the insights.
  */
 export async function putCustomerOnce(
   customer: Customer,
   slice: { id: string; stock: number | null },
-  options: { ticketSpin?: boolean } = {},
+  options: { ticketSpin?: boolean; source?: string } = {},
 ): Promise<RecordWinResult> {
   const item: CustomerItem = {
     ...customer,
     listPartition: CUSTOMERS_LIST_PARTITION,
     createdSort: `${customer.createdAt}#${customer.phoneNumber}`,
     changedSort: changeSort(customer.createdAt, customer.phoneNumber),
+    ...(options.ticketSpin ? { ticketSpin: true as const } : {}),
+    ...(options.source ? { source: options.source } : {}),
   };
   const sliceOp =
     slice.stock === null
@@ -170,12 +179,6 @@ export async function putCustomerOnce(
             },
           },
           sliceOp,
-          {
-            Update: statsUpdate(new Date(customer.createdAt), {
-              add: { spins: 1, ...(options.ticketSpin ? { ticketSpins: 1 } : {}) },
-              win: { sliceId: slice.id, name: customer.offer },
-            }),
-          },
           // A number erased on request had its reward: it cannot win again.
           {
             ConditionCheck: {
@@ -192,7 +195,7 @@ export async function putCustomerOnce(
     const codes = cancellationCodes(error);
     if (!codes) throw error;
     if (codes[0] === 'ConditionalCheckFailed') return 'already-has-reward';
-    if (codes[3] === 'ConditionalCheckFailed') return 'erased';
+    if (codes[2] === 'ConditionalCheckFailed') return 'erased';
     if (codes[1] === 'ConditionalCheckFailed')
       return slice.stock === null ? 'slice-gone' : 'out-of-stock';
     return 'conflict';
@@ -282,40 +285,6 @@ export async function findByLastDigits(
   return { users, more: true };
 }
 
-/**
- * Prizes still owed at `at` (ISO): not redeemed and not expired; and how many of those expire at
- * or before `expiringBy` (ISO). Reads the whole listing index (its items only, projected to the
- * expiry), 1 MB a Query: about 3,000 customers a read, so 100,000 customers are some 30 reads.
- */
-export async function countOwed(
-  at: string,
-  expiringBy: string,
-): Promise<{ total: number; expiring: number }> {
-  let total = 0;
-  let expiring = 0;
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items, LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName('customers'),
-        IndexName: CUSTOMERS_BY_CREATED_INDEX,
-        KeyConditionExpression: 'listPartition = :p',
-        FilterExpression:
-          'isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
-        ProjectionExpression: 'expiresAt',
-        ExpressionAttributeValues: { ':p': CUSTOMERS_LIST_PARTITION, ':false': false, ':at': at },
-        ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-      }),
-    );
-    for (const item of Items ?? []) {
-      total += 1;
-      if (typeof item.expiresAt === 'string' && item.expiresAt <= expiringBy) expiring += 1;
-    }
-    startKey = LastEvaluatedKey;
-  } while (startKey);
-  return { total, expiring };
-}
-
 /** The byCreated index's key of an item: where a page that ends on it goes on from. */
 const createdIndexKey = (item: Record<string, unknown>): Record<string, unknown> => ({
   phoneNumber: item.phoneNumber,
@@ -376,13 +345,13 @@ export type RedeemResult =
   | { status: 'already-redeemed' }
   | { status: 'expired'; expiresAt: string };
 
-/** Attempts of a redeem whose transaction met another on the day's counters. */
+/** Attempts of a redeem whose transaction met another on the customer (an erasure, say). */
 const REDEEM_ATTEMPTS = 4;
 const REDEEM_BACKOFF_MS = 20;
 
 /**
- * Marks an offer redeemed exactly once, recording who and when, and counts it for the day, in one
- * transaction; never once it has expired.
+ * Marks an offer redeemed exactly once, recording who and when; never once it has expired. The
+ * insights count it from the change stream.
  */
 export function redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult> {
   return retryingConflicts<RedeemResult>(
@@ -424,7 +393,6 @@ async function redeemOnce(
               },
             },
           },
-          { Update: statsUpdate(new Date(at), { add: { redeemed: 1 } }) },
         ],
       }),
     );

@@ -22,20 +22,25 @@ export interface GrantPayer {
   refunded?: boolean;
 }
 
-/** A grant taken for one SMS: its end (epoch ms), and who paid for it when otp/start made it. */
+/**
+ * A grant taken for one SMS: its end (epoch ms), who paid for it when otp/start made it, and the
+ * source tag of the placement the visitor came through (counted with the code sent).
+ */
 export interface CodeGrant {
   validUntilMs: number;
   paidBy?: GrantPayer;
+  source?: string;
 }
 
 /**
  * Grants `phoneNumber` one code until `validUntilMs` (replacing an unused earlier grant), paid for
- * by `paidBy` when otp/start spent a client's code budget on it.
+ * by `paidBy` when otp/start spent a client's code budget on it, through the placement `source`.
  */
 export async function authorizeCode(
   phoneNumber: string,
   validUntilMs: number,
   paidBy?: GrantPayer,
+  source?: string,
 ): Promise<void> {
   await dynamo().send(
     new PutCommand({
@@ -46,6 +51,7 @@ export async function authorizeCode(
         expiresAt: Math.ceil(validUntilMs / 1000),
         ...(paidBy ? { paidByClient: paidBy.client, paidAtMs: paidBy.atMs } : {}),
         ...(paidBy?.refunded ? { paidRefunded: true } : {}),
+        ...(source ? { source } : {}),
       },
     }),
   );
@@ -72,8 +78,10 @@ export async function takeCodeAuthorization(
     const client: unknown = Attributes?.paidByClient;
     const atMs: unknown = Attributes?.paidAtMs;
     const refunded = Attributes?.paidRefunded === true;
+    const source: unknown = Attributes?.source;
     return {
       validUntilMs: Number(Attributes?.validUntilMs),
+      ...(typeof source === 'string' ? { source } : {}),
       ...(typeof client === 'string' && typeof atMs === 'number'
         ? { paidBy: { client, atMs, ...(refunded ? { refunded } : {}) } }
         : {}),

@@ -11,7 +11,8 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
-import type { SpinResult } from '@shared/types';
+import { SOURCE_PARAM } from '@shared/source-tag';
+import type { Insights, SpinResult } from '@shared/types';
 import { staffIdToken, visitorIdToken } from './staff-support';
 import { baseUrl, latestSmsCode, newBrowserPage, staffPassword } from './support/stack';
 
@@ -19,6 +20,8 @@ const SHOTS_DIR = '/tmp/shots/visitor';
 const VIEWPORTS = [['desktop', { width: 1280, height: 900 }]] as const;
 /** The wheel turns for 4 s, then the popup opens 300 ms after rest. */
 const SPIN_WAIT_MS = 10_000;
+/** The local stack reads the customers stream 4 times a second; a busy machine takes longer. */
+const STREAM_LAG_MS = 10_000;
 /** Long enough for the loading state to be seen and photographed. */
 const WHEEL_DELAY_MS = 1500;
 
@@ -101,13 +104,16 @@ describe('wheel page, verify first', () => {
   it.each(VIEWPORTS)('runs the whole journey at %s width', async (_label, viewport) => {
     const phone = randomLocalMobile();
     const page = await newBrowserPage(viewport);
+    // Opened from a placement's link: the visit, the code, the win and the redeem count under its
+    // tag (a tag of this run's own, so other runs on the stack do not add to it).
+    const tag = `poster-${randomInt(0, 1_000_000)}`;
 
     // Loading state (the wheel data held back a moment), then the wheel
     await page.route('**/api/wheel', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, WHEEL_DELAY_MS));
       await route.continue();
     });
-    await page.goto('/');
+    await page.goto(`/?${SOURCE_PARAM}=${tag}`);
     await page.getByText(VISITOR_TEXT.loading).waitFor();
     await shot(page, '01-loading');
     const spin = page.getByRole('button', { name: VISITOR_TEXT.spin });
@@ -154,6 +160,9 @@ describe('wheel page, verify first', () => {
     await page.getByText(MESSAGES.verificationSuccessful).waitFor();
     expect(await dialog.count()).toBe(0);
     await shot(page, '06-verified-banner');
+    // Back on the plain address (the tag no longer in it): the page kept the tag with its state.
+    await page.goto('/');
+    await spin.waitFor();
 
     // Spin: the server draws; the popup names what the API recorded for this number
     await spin.click();
@@ -186,6 +195,34 @@ describe('wheel page, verify first', () => {
     await again.getByRole('button', { name: VISITOR_TEXT.sendCode }).click();
     await again.getByText(MESSAGES.alreadyHasReward).waitFor();
     await shot(other, '09-already-has-reward');
+
+    // Redeemed at the counter: the whole journey is counted under its placement.
+    const operator = await staffIdToken('operator', staffPassword('operator'));
+    const redeem = await fetch(new URL('/api/users/redeem', baseUrl()), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber: phone }),
+    });
+    expect(redeem.status).toBe(200);
+    const admin = await staffIdToken('admin', staffPassword('admin'));
+    const bySource = async () => {
+      const response = await fetch(new URL('/api/insights', baseUrl()), {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      const { data } = (await response.json()) as { data: Insights };
+      return data.sources.find((row) => row.source === tag);
+    };
+    // The stream consumer counts the win and the redeem a moment after they are written.
+    const deadline = Date.now() + STREAM_LAG_MS;
+    while ((await bySource())?.redeemed !== 1 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await bySource()).toEqual({
+      source: tag,
+      visits: 1,
+      codesSent: 1,
+      wins: 1,
+      redeemed: 1,
+    });
   });
 });
 

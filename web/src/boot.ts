@@ -7,12 +7,13 @@
 import { routeOf } from '@shared/routes';
 import { PATHS } from './config/paths';
 import { startEarlyGet } from './lib/early-fetch';
+import { visitHeaders } from './lib/visit';
 import './app/global.css';
 
 /** If no frame comes (a page opened in a background tab), the app starts anyway after this. */
 const NO_FRAME_START_MS = 500;
 
-if (location.pathname === PATHS.wheel) startEarlyGet(routeOf('get-wheel').path);
+if (location.pathname === PATHS.wheel) startEarlyGet(routeOf('get-wheel').path, visitHeaders());
 
 let started = false;
 const start = () => {

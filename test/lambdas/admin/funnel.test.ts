@@ -22,9 +22,11 @@ import {
 } from '../../../lambdas/repositories/visitor-users';
 import { businessDay } from '@shared/business-day';
 import { tableEnvName } from '@shared/definitions';
+import { VISIT_DEVICE_HEADER, VISIT_SOURCE_HEADER, VISITS_PER_ADDRESS_A_DAY } from '@shared/visit';
 import type { Insights, WheelResponse } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent } from '../../support/http-event';
 import { addSlice, testPhone } from '../visitor/support';
+import { drainStatsStream } from '../../support/stats-stream';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -39,6 +41,7 @@ const today = () => businessDay(new Date(), 'Australia/Sydney');
 const countsToday = async () => (await readStats([today()]))[0]!.counts;
 
 const insights = async (query: Record<string, string>) => {
+  await drainStatsStream();
   const result = await getInsights(
     httpEvent({ claims: ADMIN_CLAIMS, method: 'GET', path: '/api/insights', query }),
   );
@@ -61,6 +64,49 @@ describe('visits (GET /api/wheel)', () => {
       expect(Object.keys(item).sort()).toEqual(['id', 'visits']);
       expect(item.id).toMatch(/^day#\d{4}-\d{2}-\d{2}#v\d$/);
     }
+  });
+
+  it('counts five devices on one address as 5 visits, one device reloading 50 times as 1, and one address at most the stated number a day', async () => {
+    const address = '198.51.100.252';
+    const device = (n: number) => `device-${String(n).padStart(15, '0')}`;
+    const fromDevice = (n: number | null, source?: string) =>
+      getWheel(
+        httpEvent({
+          method: 'GET',
+          path: '/api/wheel',
+          sourceIp: address,
+          headers: {
+            ...(n === null ? {} : { [VISIT_DEVICE_HEADER]: device(n) }),
+            ...(source ? { [VISIT_SOURCE_HEADER]: source } : {}),
+          },
+        }),
+      );
+    const visits = async () => (await countsToday()).visits;
+    const start = await visits();
+    // Five devices behind one address (a shop's Wi-Fi), two of them from the poster.
+    for (let n = 1; n <= 5; n++) await fromDevice(n, n <= 2 ? 'poster' : undefined);
+    expect(await visits()).toBe(start + 5);
+    // One of them reloading 50 times.
+    const reloaded = await visits();
+    for (let i = 0; i < 50; i++) expect((await fromDevice(3)).statusCode).toBe(200);
+    expect(await visits()).toBe(reloaded);
+    // Per source: the poster's two visits.
+    expect((await readStats([today()]))[0]!.sources.poster?.visits).toBe(2);
+    // Made-up ids from the same address: counted up to the stated number a day, then no more.
+    for (let n = 6; n <= VISITS_PER_ADDRESS_A_DAY + 20; n++) await fromDevice(n);
+    expect(await visits()).toBe(start + VISITS_PER_ADDRESS_A_DAY);
+    // A malformed id or tag is no id or tag: the address counts as one device, the tag is dropped.
+    const other = (headers: Record<string, string>) =>
+      getWheel(
+        httpEvent({ method: 'GET', path: '/api/wheel', sourceIp: '198.51.100.253', headers }),
+      );
+    const beforeBad = await visits();
+    expect(
+      (await other({ [VISIT_DEVICE_HEADER]: 'x', [VISIT_SOURCE_HEADER]: 'Bad Tag!' })).statusCode,
+    ).toBe(200);
+    expect((await other({ [VISIT_DEVICE_HEADER]: 'y' })).statusCode).toBe(200);
+    expect(await visits()).toBe(beforeBad + 1);
+    expect(Object.keys((await readStats([today()]))[0]!.sources)).toEqual(['poster']);
   });
 
   it('still answers the page when the count cannot be written', async () => {
@@ -142,11 +188,16 @@ describe('verified (the Verify trigger)', () => {
 describe('the funnel in GET /api/insights', () => {
   it('lists visits, codes sent, verified, spins and redeemed with the share kept at each step, per day too', async () => {
     const slice = await addSlice('Funnel prize');
-    // 2 Mar 2026 in Sydney (+11:00): 10 visits, 6 codes, 4 verified, 3 spins, 1 redeemed.
+    // A prize won on 1 Mar and redeemed on the 2nd: a redeem of the 2nd, not a step of its funnel.
+    const before = new Date('2026-02-28T20:00:00.000Z');
+    vi.useFakeTimers({ now: before, toFake: ['Date'] });
+    await drawAndRecord(testPhone(5500).intl, { preferredSliceId: slice.id });
+    // 2 Mar 2026 in Sydney (+11:00): 10 visits, 6 numbers sent 7 codes (one resend), 4 verified,
+    // 3 spins, 1 of them redeemed.
     const at = new Date('2026-03-02T01:00:00.000Z');
     vi.useFakeTimers({ now: at, toFake: ['Date'] });
     for (let i = 0; i < 10; i++) await wheel();
-    await addStats(at, { add: { codes: 6 } });
+    await addStats(at, { add: { codes: 7, codeNumbers: 6 } });
     for (const n of [5501, 5502, 5503, 5504]) {
       const digest = digestCode('111111');
       await answerWithKey(testPhone(n).intl, { ...digest }, '111111');
@@ -155,9 +206,10 @@ describe('the funnel in GET /api/insights', () => {
       await drawAndRecord(testPhone(n).intl, { preferredSliceId: slice.id });
     }
     await redeemCustomer(testPhone(5501).intl, 'operator', at.toISOString());
+    await redeemCustomer(testPhone(5500).intl, 'operator', at.toISOString());
     vi.useRealTimers();
 
-    const { data } = await insights({ from: '2026-03-01', to: '2026-03-02' });
+    const { data } = await insights({ from: '2026-03-02', to: '2026-03-02' });
 
     expect(data.funnel).toEqual([
       { step: 'visits', count: 10, kept: null },
@@ -166,10 +218,30 @@ describe('the funnel in GET /api/insights', () => {
       { step: 'spins', count: 3, kept: 0.75 },
       { step: 'redeemed', count: 1, kept: 1 / 3 },
     ]);
-    expect(data.totals).toMatchObject({ visits: 10, verified: 4, codesSent: 6, spins: 3 });
+    expect(data.totals).toMatchObject({
+      visits: 10,
+      verified: 4,
+      codesSent: 7,
+      spins: 3,
+      redeemed: 2,
+    });
     expect(data.days).toEqual([
-      { date: '2026-03-01', visits: 0, codesSent: 0, verified: 0, spins: 0, redeemed: 0 },
-      { date: '2026-03-02', visits: 10, codesSent: 6, verified: 4, spins: 3, redeemed: 1 },
+      { date: '2026-03-02', visits: 10, codesSent: 7, verified: 4, spins: 3, redeemed: 2 },
+    ]);
+    // Over both days the earlier win's redeem is its day's step: 2 of 4 wins.
+    const both = await insights({ from: '2026-03-01', to: '2026-03-02' });
+    expect(both.data.funnel.at(-1)).toEqual({ step: 'redeemed', count: 2, kept: 0.5 });
+  });
+
+  it('never reads a step above 100 % of the one before', async () => {
+    // Nine visitors behind one address that has used its visits for the day: their codes still
+    // count, and the step reads as all kept.
+    const at = new Date('2026-03-10T01:00:00.000Z');
+    await addStats(at, { add: { visits: 1, codes: 9, codeNumbers: 9 } });
+    const { data } = await insights({ from: '2026-03-10', to: '2026-03-10' });
+    expect(data.funnel.slice(0, 2)).toEqual([
+      { step: 'visits', count: 1, kept: null },
+      { step: 'codesSent', count: 9, kept: 1 },
     ]);
   });
 

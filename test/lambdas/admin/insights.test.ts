@@ -18,8 +18,11 @@ import { API_MESSAGES } from '@shared/messages';
 import type { Insights } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { addSlice } from '../visitor/support';
+import { drainStatsStream } from '../../support/stats-stream';
 
+/** The insights once the change stream's consumer has counted every change so far. */
 const insights = async (query: Record<string, string> = {}, claims = ADMIN_CLAIMS) => {
+  await drainStatsStream();
   const result = await getInsights(
     httpEvent({ claims, method: 'GET', path: '/api/insights', query }),
   );

@@ -6,6 +6,7 @@ import { putCustomerOnce } from '../../../lambdas/repositories/customers';
 import { readStats } from '../../../lambdas/repositories/stats';
 import type { Customer } from '@shared/types';
 import { addSlice } from '../visitor/support';
+import { drainStatsStream } from '../../support/stats-stream';
 
 const win = (n: number, sliceId: string, createdAt: string): Customer => {
   const local = `04${String(n).padStart(8, '0')}`;
@@ -46,6 +47,7 @@ describe('stats repository', () => {
     );
     expect(await putCustomerOnce(win(602, slice.id, at), slice)).toBe('recorded');
     // Assess
+    await drainStatsStream();
     const [stats] = await readStats([day]);
     expect(stats!.counts).toMatchObject({ spins: 4, ticketSpins: 3 });
     const items = await itemsOf(day);

@@ -72,6 +72,11 @@ const SAMPLE_INSIGHTS: Insights = {
   refused: { connection: 7, number: 2, cap: 0 },
   money: { currency: 'AUD', usdRate: 1.53, rateDate: '2025-11-14', smsCost: 0.39 },
   owed: { total: 4, expiringThisWeek: 1 },
+  medianRedeemSeconds: 2 * 60 * 60 + 20 * 60,
+  sources: [
+    { source: 'poster', visits: 30, codesSent: 4, wins: 2, redeemed: 1 },
+    { source: 'summer-flyer', visits: 4, codesSent: 1, wins: 1, redeemed: 0 },
+  ],
   funnel: [
     { step: 'visits', count: 40, kept: null },
     { step: 'codesSent', count: 5, kept: 5 / 40 },

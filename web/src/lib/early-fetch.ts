@@ -5,9 +5,9 @@
  */
 const pending = new Map<string, Promise<Response>>();
 
-/** Starts a public GET now; its response waits for `takeEarlyGet`. */
-export function startEarlyGet(path: string): void {
-  const response = fetch(path, { headers: { accept: 'application/json' } });
+/** Starts a public GET now (with the call's own headers); its response waits for `takeEarlyGet`. */
+export function startEarlyGet(path: string, headers: Record<string, string> = {}): void {
+  const response = fetch(path, { headers: { accept: 'application/json', ...headers } });
   // A failure here is the API client's to report when it takes the response.
   response.catch(() => undefined);
   pending.set(path, response);

@@ -12,6 +12,8 @@ import { ADMIN_TEXT } from '@shared/messages-admin';
 import { FUNNEL_STEPS, type Insights } from '@shared/types';
 import { getInsights } from '../api/get-insights';
 import { InsightsGlance } from '../components/insights-glance';
+import { InsightsMedian } from '../components/insights-median';
+import { InsightsSources } from '../components/insights-sources';
 import {
   DailyChart,
   FunnelChart,
@@ -184,9 +186,11 @@ export function Component() {
               </div>
             )}
           </dl>
+          <InsightsMedian insights={insights} />
           <div className="ui-card">
             <FunnelChart insights={insights} />
           </div>
+          <InsightsSources insights={insights} />
           <div className="ui-card">
             <DailyChart insights={insights} />
           </div>

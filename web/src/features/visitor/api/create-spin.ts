@@ -2,6 +2,12 @@
 import type { SpinRequest } from '@shared/spin';
 import type { SpinResult } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
+import { visitSource } from '../../../lib/visit';
 
-export const createSpin = (ticket?: string): Promise<SpinResult> =>
-  callRoute<SpinResult>('create-spin', { body: (ticket ? { ticket } : {}) satisfies SpinRequest });
+/** The win is counted under the placement the visitor came through (lib/visit.ts). */
+export const createSpin = (ticket?: string): Promise<SpinResult> => {
+  const source = visitSource();
+  return callRoute<SpinResult>('create-spin', {
+    body: { ...(ticket ? { ticket } : {}), ...(source ? { source } : {}) } satisfies SpinRequest,
+  });
+};

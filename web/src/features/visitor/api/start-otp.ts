@@ -5,13 +5,24 @@
 import type { OtpStartRequest, OtpStartResponse } from '@shared/phone';
 import type { SolvedChallenge } from '@shared/spin';
 import { callRoute } from '../../../lib/api-client';
+import { visitSource } from '../../../lib/visit';
 
-/** `recover`: the number was said to have a reward; its code shows the winner that prize. */
+/**
+ * `recover`: the number was said to have a reward; its code shows the winner that prize. The code
+ * is counted under the placement the visitor came through (lib/visit.ts).
+ */
 export const startOtp = (
   phoneNumber: string,
   altcha: SolvedChallenge,
   recover = false,
-): Promise<OtpStartResponse> =>
-  callRoute<OtpStartResponse>('start-otp', {
-    body: { phoneNumber, altcha, ...(recover ? { recover } : {}) } satisfies OtpStartRequest,
+): Promise<OtpStartResponse> => {
+  const source = visitSource();
+  return callRoute<OtpStartResponse>('start-otp', {
+    body: {
+      phoneNumber,
+      altcha,
+      ...(recover ? { recover } : {}),
+      ...(source ? { source } : {}),
+    } satisfies OtpStartRequest,
   });
+};
