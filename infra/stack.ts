@@ -43,8 +43,8 @@ import {
   DEFAULT_AUTH_RATE_LIMIT,
   DEFAULT_STAFF_AUTH_RATE_LIMIT,
   RateLimitAcl,
-  SELF_SERVICE_CALLS_NEVER_MADE,
 } from './constructs/waf';
+import { SELF_SERVICE_CALLS_NEVER_MADE } from './constructs/cognito-self-service';
 import { Web } from './constructs/web';
 import { REPO_ROOT, type DeployConfig } from './deploy-config';
 import { SpinFunction, withFunctionLogGroups } from './function-defaults';
