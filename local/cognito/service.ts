@@ -143,7 +143,7 @@ export class CognitoService {
   private readonly now: () => number;
 
   constructor(private readonly options: CognitoServiceOptions) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   /** iss of the pool's tokens, which is also where its JWKS lives (+ /.well-known/jwks.json). */

@@ -7,6 +7,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as cognitoSdk from '@aws-sdk/client-cognito-identity-provider';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateLimitAcl } from '../../infra/constructs/waf';
 import {
@@ -14,7 +15,15 @@ import {
   STAFF_POOL_CALLS_MADE,
 } from '../../infra/constructs/cognito-self-service';
 import { putCustomerOnce } from '../../lambdas/repositories/customers';
-import { AttackTally, STAFF_PASSWORDS, startHarness, writeSummary, type Harness } from './support';
+import {
+  AttackTally,
+  initiateVisitorAuth,
+  intlOf,
+  STAFF_PASSWORDS,
+  startHarness,
+  writeSummary,
+  type Harness,
+} from './support';
 
 let harness: Harness;
 const tally = new AttackTally();
@@ -202,5 +211,37 @@ describe('CSV cells after invisible characters', () => {
       `CSV: ${PAYLOADS.length - evaluated.length} of ${PAYLOADS.length} formulas after a whitespace or format character neutralised (before: 0 of 16)`,
     );
     expect(evaluated).toEqual([]);
+  });
+});
+
+describe('Cognito tells nothing about which numbers exist', () => {
+  /** The made-up username the stand-in gave an unknown name: anyone could compute it from `iss`. */
+  const publicGuess = (name: string): string => {
+    const hex = createHash('sha256')
+      .update(`${harness.cognito.pools.visitor.poolId}#${name}`)
+      .digest('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  };
+
+  it('answers a number never seen with a username nobody can compute (the time is measured on the whole stack: stack-attacks.test.ts)', async () => {
+    // Prepare: 20 numbers never seen.
+    const unseen = Array.from({ length: 20 }, (_, i) =>
+      intlOf(`04320001${String(i).padStart(2, '0')}`),
+    );
+
+    // Act
+    let guessed = 0;
+    for (const intl of unseen) {
+      const answer = await initiateVisitorAuth(harness, intl);
+      if ((answer.ChallengeParameters as Record<string, string>).USERNAME === publicGuess(intl))
+        guessed++;
+    }
+
+    // Assert
+    tally.attack(guessed === 0);
+    figures.push(
+      `never-seen numbers whose Cognito username anyone could compute: ${guessed} of ${unseen.length}`,
+    );
+    expect(guessed).toBe(0);
   });
 });
