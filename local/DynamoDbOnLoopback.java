@@ -1,9 +1,9 @@
 /*
  * DynamoDB Local on 127.0.0.1 only. Its own main (ServerRunner) builds a Jetty server on every
  * interface and has no option for the address, so this builds the same server from the same
- * command line, moves its connector to the loopback address, and starts it. Run by
- * local/dynamodb.ts with Java's source launcher, DynamoDB Local's jar and libraries on the class
- * path; the arguments are DynamoDB Local's own (-port, -dbPath, -sharedDb, -inMemory...).
+ * command line, moves its connector to the loopback address, and starts it. Compiled once and run
+ * by local/dynamodb.ts with DynamoDB Local's jar and libraries on the class path; the arguments
+ * are DynamoDB Local's own (-port, -dbPath, -sharedDb, -inMemory...).
  */
 import java.lang.reflect.Field;
 import org.eclipse.jetty.server.Connector;

@@ -3,7 +3,16 @@
  * of infra/definitions.ts, created the same way for `npm start` and for the tests.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,10 +80,48 @@ function dynamoLocalFiles(): { jar: string; libraries: string } {
 }
 
 /**
- * Our launcher (Java's source launcher runs it): DynamoDB Local's own server, on 127.0.0.1 only.
- * Its own main listens on every interface and has no option for the address.
+ * Our launcher: DynamoDB Local's own server, on 127.0.0.1 only (its own main listens on every
+ * interface and has no option for the address).
  */
 const LOOPBACK_LAUNCHER = join(dirname(fileURLToPath(import.meta.url)), 'DynamoDbOnLoopback.java');
+
+/**
+ * The launcher compiled once per machine and source (javac as Java's own module runs it, which
+ * any runtime with the source launcher has), into node_modules/.cache: compiling at every start
+ * cost seconds a busy machine cannot spare. Written to a new directory and renamed into place, so
+ * processes starting at once never see half a class.
+ */
+function compiledLauncher(classPath: string): string {
+  const source = readFileSync(LOOPBACK_LAUNCHER);
+  const digest = createHash('sha256').update(source).digest('hex').slice(0, 16);
+  const cache = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache');
+  const dir = join(cache, `dynamodb-loopback-${digest}`);
+  if (existsSync(join(dir, 'DynamoDbOnLoopback.class'))) return dir;
+  mkdirSync(cache, { recursive: true });
+  const building = mkdtempSync(join(cache, 'dynamodb-loopback-'));
+  const compiled = spawnSync(
+    'java',
+    [
+      '-m',
+      'jdk.compiler/com.sun.tools.javac.Main',
+      '-cp',
+      classPath,
+      '-d',
+      building,
+      LOOPBACK_LAUNCHER,
+    ],
+    { encoding: 'utf8' },
+  );
+  if (compiled.status !== 0)
+    throw new Error(`could not compile ${LOOPBACK_LAUNCHER}: ${compiled.stderr || compiled.error}`);
+  try {
+    renameSync(building, dir);
+  } catch {
+    // Another process put it in place first.
+    rmSync(building, { recursive: true, force: true });
+  }
+  return dir;
+}
 
 /**
  * Starts DynamoDB Local on 127.0.0.1:port (no other interface), in memory or persisted to
@@ -86,6 +133,9 @@ export async function startDynamoLocal(options: {
 }): Promise<RunningDynamo> {
   checkJava();
   const { jar, libraries } = dynamoLocalFiles();
+  const separator = process.platform === 'win32' ? ';' : ':';
+  const classPath = [jar, join(libraries, '*')].join(separator);
+  const launcher = compiledLauncher(classPath);
   const child = spawn(
     'java',
     [
@@ -94,8 +144,8 @@ export async function startDynamoLocal(options: {
       '-Djava.net.preferIPv4Stack=true',
       `-Djava.library.path=${libraries}`,
       '-cp',
-      [jar, join(libraries, '*')].join(process.platform === 'win32' ? ';' : ':'),
-      LOOPBACK_LAUNCHER,
+      [launcher, classPath].join(separator),
+      'DynamoDbOnLoopback',
       '-port',
       String(options.port),
       ...(options.dbPath ? ['-dbPath', options.dbPath] : ['-inMemory']),
