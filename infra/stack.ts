@@ -172,6 +172,7 @@ export class SpinWinStack extends Stack {
         LOGO_BUCKET: this.storage.logoBucket.bucketName,
         VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
+        STAFF_CLIENT_ID: this.auth.staffClient.userPoolClientId,
         ORIGIN_SECRET: originSecretValue,
         SMS_PRICE_USD: String(props.smsPriceUsd),
         ...(props.ownerCurrency

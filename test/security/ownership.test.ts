@@ -51,8 +51,9 @@ afterAll(async () => {
 
 const staffSignIn = async (username: string, password: string) =>
   (
-    await harness.cognito.call('InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
+    await harness.cognito.call('AdminInitiateAuth', {
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      UserPoolId: harness.cognito.pools.staff.poolId,
       ClientId: harness.cognito.pools.staff.clientId,
       AuthParameters: { USERNAME: username, PASSWORD: password },
     })

@@ -166,3 +166,84 @@ describe('Cognito tells nothing about which numbers asked for a code', () => {
     expect(best).toBeLessThanOrEqual(32);
   });
 });
+
+describe('the counter signs in during a guessing attack', () => {
+  /** The shop's Wi-Fi, which the admin trusts, and the guesser's five addresses elsewhere. */
+  const SHOP = '127.0.0.2';
+  const GUESSERS = ['127.0.0.21', '127.0.0.22', '127.0.0.23', '127.0.0.24', '127.0.0.25'];
+  const SECONDS = 120;
+  /** The operator signs in every this many seconds of the attack. */
+  const EVERY = 10;
+
+  /**
+   * A staff sign-in as the login page makes it: POST /api/staff/sign-in (before it existed, the
+   * page called Cognito's InitiateAuth with USER_PASSWORD_AUTH itself). The ID token, or undefined.
+   */
+  async function staffSignIn(from: string, username: string, password: string) {
+    const answer = await call(from, 'POST', '/api/staff/sign-in', { username, password });
+    if (answer.status !== 404) return answer.json.idToken as string | undefined;
+    const direct = await cognito(from, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: stack.pools.staff.clientId,
+      AuthParameters: { USERNAME: username, PASSWORD: password },
+    });
+    return (direct.json.AuthenticationResult as { IdToken?: string } | undefined)?.IdToken;
+  }
+
+  it('lets the operator on the trusted connection in at the first try while a guesser on 5 addresses tries every second for 2 minutes', async () => {
+    // Prepare: the admin trusts the shop's connection, from the shop.
+    const admin = await staffSignIn(SHOP, 'admin', stack.passwords.admin!);
+    expect(admin).toBeTruthy();
+    const trusted = await call(
+      SHOP,
+      'POST',
+      '/api/trusted-connections',
+      {},
+      {
+        authorization: `Bearer ${admin}`,
+      },
+    );
+    expect(trusted.status).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+
+    // Act: every second the guesser tries a password for the operator from the next of its five
+    // addresses, through the API and straight at Cognito's staff client; every 10 seconds the
+    // operator signs in at the shop.
+    let guesses = 0;
+    let checked = 0;
+    let tries = 0;
+    let signedIn = 0;
+    for (let second = 0; second < SECONDS; second++) {
+      {
+        const from = GUESSERS[second % GUESSERS.length]!;
+        const password = `guess-${second}`;
+        const viaApi = await call(from, 'POST', '/api/staff/sign-in', {
+          username: 'operator',
+          password,
+        });
+        const direct = await cognito(from, 'InitiateAuth', {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: stack.pools.staff.clientId,
+          AuthParameters: { USERNAME: 'operator', PASSWORD: password },
+        });
+        guesses += 2;
+        // A password Cognito compared: a 401 from the API, "Incorrect username or password" from it.
+        if (viaApi.status === 401) checked++;
+        if (direct.json.message === 'Incorrect username or password.') checked++;
+      }
+      if (second % EVERY === EVERY - 1) {
+        tries++;
+        if (await staffSignIn(SHOP, 'operator', stack.passwords.operator!)) signedIn++;
+      }
+      vi.advanceTimersByTime(1000);
+    }
+    vi.useRealTimers();
+
+    // Assert
+    tally.attack(signedIn === tries);
+    figures.push(
+      `staff sign-in: the operator on the trusted connection signed in ${signedIn} of ${tries} times at the first try while a guesser on 5 addresses tried every second for ${SECONDS} s (before: 0 of ${tries}); ${checked} of ${guesses} guesses reached Cognito's password check`,
+    );
+    expect(signedIn).toBe(tries);
+  }, 120_000);
+});
