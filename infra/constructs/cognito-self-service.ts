@@ -55,7 +55,7 @@ export const SELF_SERVICE_CALLS_NEVER_MADE = [
 ] as const;
 
 /** The X-Amz-Target value of a Cognito user pool operation. */
-export const cognitoTarget = (operation: string): string =>
+const cognitoTarget = (operation: string): string =>
   `AWSCognitoIdentityProviderService.${operation}`;
 
 /**
