@@ -279,12 +279,11 @@ export async function measureCapacity(): Promise<CapacityRun> {
       requests: { static: 0, api: 0, cognito: 0 },
       bytes: 0,
     };
-    const admin = await cognito(crowd, '127.0.0.1', 'InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: stack.pools.staff.clientId,
-      AuthParameters: { USERNAME: 'admin', PASSWORD: stack.passwords.admin },
+    const admin = await api(crowd, '127.0.0.1', '/api/staff/sign-in', {
+      method: 'POST',
+      body: { username: 'admin', password: stack.passwords.admin },
     });
-    const adminToken = admin.AuthenticationResult?.IdToken;
+    const adminToken = admin.status === 200 ? (admin.json().idToken as string) : undefined;
     if (!adminToken) throw new Error('admin sign-in failed');
 
     const counts = startCountingAwsCalls();

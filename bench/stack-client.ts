@@ -1,5 +1,5 @@
 /**
- * The benchmarks' client of the local stack: staff sign-in over Cognito's JSON protocol, and
+ * The benchmarks' client of the local stack: staff sign-in through POST /api/staff/sign-in, and
  * visitors verified through the real flow (POST /api/otp/start -> CUSTOM_AUTH -> the code from the
  * SMS outbox -> RespondToAuthChallenge), exactly as the wheel page does it.
  */
@@ -14,7 +14,7 @@ const target = (stack: RunningStack): SignInTarget => ({
   visitorClientId: stack.pools.visitor.clientId,
 });
 
-/** The ID token of a staff user signed in with USER_PASSWORD_AUTH. */
+/** The ID token of a staff user signed in through the API, as the login page does. */
 export const staffIdToken = (stack: RunningStack, username: string, password: string) =>
   staffSignIn(target(stack), username, password);
 

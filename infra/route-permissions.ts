@@ -16,7 +16,8 @@ export type PoolAction =
   | 'AdminUserGlobalSignOut'
   | 'AdminGetUser'
   | 'AdminDeleteUser'
-  | 'AdminAddUserToGroup';
+  | 'AdminAddUserToGroup'
+  | 'AdminInitiateAuth';
 
 /**
  * Every non-public handler checks that the token's user still exists (domain/active-user). Visitors:
@@ -102,6 +103,8 @@ export const ROUTE_NEEDS: Readonly<Record<RouteId, RouteNeeds>> = {
     erasureKey: true,
   },
   // Spends the client's lookup budget (limits); hasReward reads the erasure markers.
+  // Its budgets and the row of wrong passwords are in the limits table; trust is read there too.
+  'staff-sign-in': { tables: { limits: 'write' }, staffPool: ['AdminInitiateAuth'] },
   'has-reward': { tables: { customers: 'read', limits: 'write' }, erasureKey: true },
   // Spin-first mode: draws a slice and stores a short-lived spin ticket (and its per-IP budget)
   // in the limits table.

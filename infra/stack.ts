@@ -44,8 +44,8 @@ import {
   DEFAULT_AUTH_RATE_LIMIT,
   DEFAULT_STAFF_AUTH_RATE_LIMIT,
   RateLimitAcl,
-  SELF_SERVICE_CALLS_NEVER_MADE,
 } from './constructs/waf';
+import { SELF_SERVICE_CALLS_NEVER_MADE } from './constructs/cognito-self-service';
 import { Web } from './constructs/web';
 import { REPO_ROOT, type DeployConfig } from './deploy-config';
 import { SpinFunction, withFunctionLogGroups } from './function-defaults';
@@ -173,6 +173,7 @@ export class SpinWinStack extends Stack {
         LOGO_BUCKET: this.storage.logoBucket.bucketName,
         VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
+        STAFF_CLIENT_ID: this.auth.staffClient.userPoolClientId,
         ORIGIN_SECRET: originSecretValue,
         SMS_PRICE_USD: String(props.smsPriceUsd),
         ...(props.ownerCurrency

@@ -182,7 +182,7 @@ const defaultLoader = (id: string): Promise<LambdaHandler> =>
 /** The emulated HTTP API: `invoke` one request, get API Gateway's answer. */
 export function createApiGateway(options: ApiGatewayOptions) {
   const routes = (options.routes ?? ROUTES).map(compile);
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const load = options.loadHandler ?? defaultLoader;
   const handlers = new Map<string, Promise<LambdaHandler>>();
   const keySets = new Map<JwtAuthorizer, ReturnType<typeof createLocalJWKSet>>();

@@ -291,6 +291,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       LOGO_BUCKET,
       VISITOR_USER_POOL_ID: cognito.pools.visitor.poolId,
       STAFF_USER_POOL_ID: cognito.pools.staff.poolId,
+      STAFF_CLIENT_ID: cognito.pools.staff.clientId,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'WARN'),
       // No CloudWatch here to read the metrics' log lines (lambdas/lib/metrics.ts).
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',

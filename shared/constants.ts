@@ -111,6 +111,17 @@ export const CLIENT_PREVIEWS_PER_HOUR = 10;
  * still apply to every code.
  */
 export const TRUSTED_CLIENT_CODES_PER_HOUR = 200;
+
+/**
+ * Staff sign-in (POST /api/staff/sign-in, docs/security.md "Staff sign-in"): the wrong passwords
+ * for one username that may reach Cognito from untrusted addresses, all of them together, since
+ * the last right one or the last 15 quiet minutes. Cognito locks the user from its 5th failure in
+ * a row, so strangers' guesses leave it 2 for the staff's own typos.
+ */
+export const STAFF_UNTRUSTED_FAILURES_IN_A_ROW = 3;
+/** Wrong staff passwords one address may send in an hour (a trusted connection: the second figure). */
+export const STAFF_SIGN_IN_FAILURES_PER_HOUR = 10;
+export const TRUSTED_STAFF_SIGN_IN_FAILURES_PER_HOUR = 30;
 export const TRUSTED_CONNECTIONS_MAX = 5;
 /**
  * Codes one client may ask for one number in an hour: fewer than the number's own hourly SMS

@@ -12,7 +12,9 @@
  *   becoming `x` and the formula `=1+2`;
  * - a cell a spreadsheet would read as a formula (starting with =, +, -, @, a tab or a carriage
  *   return) is prefixed with an apostrophe, and so is such a character right after a delimiter or
- *   line break inside it: a reader whose delimiter is not the comma honours no quotes in the
+ *   line break inside it, whatever whitespace or invisible format characters come before it (a
+ *   no-break or ideographic space, a zero-width space or joiner, a direction mark: readers skip
+ *   them): a reader whose delimiter is not the comma honours no quotes in the
  *   middle of its field, so `x;=1+2` there still splits before `=1+2` and must find `'=1+2`.
  *   Only text people typed (prize names, conditions, staff usernames) can start that way; the
  *   rule is applied to every cell all the same.
@@ -24,9 +26,12 @@ import type { Customer } from './types';
 const CONTROL_START = /^[\t\r]/;
 /**
  * A formula character at the start of the cell or where another locale's reader starts a new one
- * (after a delimiter or line break), spaces and quotes before it aside.
+ * (after a delimiter or line break), with anything before it that is nothing to a reader: quotes,
+ * any Unicode whitespace (White_Space: the no-break and ideographic spaces...) and format
+ * characters (Cf: zero-width spaces and joiners, direction marks, the byte order mark). Tabs and
+ * line breaks are breaks of their own, each checked where it stands.
  */
-const FORMULA_AT_BREAK = /(^|[,;\t\r\n])([ "]*[=+\-@])/g;
+const FORMULA_AT_BREAK = /(^|[,;\t\r\n])((?:(?![\t\r\n])[\p{White_Space}\p{Cf}"])*[=+\-@])/gu;
 /** Characters that end a cell in some reader: the delimiters of every locale, quotes, line breaks. */
 const NEEDS_QUOTES = /[",;\t\r\n]/;
 

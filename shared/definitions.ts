@@ -93,7 +93,13 @@ export const POOLS = {
     usernameAttributes: [],
     /** Staff type their username in any case ("Admin" is admin); the visitor pool keeps Cognito's default. */
     signInCaseSensitive: false,
-    authFlows: ['USER_PASSWORD_AUTH'],
+    /**
+     * Passwords reach Cognito only from our API (POST /api/staff/sign-in, AdminInitiateAuth with
+     * AWS credentials), after its budgets: the app client allows no password flow from the internet,
+     * so a stranger's guess cannot count toward Cognito's lockout (docs/security.md, "Staff
+     * sign-in"). The browser still refreshes (REFRESH_TOKEN_AUTH, always allowed) and revokes.
+     */
+    authFlows: ['ADMIN_USER_PASSWORD_AUTH'],
     authSessionValidityMinutes: 3,
     /** A shared shop device: a staff sign-in lasts a working day at most. */
     refreshTokenHours: 12,
@@ -104,6 +110,20 @@ export const POOLS = {
 export const TOKEN_VALIDITY = {
   accessMinutes: 60,
   idMinutes: 60,
+} as const;
+
+/**
+ * Cognito's lockout after failed passwords, as documented (Developer Guide, "Lockout behavior for
+ * failed sign-in attempts"), for password sign-ins made without credentials and with IAM ones
+ * alike: from the fifth failure the user is locked for 2^(n-5) seconds (n the failures so far), at
+ * most about 15 minutes; attempts while locked answer "Password attempts exceeded" and do not count;
+ * a success after a lockout, or 15 minutes with no attempt, starts again from zero. The stand-in
+ * does this, and the staff sign-in's budgets are cut to it.
+ */
+export const COGNITO_PASSWORD_LOCKOUT = {
+  freeFailures: 5,
+  maxLockMinutes: 15,
+  quietMinutes: 15,
 } as const;
 
 /** Password policy of the staff pool: the product's minimum; Cognito's own maximum applies. */

@@ -99,6 +99,7 @@ export const API_MESSAGES = Object.freeze({
   spinPreviewLimit: 'Too many spins from this network. Please try again later.',
   clientCodeLimit: 'Too many codes requested from this network. Please try again later.',
   clientLookupLimit: 'Too many lookups from this network. Please try again later.',
+  staffSignInLimit: 'Too many sign-in attempts. Please try again later.',
   notViaSite: 'Requests must come through the site.',
   codeNotAuthorized: 'Please request a code through the site.',
   previewNotOffered: 'Spins are drawn after verification in this game.',

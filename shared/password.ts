@@ -37,3 +37,6 @@ export const loginSchema = z.object({
     .max(PASSWORD_MAX, { error: MESSAGES.invalidCredentials }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Body of POST /api/staff/sign-in: the login form's two fields and nothing else. */
+export const staffSignInRequestSchema = z.strictObject(loginSchema.shape);

@@ -49,6 +49,8 @@ export const ROUTES = [
   },
   { id: 'redeem-user', method: 'POST', path: '/api/users/redeem', auth: 'staff' },
   { id: 'get-staff-me', method: 'GET', path: '/api/staff/me', auth: 'staff' },
+  // Staff password sign-in: Cognito takes passwords from our API only (docs/security.md).
+  { id: 'staff-sign-in', method: 'POST', path: '/api/staff/sign-in', auth: 'public' },
   { id: 'get-business-settings', method: 'GET', path: '/api/settings/business', auth: 'public' },
   { id: 'put-business-settings', method: 'PUT', path: '/api/settings/business', auth: 'admin' },
   { id: 'get-game-settings', method: 'GET', path: '/api/settings/game', auth: 'public' },

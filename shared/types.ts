@@ -257,3 +257,12 @@ export interface UsersChanges {
   /** True when more changes wait: poll again at once with `cursor`. */
   more: boolean;
 }
+
+/** POST /api/staff/sign-in's answer: the staff pool's tokens, as the browser keeps them. */
+export interface StaffSignInResponse {
+  idToken: string;
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the ID and access tokens live. */
+  expiresIn: number;
+}

@@ -48,6 +48,8 @@ const SECURITY_AREAS: Record<string, string> = {
   ownership: 'sessions, codes and caps',
   caps: 'the day and the /48',
   'local-stack': 'local stack',
+  leaks: 'self-service calls, usernames and CSV',
+  'stack-attacks': 'timing and staff sign-in on the whole stack',
   'headers-logs': 'headers/logs',
 };
 

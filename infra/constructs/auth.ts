@@ -54,6 +54,7 @@ function authFlowsOf(def: PoolDef): AuthFlow {
   return {
     custom: flows.includes('CUSTOM_AUTH'),
     userPassword: flows.includes('USER_PASSWORD_AUTH'),
+    adminUserPassword: flows.includes('ADMIN_USER_PASSWORD_AUTH'),
     userSrp: flows.includes('USER_SRP_AUTH'),
   };
 }

@@ -13,6 +13,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { SpinFunction } from '../function-defaults';
+import { blockedTargetsStatement } from './cognito-self-service';
 
 /** The association's function retries for 9 minutes (lambdas/custom-resources/waf-association.ts). */
 const ASSOCIATION_TIMEOUT = Duration.minutes(10);
@@ -35,26 +36,6 @@ export const DEFAULT_AUTH_RATE_LIMIT = 1000;
  */
 export const DEFAULT_STAFF_AUTH_RATE_LIMIT = 20;
 
-/**
- * Cognito's self-service calls (any holder of an access token may make them) that the product
- * never makes: on the staff pool, DeleteUser would let a kept session delete its own account.
- */
-export const SELF_SERVICE_CALLS_NEVER_MADE = [
-  'DeleteUser',
-  'DeleteUserAttributes',
-  'UpdateUserAttributes',
-  'VerifyUserAttribute',
-  'GetUserAttributeVerificationCode',
-  'ChangePassword',
-  'SetUserMFAPreference',
-  'SetUserSettings',
-  'AssociateSoftwareToken',
-  'VerifySoftwareToken',
-  'SignUp',
-  'ForgotPassword',
-  'ConfirmForgotPassword',
-] as const;
-
 export interface RateLimitAclProps {
   /** CLOUDFRONT (create in us-east-1) or REGIONAL. */
   readonly scope: 'CLOUDFRONT' | 'REGIONAL';
@@ -66,7 +47,8 @@ export interface RateLimitAclProps {
    */
   readonly pathPrefix?: string;
   /**
-   * Cognito operations (X-Amz-Target names) the ACL blocks outright, from any address.
+   * Cognito operations (X-Amz-Target names, in any case) the ACL blocks outright, from any
+   * address (cognito-self-service.ts).
    * @default - none
    */
   readonly blockOperations?: readonly string[];
@@ -128,18 +110,7 @@ export class RateLimitAcl extends Construct {
                 priority: 1,
                 action: { block: {} },
                 visibilityConfig: metric('BlockOperations'),
-                statement: {
-                  orStatement: {
-                    statements: props.blockOperations.map((operation) => ({
-                      byteMatchStatement: {
-                        fieldToMatch: { singleHeader: { Name: 'x-amz-target' } },
-                        positionalConstraint: 'EXACTLY',
-                        searchString: `AWSCognitoIdentityProviderService.${operation}`,
-                        textTransformations: [{ priority: 0, type: 'NONE' }],
-                      },
-                    })),
-                  },
-                },
+                statement: blockedTargetsStatement(props.blockOperations),
               },
             ]
           : []),

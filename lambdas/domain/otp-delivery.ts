@@ -11,13 +11,7 @@ import { logger, warnOnFailure } from '../lib/logger';
 import { countEvent } from '../lib/metrics';
 import { settledValue } from '../lib/settled';
 import { maskPhone } from '@shared/phone-format';
-import {
-  claimRecentCode,
-  forgetCode,
-  hasReusableCode,
-  saveSentCode,
-  type ReuseRule,
-} from '../repositories/otp-codes';
+import { forgetCode, recentCode, saveSentCode, type ReuseRule } from '../repositories/otp-codes';
 import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-grants';
 import { refundCodeBudgets } from './client-budgets';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
@@ -72,7 +66,7 @@ const releaseFailed = (phoneNumber: string, what: string) =>
  */
 export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Promise<CodeDigest> {
   const now = deps.nowMs();
-  const reused = await claimRecentCode(phoneNumber, reuseRule(now));
+  const reused = await recentCode(phoneNumber, reuseRule(now));
   if (reused) {
     logger.info('reusing recent code', { phone: maskPhone(phoneNumber) });
     // A grant made for this sign-in (otp/start again within the minute) is used up by the reuse:
@@ -156,10 +150,10 @@ export async function checkCanIssue(
   const now = deps.nowMs();
   // Both are reads: asked together (one round trip, not two), decided in order.
   const [reusable, budgets] = await Promise.allSettled([
-    hasReusableCode(phoneNumber, reuseRule(now)),
+    recentCode(phoneNumber, reuseRule(now)),
     deps.guard.check(phoneNumber, now),
   ]);
-  if (settledValue(reusable)) return;
+  if (settledValue(reusable) !== undefined) return;
   settledValue(budgets);
 }
 

@@ -3,7 +3,7 @@
  * for a short while. It lets a retried or repeated CreateAuthChallenge reuse the code already on
  * its way by SMS instead of sending a second one (Cognito retries a slow trigger up to 3 times).
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
@@ -24,36 +24,15 @@ export interface ReuseRule {
 }
 
 /**
- * Takes one more use of the number's recent code (counted in `issues`), if it was sent within the
- * window. Undefined when none is reusable.
+ * The number's recent code, if it was sent within the window; undefined otherwise. A read (strongly
+ * consistent), never a write: a number with a recent code and a number never seen cost Create the
+ * same calls with the same outcome kinds, so the time of Cognito's answer tells them apart no
+ * better than a coin (docs/cognito.md).
  */
-export async function claimRecentCode(
+export async function recentCode(
   phoneNumber: string,
   rule: ReuseRule,
 ): Promise<CodeDigest | undefined> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('limits'),
-        Key: { key: keyOf(phoneNumber) },
-        UpdateExpression: 'SET issues = issues + :one',
-        ConditionExpression: 'attribute_exists(#k) AND sentAt > :cutoff',
-        ExpressionAttributeNames: { '#k': 'key' },
-        ExpressionAttributeValues: { ':one': 1, ':cutoff': rule.nowMs - rule.windowMs },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    const salt = Attributes?.salt;
-    const hash = Attributes?.hash;
-    return typeof salt === 'string' && typeof hash === 'string' ? { salt, hash } : undefined;
-  } catch (error) {
-    if (isConditionFailed(error)) return undefined;
-    throw error;
-  }
-}
-
-/** True when claimRecentCode would succeed now (read only). */
-export async function hasReusableCode(phoneNumber: string, rule: ReuseRule): Promise<boolean> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName('limits'),
@@ -61,10 +40,18 @@ export async function hasReusableCode(phoneNumber: string, rule: ReuseRule): Pro
       ConsistentRead: true,
     }),
   );
-  return typeof Item?.sentAt === 'number' && Item.sentAt > rule.nowMs - rule.windowMs;
+  const salt = Item?.salt;
+  const hash = Item?.hash;
+  const sentAt = Item?.sentAt;
+  return typeof salt === 'string' &&
+    typeof hash === 'string' &&
+    typeof sentAt === 'number' &&
+    sentAt > rule.nowMs - rule.windowMs
+    ? { salt, hash }
+    : undefined;
 }
 
-/** Records a code just issued (one use taken), replacing any earlier one. */
+/** Records a code just issued, replacing any earlier one. */
 export async function saveSentCode(
   phoneNumber: string,
   digest: CodeDigest,
@@ -78,7 +65,6 @@ export async function saveSentCode(
         key: keyOf(phoneNumber),
         ...digest,
         sentAt: sentAtMs,
-        issues: 1,
         expiresAt: expiresAtSeconds,
       },
     }),

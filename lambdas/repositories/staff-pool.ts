@@ -2,9 +2,11 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminInitiateAuthCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { StaffSignInResponse } from '@shared/types';
 import { cognito } from '../lib/cognito-client';
 
 export type SetPasswordResult = 'set' | 'invalid-password' | 'not-found';
@@ -75,4 +77,70 @@ export async function recreateStaffUser(
     }),
   );
   return 'set';
+}
+
+/** The tokens of a staff sign-in, as the browser keeps them. */
+export type StaffTokens = StaffSignInResponse;
+
+/**
+ * What a password sign-in came to: tokens; a wrong username or password; the user locked out by
+ * Cognito after failed passwords ("Password attempts exceeded"); or anything else that signs no one
+ * in (a challenge, such as a temporary password's demand for a new one, or a disabled user).
+ */
+export type PasswordSignIn =
+  { outcome: 'signed-in'; tokens: StaffTokens } | { outcome: 'wrong' | 'locked' | 'refused' };
+
+/** Cognito's message for an attempt while the user is locked out (a NotAuthorizedException too). */
+const LOCKED_OUT = 'Password attempts exceeded';
+
+/**
+ * A password sign-in with AWS credentials (ADMIN_USER_PASSWORD_AUTH: the app client allows no
+ * password flow from the internet). The password goes to Cognito only, never stored or logged.
+ * `viewer` is the address CloudFront saw, for Cognito's threat protection.
+ */
+export async function passwordSignIn(
+  pool: { userPoolId: string; clientId: string },
+  username: string,
+  password: string,
+  viewer: string,
+): Promise<PasswordSignIn> {
+  try {
+    const answer = await cognito().send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: pool.userPoolId,
+        ClientId: pool.clientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+        ContextData: {
+          IpAddress: viewer,
+          ServerName: 'spin-and-win',
+          ServerPath: '/api/staff/sign-in',
+          HttpHeaders: [],
+        },
+      }),
+    );
+    const result = answer.AuthenticationResult;
+    if (!result?.IdToken || !result.AccessToken || !result.RefreshToken)
+      return { outcome: 'refused' };
+    return {
+      outcome: 'signed-in',
+      tokens: {
+        idToken: result.IdToken,
+        accessToken: result.AccessToken,
+        refreshToken: result.RefreshToken,
+        expiresIn: result.ExpiresIn ?? 0,
+      },
+    };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    const message = error instanceof Error ? error.message : '';
+    if (name === 'NotAuthorizedException' && message.startsWith(LOCKED_OUT))
+      return { outcome: 'locked' };
+    // A wrong password, an unknown name and a disabled user alike: the page tells none apart.
+    if (name === 'NotAuthorizedException' || name === 'UserNotFoundException')
+      return { outcome: 'wrong' };
+    if (name === 'PasswordResetRequiredException' || name === 'UserNotConfirmedException')
+      return { outcome: 'refused' };
+    throw error;
+  }
 }

@@ -8,7 +8,12 @@
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { PASSWORD_MAX } from '@shared/constants';
-import { CUSTOM_CHALLENGE, POOLS, STAFF_PASSWORD_POLICY } from '@shared/definitions';
+import {
+  COGNITO_PASSWORD_LOCKOUT,
+  CUSTOM_CHALLENGE,
+  POOLS,
+  STAFF_PASSWORD_POLICY,
+} from '@shared/definitions';
 import {
   COGNITO_MESSAGES,
   CognitoServiceError,
@@ -66,15 +71,10 @@ type Json = Record<string, unknown>;
  */
 const PREVENT_USER_EXISTENCE_ERRORS = true;
 
-/**
- * Cognito's lockout after failed passwords (Developer Guide, "Lockout behavior for failed sign-in
- * attempts"): after 5 failures a user is locked for 2^(n-5) seconds, n the failures so far, up to
- * about 15 minutes; attempts while locked answer "Password attempts exceeded" and do not count; a
- * success after the lockout, or 15 minutes without any attempt, starts again from zero.
- */
-const LOCKOUT_FREE_FAILURES = 5;
-const LOCKOUT_MAX_MS = 15 * 60_000;
-const LOCKOUT_RESET_MS = 15 * 60_000;
+/** Cognito's lockout after failed passwords (shared/definitions.ts COGNITO_PASSWORD_LOCKOUT). */
+const LOCKOUT_FREE_FAILURES = COGNITO_PASSWORD_LOCKOUT.freeFailures;
+const LOCKOUT_MAX_MS = COGNITO_PASSWORD_LOCKOUT.maxLockMinutes * 60_000;
+const LOCKOUT_RESET_MS = COGNITO_PASSWORD_LOCKOUT.quietMinutes * 60_000;
 
 interface PasswordFailures {
   failures: number;
@@ -143,7 +143,7 @@ export class CognitoService {
   private readonly now: () => number;
 
   constructor(private readonly options: CognitoServiceOptions) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   /** iss of the pool's tokens, which is also where its JWKS lives (+ /.well-known/jwks.json). */
@@ -156,6 +156,8 @@ export class CognitoService {
     switch (operation) {
       case 'InitiateAuth':
         return this.initiateAuth(body);
+      case 'AdminInitiateAuth':
+        return this.adminInitiateAuth(body);
       case 'RespondToAuthChallenge':
         return this.respondToAuthChallenge(body);
       case 'AdminCreateUser':
@@ -216,6 +218,37 @@ export class CognitoService {
           requireStr(body, 'ClientId'),
           requireStr(params, 'REFRESH_TOKEN'),
         );
+      default:
+        throw invalidParameter(`${flow} flow not enabled for this client`);
+    }
+  }
+
+  /**
+   * The server-side sign-in (AWS credentials, checked by the HTTP layer): ADMIN_USER_PASSWORD_AUTH
+   * on a client that allows it, with the same lockout as any password sign-in; refresh as
+   * InitiateAuth does.
+   */
+  private async adminInitiateAuth(body: Json): Promise<Json> {
+    const flow = requireStr(body, 'AuthFlow');
+    const clientId = requireStr(body, 'ClientId');
+    const kind = this.poolOfClient(clientId);
+    if (requireStr(body, 'UserPoolId') !== this.pool(kind).poolId) {
+      throw invalidParameter('The client does not belong to the user pool');
+    }
+    const params = stringMap(body.AuthParameters) ?? {};
+    switch (flow) {
+      case 'ADMIN_USER_PASSWORD_AUTH':
+      case 'ADMIN_NO_SRP_AUTH':
+        this.requireFlow(kind, 'ADMIN_USER_PASSWORD_AUTH');
+        return this.passwordAuth(
+          kind,
+          clientId,
+          requireStr(params, 'USERNAME'),
+          requireStr(params, 'PASSWORD'),
+        );
+      case 'REFRESH_TOKEN_AUTH':
+      case 'REFRESH_TOKEN':
+        return this.refreshAuth(kind, clientId, requireStr(params, 'REFRESH_TOKEN'));
       default:
         throw invalidParameter(`${flow} flow not enabled for this client`);
     }

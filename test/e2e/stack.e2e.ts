@@ -176,9 +176,10 @@ describe('local stack (dist)', () => {
     expect((await get('/local/sms/latest?phoneNumber=%2B61400000999')).status).toBe(404);
   });
 
-  it('signs staff in through the mounted Cognito stand-in and authorizes their API calls', async () => {
+  it('signs staff in through the API (which asks the mounted Cognito stand-in) and authorizes their API calls', async () => {
     const config = (await (await get('/config.json')).json()) as RuntimeConfig;
-    const signIn = await fetch(config.cognitoEndpoint, {
+    // The staff client takes no password from the internet: only the API's AdminInitiateAuth.
+    const direct = await fetch(config.cognitoEndpoint, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-amz-json-1.1',
@@ -190,12 +191,16 @@ describe('local stack (dist)', () => {
         AuthParameters: { USERNAME: 'operator', PASSWORD: staffPassword('operator') },
       }),
     });
+    expect(direct.status).toBe(400);
+    const signIn = await get('/api/staff/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'operator', password: staffPassword('operator') }),
+    });
     expect(signIn.status).toBe(200);
-    const { AuthenticationResult } = (await signIn.json()) as {
-      AuthenticationResult: { IdToken: string };
-    };
+    const { idToken } = (await signIn.json()) as { idToken: string };
     const me = await get('/api/staff/me', {
-      headers: { authorization: `Bearer ${AuthenticationResult.IdToken}` },
+      headers: { authorization: `Bearer ${idToken}` },
     });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ username: 'operator', role: 'operator' });

@@ -24,7 +24,7 @@ interface RuntimeConfig {
   staffClientId: string;
 }
 
-export async function runtimeConfig(): Promise<RuntimeConfig> {
+async function runtimeConfig(): Promise<RuntimeConfig> {
   const response = await fetch(new URL('/config.json', baseUrl()));
   if (!response.ok) throw new Error(`config.json: ${response.status}`);
   return (await response.json()) as RuntimeConfig;

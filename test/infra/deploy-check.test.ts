@@ -85,10 +85,16 @@ describe('deploy check', () => {
         r.Properties.Rules?.some((rule) => rule.Name === 'BlockUnusedOperations'),
     );
     expect(blocking).toHaveLength(1);
-    const text = JSON.stringify(blocking[0]);
-    for (const operation of ['DeleteUser', 'UpdateUserAttributes', 'ChangePassword'])
-      expect(text).toContain(`"AWSCognitoIdentityProviderService.${operation}"`);
-    expect(text).not.toContain('AWSCognitoIdentityProviderService.InitiateAuth"');
+    // Matched without regard to case (the header is lowercased first).
+    const text = JSON.stringify(blocking[0]).toLowerCase();
+    for (const operation of [
+      'DeleteUser',
+      'UpdateUserAttributes',
+      'ChangePassword',
+      'GlobalSignOut',
+    ])
+      expect(text).toContain(`"awscognitoidentityproviderservice.${operation.toLowerCase()}"`);
+    expect(text).not.toContain('awscognitoidentityproviderservice.initiateauth"');
   });
 
   it('fits every template within CloudFormation quotas', () => {

@@ -316,13 +316,14 @@ describe('SpinWinStack', () => {
       expect(client('staffClient').RefreshTokenValidity).toBe(12 * 60);
     });
 
-    it('makes a staff pool with password sign-in only, no self sign-up, groups admin and operator', () => {
+    it('makes a staff pool with password sign-in (through our API) only, no self sign-up, groups admin and operator', () => {
       const staff = pool('staffPool');
       expect(staff.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(true);
       expect(staff.Policies.PasswordPolicy.MinimumLength).toBe(6);
       expect(client('staffClient').ExplicitAuthFlows.sort()).toEqual([
+        // Passwords from our API only (AdminInitiateAuth): none from the internet.
+        'ALLOW_ADMIN_USER_PASSWORD_AUTH',
         'ALLOW_REFRESH_TOKEN_AUTH',
-        'ALLOW_USER_PASSWORD_AUTH',
       ]);
       expect(client('staffClient').GenerateSecret).toBe(false);
       const groups = ofType('AWS::Cognito::UserPoolGroup').map(([, g]) => g.Properties);
@@ -1424,6 +1425,8 @@ describe('production posture, without options', () => {
       'set-staff-password': { limits: w(), settings: w() },
       'get-setup': { settings: r(), slices: r('Scan'), ...staffCheck },
       'record-printed': { settings: w(), slices: r('Scan'), ...staffCheck },
+      // Its budgets, its row of wrong passwords, and the trusted connections.
+      'staff-sign-in': { limits: w() },
       'list-trusted': { ...staffCheck },
       'trust-connection': { limits: w() },
       'untrust-connection': { limits: w() },

@@ -109,8 +109,9 @@ beforeAll(async () => {
     Username: 'admin',
     GroupName: 'operator',
   });
-  const staff = await cognito.call('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
+  const staff = await cognito.call('AdminInitiateAuth', {
+    AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+    UserPoolId: cognito.pools.staff.poolId,
     ClientId: cognito.pools.staff.clientId,
     AuthParameters: { USERNAME: 'admin', PASSWORD: 'secret-password' },
   });

@@ -9,6 +9,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
+  AdminInitiateAuthCommand,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
   RevokeTokenCommand,
@@ -129,8 +130,9 @@ const passwordSignIn = (
   password: string,
 ) =>
   client.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
+    new AdminInitiateAuthCommand({
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      UserPoolId: cognito.pools.staff.poolId,
       ClientId: cognito.pools.staff.clientId,
       AuthParameters: { USERNAME: username, PASSWORD: password },
     }),
@@ -894,11 +896,20 @@ describe('Cognito stand-in admin calls', () => {
     ).rejects.toThrow('User does not exist.');
     // The browser's calls are unsigned, as on AWS.
     const initiate = await send('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: cognito.pools.staff.clientId,
+      AuthParameters: { REFRESH_TOKEN: 'not-a-refresh-token' },
+    });
+    expect(((await initiate.json()) as { __type: string }).__type).toBe('NotAuthorizedException');
+    // A password from the internet is refused outright: the staff client allows none.
+    const password = await send('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: cognito.pools.staff.clientId,
       AuthParameters: { USERNAME: 'nobody', PASSWORD },
     });
-    expect(((await initiate.json()) as { __type: string }).__type).toBe('NotAuthorizedException');
+    expect(((await password.json()) as { __type: string }).__type).toBe(
+      'InvalidParameterException',
+    );
   });
 
   it('speaks the wire format: 400 with __type and x-amzn-ErrorType, CORS preflight, JWKS', async () => {

@@ -40,8 +40,9 @@ describe('seedIfNeeded', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(first.passwords);
 
     for (const role of ['admin', 'operator'] as const) {
-      const signedIn = await cognito.call('InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
+      const signedIn = await cognito.call('AdminInitiateAuth', {
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        UserPoolId: cognito.pools.staff.poolId,
         ClientId: cognito.pools.staff.clientId,
         AuthParameters: { USERNAME: role, PASSWORD: first.passwords[role] },
       });

@@ -236,8 +236,9 @@ describe('abuse of phone verification', () => {
 describe('staff sign-in enumeration', () => {
   const signIn = (username: string, password: string) =>
     refusal(
-      harness.cognito.call('InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
+      harness.cognito.call('AdminInitiateAuth', {
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        UserPoolId: harness.cognito.pools.staff.poolId,
         ClientId: harness.cognito.pools.staff.clientId,
         AuthParameters: { USERNAME: username, PASSWORD: password },
       }),

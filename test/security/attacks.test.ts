@@ -307,8 +307,9 @@ describe('attacks', () => {
     await harness.createStaffUser('operator', STAFF_PASSWORDS.operator, 'operator');
     const signIn = async (password: string) =>
       (
-        await harness.cognito.call('InitiateAuth', {
-          AuthFlow: 'USER_PASSWORD_AUTH',
+        await harness.cognito.call('AdminInitiateAuth', {
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          UserPoolId: harness.cognito.pools.staff.poolId,
           ClientId: harness.cognito.pools.staff.clientId,
           AuthParameters: { USERNAME: 'operator', PASSWORD: password },
         })

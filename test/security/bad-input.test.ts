@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { checkLogo } from '../../lambdas/domain/logo';
 import { searchRequestSchema } from '@shared/dashboard-search';
-import { newPasswordSchema } from '@shared/password';
+import { newPasswordSchema, staffSignInRequestSchema } from '@shared/password';
 import { prizeReferenceRequestSchema } from '@shared/prize-reference';
 import { otpStartRequestSchema, phoneRequestSchema } from '@shared/phone';
 import { ROUTES, type RouteId } from '@shared/routes';
@@ -339,6 +339,14 @@ const BODY_ROUTES: BodyRoute[] = [
     path: '/api/users/exists',
     schema: phoneRequestSchema,
     valid: { phoneNumber: '0412345678' },
+    who: 'none',
+  },
+  {
+    id: 'staff-sign-in',
+    method: 'POST',
+    path: '/api/staff/sign-in',
+    schema: staffSignInRequestSchema,
+    valid: { username: 'operator', password: 'not-the-password' },
     who: 'none',
   },
   {

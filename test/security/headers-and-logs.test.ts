@@ -111,9 +111,10 @@ describe('a full journey on the local stack', () => {
     const { signInKey } = (await started.json()) as { signInKey: string };
     secrets.push(signInKey);
     const metadata = { [SIGN_IN_KEY_METADATA]: signInKey };
-    const { visitorClientId, staffClientId } = (await (
-      await call('/config.json')
-    ).json()) as Record<string, string>;
+    const { visitorClientId } = (await (await call('/config.json')).json()) as Record<
+      string,
+      string
+    >;
     const challenge = await cognito('InitiateAuth', {
       AuthFlow: 'CUSTOM_AUTH',
       ClientId: visitorClientId,
@@ -147,17 +148,16 @@ describe('a full journey on the local stack', () => {
     expect((await api('POST', '/api/spins', visitor, '{bad')).status).toBe(400);
 
     // Staff: a wrong password, then the operator's and admin's work
-    await cognito('InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: staffClientId,
-      AuthParameters: { USERNAME: 'admin', PASSWORD: 'wrong-password' },
+    const wrong = await api('POST', '/api/staff/sign-in', undefined, {
+      username: 'admin',
+      password: 'wrong-password',
     });
-    const staff = await cognito('InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: staffClientId,
-      AuthParameters: { USERNAME: 'admin', PASSWORD: stack.passwords.admin },
+    expect(wrong.status).toBe(401);
+    const staff = await api('POST', '/api/staff/sign-in', undefined, {
+      username: 'admin',
+      password: stack.passwords.admin,
     });
-    const admin = (staff.AuthenticationResult as { IdToken: string }).IdToken;
+    const admin = ((await staff.json()) as { idToken: string }).idToken;
     expect((await api('POST', '/api/users/search', admin, { phoneNumber: LOCAL })).status).toBe(
       200,
     );

@@ -2,9 +2,20 @@
  * The local stack gives nothing away (abuse round 4, finding 9): Vite's dev server reads any file
  * of the workspace at `/@fs/<path>`, and the stack's data directory holds the pools' private
  * signing keys, the staff passwords and the erasure key; the Cognito stand-in answered any origin.
- * Runs the stack as `npm start` does (Vite, dev mode) on a data directory of its own.
+ * Runs the stack as `npm start` does (Vite, dev mode) on a data directory of its own. And every
+ * service it starts listens on 127.0.0.1 only (abuse round 5, finding 8: DynamoDB Local listened on
+ * every interface, so anyone on the same network could read and write the tables).
  */
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +28,9 @@ let stack: RunningStack;
 let dataDir = '';
 let served = 0;
 let tried = 0;
+/** Listening sockets of the stack's processes, and those reachable from another machine. */
+let listening = 0;
+let exposed = 0;
 
 beforeAll(async () => {
   // Inside the workspace, where `npm start` keeps its data (.local/), which Vite may serve from.
@@ -30,6 +44,7 @@ afterAll(async () => {
     label: 'private files and foreign origins tried',
     count: tried,
     dataChanges: served,
+    detail: `${exposed} of ${listening} listening sockets reachable beyond 127.0.0.1 (before: 1 of 3, DynamoDB Local's, on every interface)`,
   });
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -88,4 +103,65 @@ describe('the local stack gives nothing away', () => {
     if (allowed === '*' || allowed === 'https://evil.example') served++;
     expect(allowed).toBe(new URL(stack.url).origin);
   });
+});
+
+/** The inodes of the sockets a process holds (its /proc/<pid>/fd links "socket:[inode]"). */
+function socketInodes(pid: number): Set<string> {
+  const inodes = new Set<string>();
+  const dir = `/proc/${pid}/fd`;
+  for (const fd of readdirSync(dir)) {
+    try {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(join(dir, fd)));
+      if (match) inodes.add(match[1]!);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return inodes;
+}
+
+/** The hex address of /proc/net/tcp or tcp6 as text: 0100007F -> 127.0.0.1. */
+function addressOf(hex: string): string {
+  const bytes = Buffer.from(hex, 'hex');
+  // Each 32-bit word is in the host's order (little-endian on x86 and ARM).
+  for (let i = 0; i < bytes.length; i += 4) bytes.subarray(i, i + 4).reverse();
+  if (bytes.length === 4) return [...bytes].join('.');
+  const words = Array.from({ length: 8 }, (_, i) => bytes.readUInt16BE(i * 2).toString(16));
+  return words.join(':');
+}
+
+/** Loopback only: 127.0.0.0/8, ::1, or 127.x in its IPv4-mapped form. */
+const isLoopback = (address: string): boolean =>
+  /^127\./.test(address) ||
+  address === '0:0:0:0:0:0:0:1' ||
+  /^0:0:0:0:0:ffff:7f[0-9a-f]{2}:/.test(address);
+
+describe('every local service listens on 127.0.0.1 only', () => {
+  it.skipIf(!existsSync('/proc/net/tcp'))(
+    'lists the listening sockets of the stack (this process and DynamoDB Local): none on another interface',
+    () => {
+      const inodes = new Set([
+        ...socketInodes(process.pid),
+        ...(stack.dynamoPid ? socketInodes(stack.dynamoPid) : []),
+      ]);
+      const sockets: string[] = [];
+      for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+        if (!existsSync(table)) continue;
+        for (const line of readFileSync(table, 'utf8').trim().split('\n').slice(1)) {
+          const fields = line.trim().split(/\s+/);
+          const [local, state, inode] = [fields[1]!, fields[3]!, fields[9]!];
+          // 0A: LISTEN.
+          if (state !== '0A' || !inodes.has(inode)) continue;
+          const [hex, port] = local.split(':') as [string, string];
+          sockets.push(`${addressOf(hex)} port ${parseInt(port, 16)}`);
+        }
+      }
+      listening = sockets.length;
+      const elsewhere = sockets.filter((socket) => !isLoopback(socket.split(' ')[0]!));
+      exposed = elsewhere.length;
+      // The stack's one origin, s3rver and DynamoDB Local at least.
+      expect(sockets.length).toBeGreaterThanOrEqual(3);
+      expect(elsewhere).toEqual([]);
+    },
+  );
 });

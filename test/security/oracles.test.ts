@@ -440,8 +440,9 @@ describe('staff password guessing', () => {
   it('locks a staff user after 5 failed passwords: guesses an hour per username, probing every second', async () => {
     const guess = (password: string) =>
       harness.cognito
-        .call('InitiateAuth', {
-          AuthFlow: 'USER_PASSWORD_AUTH',
+        .call('AdminInitiateAuth', {
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          UserPoolId: harness.cognito.pools.staff.poolId,
           ClientId: harness.cognito.pools.staff.clientId,
           AuthParameters: { USERNAME: 'admin', PASSWORD: password },
         })

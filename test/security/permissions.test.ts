@@ -53,6 +53,7 @@ const PROBES: Record<RouteId, Probe> = {
   'get-wheel': { allowed: OK },
   'start-otp': { body: {}, allowed: BAD_REQUEST },
   'has-reward': { body: {}, allowed: BAD_REQUEST },
+  'staff-sign-in': { body: {}, allowed: BAD_REQUEST },
   'spin-challenge': { allowed: OK },
   'otp-challenge': { allowed: OK },
   'preview-spin': { body: { probe: 1 }, allowed: BAD_REQUEST },

@@ -2,7 +2,7 @@
  * The security suite's harness: the real Cognito stand-in (real triggers, a state file), an SMS
  * outbox, and the HTTP API emulation over the real handlers and this file's tables
  * (test/setup/env.ts). Tokens are real: visitors sign in by CUSTOM_AUTH with the outbox code, staff
- * by USER_PASSWORD_AUTH. `snapshot()` captures everything a request could change.
+ * by ADMIN_USER_PASSWORD_AUTH. `snapshot()` captures everything a request could change.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -100,6 +100,7 @@ export async function startHarness(): Promise<Harness> {
     COGNITO_ENDPOINT: cognito.endpoint,
     VISITOR_USER_POOL_ID: cognito.pools.visitor.poolId,
     STAFF_USER_POOL_ID: cognito.pools.staff.poolId,
+    STAFF_CLIENT_ID: cognito.pools.staff.clientId,
   });
   const api = createApiGateway({
     authorizers: poolAuthorizers(cognito),
@@ -219,8 +220,10 @@ export async function startHarness(): Promise<Harness> {
       return (done.AuthenticationResult as { IdToken: string }).IdToken;
     },
     async staffTokens(username, password) {
-      const done = await cognito.call('InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
+      // As the API signs staff in (a test's own sign-ins spend no address's budget).
+      const done = await cognito.call('AdminInitiateAuth', {
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        UserPoolId: cognito.pools.staff.poolId,
         ClientId: cognito.pools.staff.clientId,
         AuthParameters: { USERNAME: username, PASSWORD: password },
       });

@@ -44,8 +44,20 @@ function readCells(text: string, delimiter: string): string[] {
   return cells;
 }
 
-/** What a spreadsheet evaluates: a cell starting with a formula character (spaces aside). */
-const isFormula = (cell: string) => /^[ \t\r"]*[=+\-@]/.test(cell);
+/**
+ * Every character that is nothing to a reader before a formula: Unicode's whitespace
+ * (White_Space) and format characters (Cf), from the whole code space.
+ */
+const INVISIBLE = Array.from({ length: 0x110000 }, (_, point) => point)
+  .filter((point) => point < 0xd800 || point > 0xdfff)
+  .map((point) => String.fromCodePoint(point))
+  .filter((char) => /^[\p{White_Space}\p{Cf}]$/u.test(char));
+
+/**
+ * What a spreadsheet evaluates: a cell starting with a formula character, quotes, whitespace and
+ * format characters aside.
+ */
+const isFormula = (cell: string) => /^[\p{White_Space}\p{Cf}"]*[=+\-@]/u.test(cell);
 
 const customer = (offer: string, redeemedBy?: string): Customer => ({
   phoneNumber: '+61412345678',
@@ -98,6 +110,23 @@ describe('customers CSV', () => {
         expect(unneutralised(column('Redeemed by'))).toBe(unneutralised(redeemedBy));
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('neutralises a formula after any run of whitespace or format characters, at the start or after a delimiter', () => {
+    expect(INVISIBLE.length).toBeGreaterThan(150);
+    const invisible = fc.string({ unit: fc.constantFrom(...INVISIBLE), maxLength: 4 });
+    const formula = fc.constantFrom('=', '+', '-', '@');
+    const lead = fc.constantFrom('', 'x,', 'x;', 'x\t', 'x\n');
+    fc.assert(
+      fc.property(lead, invisible, formula, typed, (before, gap, start, rest) => {
+        const offer = `${before}${gap}${start}9+9${rest}`;
+        for (const delimiter of DELIMITERS) {
+          const cells = readCells(csvRow(customer(offer), ZONE, NOW), delimiter);
+          expect(cells.filter(isFormula)).toEqual([]);
+        }
+      }),
+      { numRuns: 2000 },
     );
   });
 

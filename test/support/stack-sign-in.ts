@@ -1,6 +1,6 @@
 /**
- * Signing in against a running stack the way the browser does, over Cognito's JSON protocol: staff
- * by password, visitors by SMS code (POST /api/otp/start -> CUSTOM_AUTH -> the code ->
+ * Signing in against a running stack the way the browser does: staff by password through POST
+ * /api/staff/sign-in, visitors by SMS code over Cognito's JSON protocol (POST /api/otp/start -> CUSTOM_AUTH -> the code ->
  * RespondToAuthChallenge). Used by the e2e helpers and the benchmarks.
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -8,6 +8,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 import type { OtpStartResponse } from '@shared/phone';
 import { toInternational } from '@shared/phone-format';
+import type { StaffSignInResponse } from '@shared/types';
 
 /** Where to sign in: the API origin, the Cognito endpoint and the two app clients. */
 export interface SignInTarget {
@@ -38,19 +39,21 @@ async function cognitoJson<T>(endpoint: string, operation: string, body: unknown
   return data;
 }
 
-/** The ID token of a staff user signed in with USER_PASSWORD_AUTH. */
+/** The ID token of a staff user signed in through POST /api/staff/sign-in, as the login page does. */
 export async function staffSignIn(
   target: SignInTarget,
   username: string,
   password: string,
 ): Promise<string> {
-  const result = await cognitoJson<AuthResponse>(target.cognitoEndpoint, 'InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: target.staffClientId,
-    AuthParameters: { USERNAME: username, PASSWORD: password },
+  const response = await fetch(new URL('/api/staff/sign-in', target.apiBase), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
-  if (!result.AuthenticationResult) throw new Error('staff sign-in gave no tokens');
-  return result.AuthenticationResult.IdToken;
+  const data = (await response.json()) as Partial<StaffSignInResponse> & { message?: string };
+  if (!response.ok || !data.idToken)
+    throw new Error(`staff sign-in: ${response.status} ${data.message}`);
+  return data.idToken;
 }
 
 /**

@@ -42,8 +42,9 @@ const OLD_PASSWORDS = { admin: 'admin-old-1', operator: 'operator-old-1' } as co
 
 /** A signed-in device's refresh token. */
 async function refreshTokenOf(username: string, password: string): Promise<string> {
-  const answer = await cognito.call('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
+  const answer = await cognito.call('AdminInitiateAuth', {
+    AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+    UserPoolId: cognito.pools.staff.poolId,
     ClientId: cognito.pools.staff.clientId,
     AuthParameters: { USERNAME: username, PASSWORD: password },
   });
@@ -65,8 +66,9 @@ async function refreshes(refreshToken: string): Promise<'ok' | string> {
 
 async function signIn(username: string, password: string): Promise<'ok' | string> {
   try {
-    await cognito.call('InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
+    await cognito.call('AdminInitiateAuth', {
+      AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+      UserPoolId: cognito.pools.staff.poolId,
       ClientId: cognito.pools.staff.clientId,
       AuthParameters: { USERNAME: username, PASSWORD: password },
     });

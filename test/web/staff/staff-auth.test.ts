@@ -41,7 +41,7 @@ const storedKeys = () =>
   );
 
 describe('signInStaff', () => {
-  it('signs an operator in with USER_PASSWORD_AUTH and stores the session and the three operator keys', async () => {
+  it('signs an operator in through POST /api/staff/sign-in and stores the session and the three operator keys', async () => {
     // Prepare
     network.cognito = () => cognitoTokens(staffIdToken('operator', ['operator']));
     // Act
@@ -51,16 +51,9 @@ describe('signInStaff', () => {
       ok: true,
       account: { username: 'operator', role: 'operator', email: 'operator@example.com' },
     });
-    expect(network.cognitoCalls).toEqual([
-      {
-        operation: 'InitiateAuth',
-        body: {
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          ClientId: STAFF_CLIENT_ID,
-          AuthParameters: { USERNAME: 'operator', PASSWORD: 'secret-pass' },
-        },
-      },
-    ]);
+    // The password goes to our API only, never straight to Cognito.
+    expect(network.staffSignIns).toEqual([{ username: 'operator', password: 'secret-pass' }]);
+    expect(network.cognitoCalls).toEqual([]);
     expect(storedKeys()).toMatchObject({
       operatorUsername: 'operator',
       operatorRole: 'operator',
@@ -78,11 +71,6 @@ describe('signInStaff', () => {
     ['TooManyRequestsException', 'Rate exceeded', MESSAGES.loginFailed],
     // Cognito's lockout after 5 failed passwords: the right password would not help now.
     ['NotAuthorizedException', 'Password attempts exceeded', MESSAGES.loginFailed],
-    [
-      'InvalidParameterException',
-      'USER_PASSWORD_AUTH flow not enabled for this client',
-      MESSAGES.loginFailed,
-    ],
     ['InternalErrorException', 'boom', MESSAGES.loginFailed],
   ])('maps %s to the required text and stores nothing', async (type, text, expected) => {
     network.cognito = () => cognitoError(type, text);

@@ -72,6 +72,40 @@ export interface FakeNetwork {
   apiCalls: NetworkCall[];
   /** Every Cognito call made, in order. */
   cognitoCalls: { operation: string; body: Record<string, unknown> }[];
+  /** Every staff sign-in (POST /api/staff/sign-in), its body as sent. */
+  staffSignIns: Record<string, unknown>[];
+}
+
+/**
+ * POST /api/staff/sign-in as the API answers it (lambdas/domain/staff-sign-in.ts): the handler's
+ * AdminInitiateAuth is put to `cognito`, so one fake staff pool answers the browser's refreshes and
+ * the server's sign-ins, and its answer becomes the API's: tokens, 401 BAD_CREDENTIALS for a wrong
+ * username or password, 429 while locked out, 403 for a challenge, 500 for anything else.
+ */
+async function staffSignIn(network: FakeNetwork, body: Record<string, unknown>): Promise<Response> {
+  const answer = await network.cognito('AdminInitiateAuth', {
+    AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: body.username, PASSWORD: body.password },
+  });
+  const data = (await answer.json()) as {
+    __type?: string;
+    message?: string;
+    AuthenticationResult?: Record<string, unknown>;
+  };
+  const result = data.AuthenticationResult;
+  if (answer.ok && result)
+    return jsonResponse(200, {
+      idToken: result.IdToken,
+      accessToken: result.AccessToken,
+      refreshToken: result.RefreshToken,
+      expiresIn: result.ExpiresIn,
+    });
+  if (answer.ok) return jsonResponse(403, { code: 'STAFF_SIGN_IN_REFUSED', message: 'refused' });
+  if (data.__type === 'NotAuthorizedException' && data.message === 'Password attempts exceeded')
+    return jsonResponse(429, { code: 'STAFF_SIGN_IN_LIMIT', message: 'locked' });
+  if (data.__type === 'NotAuthorizedException' || data.__type === 'UserNotFoundException')
+    return jsonResponse(401, { code: 'BAD_CREDENTIALS', message: 'wrong' });
+  return jsonResponse(500, { code: 'INTERNAL', message: 'failed' });
 }
 
 /** Stubs fetch with the fake network; `routes` (or later assignments) answer Cognito and /api. */
@@ -91,6 +125,7 @@ export function installFakeNetwork(
     requests: [],
     apiCalls: [],
     cognitoCalls: [],
+    staffSignIns: [],
     ...routes,
   };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -115,6 +150,11 @@ export function installFakeNetwork(
       network.cognitoCalls.push({ operation, body });
       if (operation === 'RevokeToken') return network.revoke();
       return network.cognito(operation, body);
+    }
+    if (url === '/api/staff/sign-in') {
+      const body = (call.body ?? {}) as Record<string, unknown>;
+      network.staffSignIns.push(body);
+      return staffSignIn(network, body);
     }
     if (url.startsWith('/api/')) {
       if (network.answerLater) {

@@ -1,6 +1,7 @@
 /**
- * A small Cognito user-pool client over fetch: the JSON 1.1 protocol for the four calls the app
- * makes. No Amplify and no AWS SDK in the browser bundle.
+ * A small Cognito user-pool client over fetch: the JSON 1.1 protocol for the calls the app makes
+ * (a visitor's sign-in, token refresh, revoking at logout; staff passwords go to our API instead,
+ * web/src/lib/staff-auth.ts). No Amplify and no AWS SDK in the browser bundle.
  */
 import { CUSTOM_CHALLENGE } from '@shared/definitions';
 import { loadRuntimeConfig } from '../config/runtime';
@@ -139,22 +140,6 @@ export async function answerCustomChallenge(
     };
   }
   throw new CognitoError('UnexpectedResponse', 'expected tokens or a challenge');
-}
-
-/** Username and password sign-in (staff pool). */
-export async function passwordSignIn(
-  clientId: string,
-  username: string,
-  password: string,
-): Promise<Tokens> {
-  const response = await call<AuthResponse>('InitiateAuth', {
-    AuthFlow: 'USER_PASSWORD_AUTH',
-    ClientId: clientId,
-    AuthParameters: { USERNAME: username, PASSWORD: password },
-  });
-  if (!response.AuthenticationResult)
-    throw new CognitoError('UnexpectedResponse', 'expected tokens');
-  return toTokens(response.AuthenticationResult);
 }
 
 /** New ID and access tokens from a refresh token. */

@@ -13,8 +13,9 @@
  */
 import { MESSAGES } from '@shared/messages';
 import { staffRolesOf, type StaffAccount, type StaffRole } from '@shared/types';
-import { loadRuntimeConfig } from '../config/runtime';
-import { CognitoError, decodeJwtPayload, passwordSignIn } from './cognito';
+import type { StaffSignInResponse } from '@shared/types';
+import { ApiError, callRoute } from './api-client';
+import { decodeJwtPayload } from './cognito';
 import { endSession, hasSession, saveSession } from './session';
 
 /** The page the sign-in happens on: it decides the wrong-role text (docs/product.md). */
@@ -41,16 +42,11 @@ const WRONG_ROLE_MESSAGE: Record<StaffLoginPage, string> = {
 };
 
 /**
- * Cognito failures that mean "these credentials do not sign in". UserNotFoundException is mapped
- * like a wrong password so that the page never tells which usernames exist (the pool is set to
- * answer NotAuthorizedException for both; this guards a pool that is not).
+ * The API's answer for a wrong username or password (POST /api/staff/sign-in). An unknown user and
+ * a disabled one get it too, so the page never tells which usernames exist; everything else (a
+ * budget of wrong passwords spent, Cognito's lockout, the network) is "Login failed".
  */
-const BAD_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
-/**
- * Cognito's answer while a user is locked out after failed passwords (a NotAuthorizedException
- * too): not a wrong password, so the page says "Login failed. Please try again."
- */
-const LOCKED_OUT_MESSAGE = 'Password attempts exceeded';
+const BAD_CREDENTIALS = 'BAD_CREDENTIALS';
 
 /**
  * Signs a staff member in for a page that requires `requiredRole`.
@@ -72,22 +68,23 @@ export async function signInStaff(
 ): Promise<StaffSignInResult> {
   const name = username.trim();
   if (name === '' || password === '') return { ok: false, message: MESSAGES.invalidCredentials };
-  let idToken: string;
-  let tokens: Awaited<ReturnType<typeof passwordSignIn>>;
+  let tokens: StaffSignInResponse;
   try {
-    const { staffClientId } = await loadRuntimeConfig();
-    tokens = await passwordSignIn(staffClientId, name, password);
-    idToken = tokens.idToken;
+    // Through our API, which passes the password to Cognito after its budgets (docs/cognito.md).
+    tokens = await callRoute<StaffSignInResponse>('staff-sign-in', {
+      body: { username: name, password },
+    });
   } catch (error) {
+    // 400: what was typed cannot be a username and password at all (too long, say).
     if (
-      error instanceof CognitoError &&
-      BAD_CREDENTIALS.has(error.type) &&
-      !error.message.startsWith(LOCKED_OUT_MESSAGE)
+      error instanceof ApiError &&
+      (error.status === 400 || (error.status === 401 && error.code === BAD_CREDENTIALS))
     ) {
       return { ok: false, message: MESSAGES.invalidCredentials };
     }
     return { ok: false, message: MESSAGES.loginFailed };
   }
+  const { idToken } = tokens;
 
   const claims = decodeJwtPayload(idToken);
   const accountName = claims['cognito:username'];
