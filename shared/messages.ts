@@ -139,18 +139,6 @@ export const VISITOR_TEXT = Object.freeze({
   verificationDialogLabel: 'Verify your phone number',
   winDialogLabel: 'Your prize',
   closeLabel: 'Close',
-  // Below the spec's lines of the win popup: until when the prize is valid, and once staff
-  // redeemed it, when (the page learns it while the popup is open: hooks/use-redeemed-watch.ts).
-  validUntil: (date: string) => `Valid until ${date}`,
-  expiredOn: (date: string) => `This prize expired on ${date}.`,
-  redeemedOn: (date: string, time: string) => `Redeemed on ${date} ${time}`,
-  // Below "This number already has a reward!": the winner verifies the number to see the prize.
-  recoverPrompt: 'Your number? Verify it by SMS to see your prize.',
-  recover: 'Verify by SMS',
-  // Closing a spin-first prize that is not claimed yet asks first.
-  closeUnclaimedTitle: 'Close without claiming?',
-  closeUnclaimedQuestion: 'Your prize is not claimed yet: claim it via SMS to keep it.',
-  keepOpen: 'Keep it open',
   logoAlt: (businessName: string) => `${businessName} logo`,
   footerLabel: 'Contact and social links',
   footerLinks: Object.freeze({

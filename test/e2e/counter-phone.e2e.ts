@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DAY_MS } from '@shared/business-day';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import { PRIZE_TEXT } from '@shared/messages-prize';
 import { formatLocalNumber } from '@shared/phone-format';
 import { randomLocalMobile, savedWin, staffIdToken, visitorIdToken } from './staff-support';
 import { axeViolations } from './support/axe';
@@ -76,7 +77,7 @@ describe("the winner's phone", () => {
     await Promise.all([savedWin(phone, 1, 7), savedWin(lapsed, 8, 7)]);
     const page = await openWheel(PHONE, { visitorToken: token });
     const popup = winPopup(page);
-    await popup.getByText(VISITOR_TEXT.validUntil(dayOf(Date.now() + 6 * DAY_MS))).waitFor();
+    await popup.getByText(PRIZE_TEXT.validUntil(dayOf(Date.now() + 6 * DAY_MS))).waitFor();
     // The spec's lines stay, word for word, above ours.
     await popup.getByText(VISITOR_TEXT.visitStore).waitFor();
     await expectQuietHeadingFocus(page);
@@ -114,7 +115,7 @@ describe("the winner's phone", () => {
       localStorage.setItem('spinwin.session.visitor', JSON.stringify(session));
     }, lapsedToken);
     await page.reload();
-    await popup.getByText(VISITOR_TEXT.expiredOn(dayOf(Date.now() - DAY_MS))).waitFor();
+    await popup.getByText(PRIZE_TEXT.expiredOn(dayOf(Date.now() - DAY_MS))).waitFor();
     expect(await popup.getAttribute('class')).toContain('win-popup--spent');
     await expectQuietHeadingFocus(page);
     await checkState(page, 'phone-expired');
@@ -133,11 +134,11 @@ describe("the winner's phone", () => {
     await dialog.getByLabel(VISITOR_TEXT.phoneLabel).fill(phone);
     await dialog.getByRole('button', { name: VISITOR_TEXT.sendCode }).tap();
     await dialog.getByText(MESSAGES.alreadyHasReward).waitFor();
-    await dialog.getByText(VISITOR_TEXT.recoverPrompt).waitFor();
+    await dialog.getByText(PRIZE_TEXT.recoverPrompt).waitFor();
     await checkState(page, 'phone-lost-prize');
 
     const sentAfter = new Date();
-    await dialog.getByRole('button', { name: VISITOR_TEXT.recover }).tap();
+    await dialog.getByRole('button', { name: PRIZE_TEXT.recover }).tap();
     await dialog.getByText(/^Resend in \d+s$/).waitFor();
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
       'one-time-code',

@@ -2,6 +2,7 @@ import { act, render, renderHook, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
+import { PRIZE_TEXT } from '@shared/messages-prize';
 import { useCountdown } from '../../../web/src/features/visitor/hooks/use-countdown';
 import { Component as WheelPage } from '../../../web/src/features/visitor/routes/wheel-page';
 import { freshWheelPage, signInVisitor } from '../support/visitor';
@@ -473,16 +474,16 @@ describe('wheel page, spin first: closing a prize not claimed yet', () => {
     );
     const close = within(popup).getByRole('button', { name: VISITOR_TEXT.closeLabel });
     await user.click(close);
-    const question = await screen.findByRole('dialog', { name: VISITOR_TEXT.closeUnclaimedTitle });
-    expect(question).toHaveTextContent(VISITOR_TEXT.closeUnclaimedQuestion);
-    expect(within(question).getByRole('button', { name: VISITOR_TEXT.keepOpen })).toHaveFocus();
-    await user.click(within(question).getByRole('button', { name: VISITOR_TEXT.keepOpen }));
+    const question = await screen.findByRole('dialog', { name: PRIZE_TEXT.closeUnclaimedTitle });
+    expect(question).toHaveTextContent(PRIZE_TEXT.closeUnclaimedQuestion);
+    expect(within(question).getByRole('button', { name: PRIZE_TEXT.keepOpen })).toHaveFocus();
+    await user.click(within(question).getByRole('button', { name: PRIZE_TEXT.keepOpen }));
     expect(question).not.toBeInTheDocument();
     expect(popup).toBeInTheDocument();
     expect(close).toHaveFocus();
     // Escape asks too.
     await user.keyboard('{Escape}');
-    const again = await screen.findByRole('dialog', { name: VISITOR_TEXT.closeUnclaimedTitle });
+    const again = await screen.findByRole('dialog', { name: PRIZE_TEXT.closeUnclaimedTitle });
     await user.click(within(again).getByRole('button', { name: VISITOR_TEXT.closeLabel }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await spinButton()).toHaveFocus();

@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef } from 'react';
 import { OTP_LENGTH } from '@shared/constants';
 import { VISITOR_TEXT } from '@shared/messages';
+import { PRIZE_TEXT } from '@shared/messages-prize';
 import { formatLocalNumber, groupPhoneDigits } from '@shared/phone-format';
 import type { PhoneVerification } from '../hooks/use-phone-verification';
 
@@ -78,14 +79,14 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
           // Below the required message: the winner whose page was lost verifies the number to see
           // the prize (nothing is told before the code is checked: docs/security.md).
           <p className="visitor-form__recover">
-            {VISITOR_TEXT.recoverPrompt}{' '}
+            {PRIZE_TEXT.recoverPrompt}{' '}
             <button
               type="button"
               className="visitor-link"
               aria-disabled={v.busy || undefined}
               onClick={() => void v.recover()}
             >
-              {VISITOR_TEXT.recover}
+              {PRIZE_TEXT.recover}
             </button>
           </p>
         ) : null}

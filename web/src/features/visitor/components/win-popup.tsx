@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { VISITOR_TEXT } from '@shared/messages';
+import { PRIZE_TEXT } from '@shared/messages-prize';
 import { formatLocalNumber } from '@shared/phone-format';
 import { isPrizeExpired } from '@shared/prize-validity';
 import type { SpinResult } from '@shared/types';
@@ -58,12 +59,12 @@ function prizeState(offer: SpinResult, now: Date): { spent: boolean; text: strin
   if (offer.redeemedAt)
     return {
       spent: true,
-      text: VISITOR_TEXT.redeemedOn(winDate(offer.redeemedAt), winTime(offer.redeemedAt)),
+      text: PRIZE_TEXT.redeemedOn(winDate(offer.redeemedAt), winTime(offer.redeemedAt)),
     };
   if (!offer.expiresAt) return undefined;
   return isPrizeExpired(offer, now)
-    ? { spent: true, text: VISITOR_TEXT.expiredOn(winDate(offer.expiresAt)) }
-    : { spent: false, text: VISITOR_TEXT.validUntil(winDate(offer.expiresAt)) };
+    ? { spent: true, text: PRIZE_TEXT.expiredOn(winDate(offer.expiresAt)) }
+    : { spent: false, text: PRIZE_TEXT.validUntil(winDate(offer.expiresAt)) };
 }
 
 /**
@@ -157,9 +158,9 @@ export function WinPopup({
       {confirmingClose ? (
         <Suspense fallback={null}>
           <ConfirmDialog
-            title={VISITOR_TEXT.closeUnclaimedTitle}
-            message={VISITOR_TEXT.closeUnclaimedQuestion}
-            cancelLabel={VISITOR_TEXT.keepOpen}
+            title={PRIZE_TEXT.closeUnclaimedTitle}
+            message={PRIZE_TEXT.closeUnclaimedQuestion}
+            cancelLabel={PRIZE_TEXT.keepOpen}
             confirmLabel={VISITOR_TEXT.closeLabel}
             onCancel={() => setConfirmingClose(false)}
             onConfirm={() => {
