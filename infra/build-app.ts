@@ -45,11 +45,7 @@ export function buildAnyApp(app: App, options_: BuildAppOptions = {}): BuiltApp 
 }
 
 /** The account base of the context's region (one per account and region: no shop in its name). */
-export function buildBase(
-  app: App,
-  config: DeployConfig,
-  options_: BuildAppOptions = {},
-): BuiltBase {
+function buildBase(app: App, config: DeployConfig, options_: BuildAppOptions = {}): BuiltBase {
   const account = options_.account ?? process.env.CDK_DEFAULT_ACCOUNT;
   const base = new SpinWinBaseStack(app, BASE_STACK_NAME, {
     env: { account, region: config.region },

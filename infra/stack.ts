@@ -97,6 +97,8 @@ export class SpinWinStack extends Stack {
   public readonly alarms: Alarms;
   /** The hourly clean-up of visitor users that never verified (lambdas/domain/unverified-users.ts). */
   public readonly unverifiedCleanup: SpinFunction;
+  /** Counts the insights from the customers table's change stream. */
+  public readonly statsConsumer: SpinFunction;
 
   constructor(scope: Construct, id: string, props: SpinWinStackProps) {
     super(scope, id, props);
@@ -255,6 +257,7 @@ export class SpinWinStack extends Stack {
       lambdas('triggers', 'unverified-cleanup.ts'),
     );
     this.unverifiedCleanup = unverifiedCleanup.cleanup;
+    this.statsConsumer = statsStream.consumer;
 
     this.alarms = new Alarms(this, 'Alarms', {
       email: props.alarmEmail,

@@ -28,9 +28,7 @@ export type GetReadyStep = (typeof GET_READY_STEPS)[number];
  * limit (a prize that costs the shop is counted out), and the odds are not all the same (the top
  * prize is rarer than the everyday one).
  */
-export function prizesMakeSense(
-  slices: readonly { weight: number; stock: number | null }[],
-): boolean {
+function prizesMakeSense(slices: readonly { weight: number; stock: number | null }[]): boolean {
   const winnable = slices.filter((slice) => slice.stock !== 0);
   if (winnable.length < 2) return false;
   const weights = winnable.map((slice) => slice.weight);

@@ -441,8 +441,8 @@ describe('SpinWinStack', () => {
         ([, f]) => 'POWERTOOLS_SERVICE_NAME' in (f.Properties.Environment?.Variables ?? {}),
       );
 
-    it('makes one function per route, three triggers, the staff-users resource, two WAF associators and the clean-up of unverified users', () => {
-      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 2 + 1);
+    it('makes one function per route, three triggers, the staff-users resource, two WAF associators, the clean-up of unverified users and the stats stream consumer', () => {
+      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 2 + 1 + 1);
     });
 
     it('applies the function defaults: Node 22, ARM64, JSON logs, one month of logs, Powertools env', () => {
@@ -574,7 +574,7 @@ describe('SpinWinStack', () => {
       });
       // Visible in the test output; the size target itself is enforced by the web size benchmark.
       console.info(JSON.stringify(sizes));
-      expect(sizes).toHaveLength(ROUTES.length + 7);
+      expect(sizes).toHaveLength(ROUTES.length + 8);
     });
   });
 
@@ -1434,6 +1434,12 @@ describe('production posture, without options', () => {
       createAuthChallenge: { limits: w(), stats: ['UpdateItem'] },
       verifyAuthChallenge: { limits: ['DeleteItem', 'UpdateItem'], stats: ['UpdateItem'] },
       unverifiedCleanup: { customers: ['GetItem'], limits: ['DeleteItem', 'Scan'] },
+      // Reads the customers table's stream; counts into stats, one mark per record in limits.
+      statsConsumer: {
+        customers: ['DescribeStream', 'GetRecords', 'GetShardIterator', 'ListStreams'],
+        limits: ['PutItem'],
+        stats: ['UpdateItem'],
+      },
     };
 
     it('runs the clean-up of unverified visitor users every hour, and it may delete visitor users only', () => {
@@ -1465,6 +1471,7 @@ describe('production posture, without options', () => {
         createAuthChallenge: stack.auth.createAuthChallenge,
         verifyAuthChallenge: stack.auth.verifyAuthChallenge,
         unverifiedCleanup: stack.unverifiedCleanup,
+        statsConsumer: stack.statsConsumer,
       };
       const actual: Record<string, Record<string, string[]>> = {};
       for (const [name, fn] of Object.entries(functions)) {

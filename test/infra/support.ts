@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { buildApp, buildBase, type BuiltApp, type BuiltBase } from '../../infra/build-app';
-import { readDeployConfig, REPO_ROOT } from '../../infra/deploy-config';
+import { buildAnyApp, buildApp, type BuiltApp, type BuiltBase } from '../../infra/build-app';
+import { REPO_ROOT } from '../../infra/deploy-config';
 
 /** A folder shaped like web/dist: index.html, a hashed asset and a public file. */
 function siteFixture(): string {
@@ -71,8 +71,9 @@ export function testBase(options: Omit<TestAppOptions, 'bundle'> = {}): { app: A
       ...options.context,
     },
   });
-  const config = readDeployConfig((key) => app.node.tryGetContext(key), {});
-  return { app, ...buildBase(app, config, { account: options.account ?? TEST_ACCOUNT }) };
+  const built = buildAnyApp(app, { account: options.account ?? TEST_ACCOUNT });
+  if (!('base' in built)) throw new Error('the context asked for the account base');
+  return { app, ...built };
 }
 
 /** cdk-nag AwsSolutions findings left after acknowledgements, as "rule at path" lines. */

@@ -89,7 +89,7 @@ const PROBES: Record<RouteId, Probe> = {
     allowed: BAD_REQUEST,
   },
   'get-setup': { allowed: OK },
-  'record-printed': { allowed: OK },
+  'record-printed': { body: { probe: 1 }, allowed: BAD_REQUEST },
   'list-trusted': { allowed: OK },
   'trust-connection': { body: { address: '203.0.113.9' }, allowed: BAD_REQUEST },
   'untrust-connection': { params: { id: 'bm90LXRydXN0ZWQ' }, allowed: NOT_FOUND },

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_BUSINESS } from '@shared/constants';
-import { getReadyState, prizesMakeSense } from '@shared/get-ready';
+import { getReadyState } from '@shared/get-ready';
 
 const never = { passwordSetAt: { admin: null, operator: null }, printedAt: null };
 const prize = (weight: number, stock: number | null) => ({ weight, stock });
+/** Whether the list ticks the prizes step for these slices. */
+const prizesMakeSense = (slices: { weight: number; stock: number | null }[]): boolean =>
+  getReadyState({ business: PLACEHOLDER_BUSINESS, slices, setup: never, trustedConnections: 0 })
+    .done.prizes;
 
 describe('the "Get ready" list', () => {
   it('ticks nothing on a fresh stack: placeholder name and logo, even prizes, nothing recorded', () => {

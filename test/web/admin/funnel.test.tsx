@@ -118,7 +118,7 @@ describe('the customers CSV’s file name', () => {
     const render = await deployedIn(timeZone);
     vi.useFakeTimers({ now: at, toFake: ['Date'] });
     const user = userEvent.setup();
-    render('/admin/insights');
+    render('/admin/customers');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.downloadCsv }));
     await waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toBe(name);

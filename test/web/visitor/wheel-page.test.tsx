@@ -490,7 +490,11 @@ describe('wheel page, spin first: closing a prize not claimed yet', () => {
 
     // Claimed: Close closes without a question.
     await user.click(await spinButton());
-    const shown = await screen.findByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
+    const shown = await screen.findByRole(
+      'dialog',
+      { name: VISITOR_TEXT.winDialogLabel },
+      { timeout: 3000 },
+    );
     await user.type(within(shown).getByLabelText(VISITOR_TEXT.phoneLabel), '0498765411');
     await user.click(within(shown).getByRole('button', { name: VISITOR_TEXT.sendPrize }));
     await user.type(await within(shown).findByLabelText(VISITOR_TEXT.otpLabel), CORRECT_CODE);
