@@ -488,8 +488,12 @@ describe('wheel page, spin first: closing a prize not claimed yet', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await spinButton()).toHaveFocus();
 
-    // Claimed: Close closes without a question.
-    await user.click(await spinButton());
+    // Claimed: Close closes without a question. Spin shows the prize again once the wheel's
+    // spinning state has cleared (SPIN_STATE_CLEAR_MS after the landing; Spin is aria-disabled
+    // until then).
+    const spinAgain = await spinButton();
+    await waitFor(() => expect(spinAgain).not.toHaveAttribute('aria-disabled'), { timeout: 3000 });
+    await user.click(spinAgain);
     const shown = await screen.findByRole(
       'dialog',
       { name: VISITOR_TEXT.winDialogLabel },
