@@ -96,6 +96,7 @@ export const API_MESSAGES = Object.freeze({
   spinTicketInvalid: 'The spin has expired. Please spin again.',
   noSpin: 'This number has not spun the wheel yet.',
   spinPreviewLimit: 'Too many spins from this network. Please try again later.',
+  spinPreviewCap: 'Too many spins right now. Please try again later.',
   clientCodeLimit: 'Too many codes requested from this network. Please try again later.',
   clientLookupLimit: 'Too many lookups from this network. Please try again later.',
   notViaSite: 'Requests must come through the site.',

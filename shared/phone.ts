@@ -9,11 +9,10 @@ const localPhoneSchema = z
   .string({ error: MESSAGES.phoneInvalid })
   .regex(LOCAL_MOBILE, { error: MESSAGES.phoneInvalid });
 
-/** Request body of POST /api/otp/start and POST /api/users/exists. */
-export const phoneRequestSchema = z.strictObject({ phoneNumber: localPhoneSchema });
-export type PhoneRequest = z.infer<typeof phoneRequestSchema>;
-
-/** Request body of POST /api/otp/start: the number and a solved GET /api/otp/challenge. */
+/**
+ * Request body of POST /api/otp/start and POST /api/users/exists: the number and a solved
+ * GET /api/otp/challenge (a reward lookup costs the work of a code: docs/security.md).
+ */
 export const otpStartRequestSchema = z.strictObject({
   phoneNumber: localPhoneSchema,
   altcha: solvedChallengeSchema,

@@ -47,6 +47,7 @@ const SECURITY_AREAS: Record<string, string> = {
   oracles: 'oracles and lockouts',
   ownership: 'sessions, codes and caps',
   caps: 'the day and the /48',
+  owners: "owners' codes, tickets and lookups",
   'local-stack': 'local stack',
   'headers-logs': 'headers/logs',
 };

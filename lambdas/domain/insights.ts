@@ -157,6 +157,7 @@ export async function buildInsights(
       previews,
       ticketSpins,
       previewsPerTicketSpin: ratio(previews, ticketSpins),
+      previewsRefused: sum('refusedPreviews'),
     },
     funnel,
     refused: Object.fromEntries(

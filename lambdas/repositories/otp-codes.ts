@@ -64,12 +64,16 @@ export async function hasReusableCode(phoneNumber: string, rule: ReuseRule): Pro
   return typeof Item?.sentAt === 'number' && Item.sentAt > rule.nowMs - rule.windowMs;
 }
 
-/** Records a code just issued (one use taken), replacing any earlier one. */
+/**
+ * Records a code just issued (one use taken, `keyed` sign-in keys armed for it), replacing any
+ * earlier one.
+ */
 export async function saveSentCode(
   phoneNumber: string,
   digest: CodeDigest,
   sentAtMs: number,
   expiresAtSeconds: number,
+  keyed = 0,
 ): Promise<void> {
   await dynamo().send(
     new PutCommand({
@@ -79,10 +83,38 @@ export async function saveSentCode(
         ...digest,
         sentAt: sentAtMs,
         issues: 1,
+        keyed,
         expiresAt: expiresAtSeconds,
       },
     }),
   );
+}
+
+/**
+ * Counts one more sign-in key armed for the number's code `hash`, if fewer than `max` are: false
+ * when the code has its keys already (or is gone).
+ */
+export async function countCodeKey(
+  phoneNumber: string,
+  hash: string,
+  max: number,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('limits'),
+        Key: { key: keyOf(phoneNumber) },
+        UpdateExpression: 'ADD keyed :one',
+        ConditionExpression: '#h = :h AND (attribute_not_exists(keyed) OR keyed < :max)',
+        ExpressionAttributeNames: { '#h': 'hash' },
+        ExpressionAttributeValues: { ':one': 1, ':h': hash, ':max': max },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }
 
 /** Forgets the number's stored code if it is still this one (after it was used or failed to send). */

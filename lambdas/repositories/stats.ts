@@ -32,7 +32,8 @@ export type StatCounter =
   | 'verified'
   | 'refusedConnection'
   | 'refusedNumber'
-  | 'refusedCap';
+  | 'refusedCap'
+  | 'refusedPreviews';
 const STAT_COUNTERS: readonly StatCounter[] = [
   'spins',
   'ticketSpins',
@@ -44,6 +45,7 @@ const STAT_COUNTERS: readonly StatCounter[] = [
   'refusedConnection',
   'refusedNumber',
   'refusedCap',
+  'refusedPreviews',
 ];
 
 /**

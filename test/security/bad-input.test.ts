@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { checkLogo } from '../../lambdas/domain/logo';
 import { searchRequestSchema } from '@shared/dashboard-search';
 import { newPasswordSchema } from '@shared/password';
-import { otpStartRequestSchema, phoneRequestSchema } from '@shared/phone';
+import { otpStartRequestSchema } from '@shared/phone';
 import { ROUTES, type RouteId } from '@shared/routes';
 import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/settings';
 import { sliceIdSchema, sliceInputSchema } from '@shared/slice';
@@ -336,8 +336,8 @@ const BODY_ROUTES: BodyRoute[] = [
     id: 'has-reward',
     method: 'POST',
     path: '/api/users/exists',
-    schema: phoneRequestSchema,
-    valid: { phoneNumber: '0412345678' },
+    schema: otpStartRequestSchema,
+    valid: { phoneNumber: '0412345678', altcha: UNSIGNED_ALTCHA },
     who: 'none',
   },
   {

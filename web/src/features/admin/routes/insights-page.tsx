@@ -193,6 +193,15 @@ export function Component() {
                 </dd>
               </div>
             )}
+            {(insights.spinMode === 'spin-first' || totals.previewsRefused > 0) && (
+              <div className="ui-card">
+                <dt>{ADMIN_TEXT.totalPreviewsRefused}</dt>
+                <dd>
+                  {totals.previewsRefused}
+                  <span className="admin-hint">{ADMIN_TEXT.previewsRefusedHint}</span>
+                </dd>
+              </div>
+            )}
           </dl>
           <div className="ui-card">
             <FunnelChart insights={insights} />

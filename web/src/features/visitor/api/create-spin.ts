@@ -3,5 +3,9 @@ import type { SpinRequest } from '@shared/spin';
 import type { SpinResult } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 
-export const createSpin = (ticket?: string): Promise<SpinResult> =>
-  callRoute<SpinResult>('create-spin', { body: (ticket ? { ticket } : {}) satisfies SpinRequest });
+/** `held` is the ticket as the browser holds it: the server's ticket and its secret (preview-spin.ts). */
+export function createSpin(held?: string): Promise<SpinResult> {
+  const [ticket, secret] = held ? held.split('.') : [];
+  const body: SpinRequest = ticket ? { ticket, ...(secret ? { secret } : {}) } : {};
+  return callRoute<SpinResult>('create-spin', { body });
+}
