@@ -13,6 +13,7 @@ import {
   CLIENT_CODES_PER_HOUR_DEFAULT,
   OWNER_CURRENCY_DEFAULT,
   SMS_GLOBAL_DAILY_CAP_DEFAULT,
+  PREVIEW_HOURLY_CAP_DEFAULT,
   SMS_GLOBAL_HOURLY_CAP_DEFAULT,
   SMS_PRICE_USD_DEFAULT,
   USD_RATE_DATE_DEFAULT,
@@ -219,6 +220,11 @@ const DEPLOY_OPTIONS = {
     default: String(CLIENT_CODES_PER_HOUR_DEFAULT),
     doc: 'SMS codes one client address (IPv6: one /56) may ask for an hour. Raise it for a shop whose visitors all share one Wi-Fi or a carrier NAT.',
     parse: wholeNumber('clientCodesPerHour'),
+  }),
+  previewHourlyCap: option({
+    default: String(PREVIEW_HOURLY_CAP_DEFAULT),
+    doc: 'Deployment-wide limit on spin-first previews (draws before the number is verified) per hour, from every address together: what prize shopping with many addresses can draw in an hour (docs/security.md, "Spin first"). Twice the SMS hourly cap by default, since a visitor who claims needs one preview and one code; refusals show on Insights as spins refused.',
+    parse: (text): number => wholeNumber('previewHourlyCap')(text) ?? PREVIEW_HOURLY_CAP_DEFAULT,
   }),
   smsMonthlySpendAlarmUsd: option({
     default: String(SMS_MONTHLY_SPEND_ALARM_USD_DEFAULT),

@@ -117,6 +117,7 @@ export class SpinWinStack extends Stack {
       ...(props.smsSenderId ? { SMS_SENDER_ID: props.smsSenderId } : {}),
       ...(props.smsHourlyCap ? { SMS_HOURLY_CAP: String(props.smsHourlyCap) } : {}),
       SMS_DAILY_CAP: String(props.smsDailyCap),
+      PREVIEW_HOURLY_CAP: String(props.previewHourlyCap),
       // The day counters' days (repositories/stats.ts), for the API and the SMS trigger alike.
       BUSINESS_TIME_ZONE: timeZone,
     };

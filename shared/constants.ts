@@ -122,6 +122,15 @@ export const STAFF_UNTRUSTED_FAILURES_IN_A_ROW = 3;
 /** Wrong staff passwords one address may send in an hour (a trusted connection: the second figure). */
 export const STAFF_SIGN_IN_FAILURES_PER_HOUR = 10;
 export const TRUSTED_STAFF_SIGN_IN_FAILURES_PER_HOUR = 30;
+/** Spin-first previews a trusted connection may draw an hour (as many as its codes). */
+export const TRUSTED_CLIENT_PREVIEWS_PER_HOUR = 200;
+/**
+ * Spin-first previews the whole deployment draws in an hour (the default of the
+ * `previewHourlyCap` deploy option): twice the SMS hourly cap, as a visitor who verifies needs one
+ * preview and one code, so a crowd that the SMS cap lets through is never stopped here first,
+ * while the draws an attacker can make, from any number of addresses, stay bounded.
+ */
+export const PREVIEW_HOURLY_CAP_DEFAULT = 2 * SMS_GLOBAL_HOURLY_CAP_DEFAULT;
 export const TRUSTED_CONNECTIONS_MAX = 5;
 /**
  * Codes one client may ask for one number in an hour: fewer than the number's own hourly SMS
@@ -129,10 +138,16 @@ export const TRUSTED_CONNECTIONS_MAX = 5;
  */
 export const CLIENT_CODES_PER_NUMBER_PER_HOUR = SMS_LIMIT_PER_HOUR - 2;
 /**
- * Sign-in keys (one per POST /api/otp/start) a number may be given in an hour, from all clients:
- * each key allows OTP_MAX_ATTEMPTS answers, so this bounds the guesses at any number's codes.
+ * Sign-in keys (one per POST /api/otp/start): a waiting grant keeps the keys of the latest
+ * GRANT_SIGN_IN_KEYS otp/starts for the number, and the code it sends arms them; a code sent
+ * moments ago arms the keys of later otp/starts whose sign-ins reuse it, up to
+ * CODE_SIGN_IN_KEYS_MAX keys in all. Each key allows OTP_MAX_ATTEMPTS answers, so these bound the
+ * guesses at a code (and, with the number's SMS budgets, at a number's codes in an hour and a
+ * day), while a key whose otp/start sent nothing costs the number nothing
+ * (lambdas/domain/sign-in-key.ts).
  */
-export const NUMBER_SIGN_IN_KEYS_PER_HOUR = SMS_LIMIT_PER_HOUR * 3;
+export const GRANT_SIGN_IN_KEYS = 3;
+export const CODE_SIGN_IN_KEYS_MAX = 6;
 
 /** Largest JSON request body any route accepts; bigger bodies are refused before parsing. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024;

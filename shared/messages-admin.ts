@@ -97,7 +97,7 @@ export const ADMIN_TEXT = Object.freeze({
   spinModeVerifyFirst: 'Verify before spin',
   spinModeSpinFirst: 'Spin first, verify to claim',
   spinModeSpinFirstHint:
-    'Spin first lets a determined visitor spin again (in another browser, or after clearing it) until a prize they like comes up; verify before spin gives each number one draw.',
+    'Spin first lets a determined visitor spin up to 10 times an hour on each internet connection they use and claim the best prize each one drew; verify before spin gives each number one draw.',
   saveWheelSettings: 'Save wheel settings',
   // Insights
   insights: 'Insights',
@@ -129,6 +129,9 @@ export const ADMIN_TEXT = Object.freeze({
   totalCodesSent: 'Codes sent',
   totalSmsCost: 'Estimated SMS cost',
   totalPreviewsPerTicketSpin: 'Previews per saved win',
+  totalPreviewsRefused: 'Spins refused',
+  previewsRefusedHint:
+    'Spin-first draws turned away: too many from one network, or the hourly cap.',
   smsCostHint: (price: string) => `Codes sent x ${price} per SMS.`,
   smsCostRateHint: (price: string, rate: string, date: string) =>
     `Codes sent x ${price} per SMS, at ${rate} (rate of ${date}).`,

@@ -97,6 +97,7 @@ export const API_MESSAGES = Object.freeze({
   sourceTagInvalid: 'The source tag is not valid.',
   noSpin: 'This number has not spun the wheel yet.',
   spinPreviewLimit: 'Too many spins from this network. Please try again later.',
+  spinPreviewCap: 'Too many spins right now. Please try again later.',
   clientCodeLimit: 'Too many codes requested from this network. Please try again later.',
   clientLookupLimit: 'Too many lookups from this network. Please try again later.',
   staffSignInLimit: 'Too many sign-in attempts. Please try again later.',

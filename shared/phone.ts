@@ -9,9 +9,14 @@ const localPhoneSchema = z
   .string({ error: MESSAGES.phoneInvalid })
   .regex(LOCAL_MOBILE, { error: MESSAGES.phoneInvalid });
 
-/** Request body of POST /api/otp/start and POST /api/users/exists. */
-export const phoneRequestSchema = z.strictObject({ phoneNumber: localPhoneSchema });
-export type PhoneRequest = z.infer<typeof phoneRequestSchema>;
+/**
+ * Request body of POST /api/users/exists: the number and a solved GET /api/otp/challenge (a reward
+ * lookup costs the work of a code: docs/security.md).
+ */
+export const rewardLookupRequestSchema = z.strictObject({
+  phoneNumber: localPhoneSchema,
+  altcha: solvedChallengeSchema,
+});
 
 /**
  * Request body of POST /api/otp/start: the number, a solved GET /api/otp/challenge, and the

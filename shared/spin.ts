@@ -20,14 +20,26 @@ export const sourceTagSchema = z
   });
 
 /**
+ * The secret a browser keeps beside its spin ticket: 32 random bytes, base64url (43 characters).
+ * The preview carries its SHA-256 (hex, TICKET_HOLDER_PATTERN), the exchange the secret itself.
+ */
+const TICKET_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const TICKET_HOLDER_PATTERN = /^[0-9a-f]{64}$/;
+
+/**
  * Body of POST /api/spins: empty (verify-first: the server draws now), or the ticket of a
- * spin-first preview; either with the source tag of the placement the visitor came through.
- * Anything else, such as a slice id, is refused: the client never picks.
+ * spin-first preview with the secret the browser that drew it keeps beside it; either with the
+ * source tag of the placement the visitor came through. Anything else, such as a slice id, is
+ * refused: the client never picks.
  */
 export const spinRequestSchema = z.strictObject({
   ticket: z
     .string()
     .regex(SPIN_TICKET_PATTERN, { error: API_MESSAGES.spinTicketInvalid })
+    .optional(),
+  secret: z
+    .string()
+    .regex(TICKET_SECRET_PATTERN, { error: API_MESSAGES.spinTicketInvalid })
     .optional(),
   source: sourceTagSchema.optional(),
 });
@@ -64,5 +76,12 @@ export const solvedChallengeSchema = z.strictObject({
 });
 export type SolvedChallenge = z.infer<typeof solvedChallengeSchema>;
 
-/** Body of POST /api/spins/preview: a solved challenge, so that each draw costs some work. */
-export const spinPreviewRequestSchema = z.strictObject({ altcha: solvedChallengeSchema });
+/**
+ * Body of POST /api/spins/preview: a solved challenge, so that each draw costs some work, and the
+ * SHA-256 (hex) of the secret the browser keeps beside the ticket (`holder`): only that browser,
+ * from the same address, can exchange it.
+ */
+export const spinPreviewRequestSchema = z.strictObject({
+  altcha: solvedChallengeSchema,
+  holder: z.string().regex(TICKET_HOLDER_PATTERN, { error: API_MESSAGES.challengeInvalid }),
+});

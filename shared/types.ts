@@ -199,6 +199,8 @@ export interface Insights {
     ticketSpins: number;
     /** Previews / ticket spins (spin-first); null without ticket spins. */
     previewsPerTicketSpin: number | null;
+    /** Spin-first previews refused (the address's, its /48's or the deployment's hourly cap). */
+    previewsRefused: number;
   };
   /**
    * Where visitors drop off: visits, codes sent, verified, spins, redeemed, in that order, each

@@ -47,6 +47,7 @@ const SECURITY_AREAS: Record<string, string> = {
   oracles: 'oracles and lockouts',
   ownership: 'sessions, codes and caps',
   caps: 'the day and the /48',
+  owners: "owners' codes, tickets and lookups",
   'local-stack': 'local stack',
   leaks: 'self-service calls, usernames and CSV',
   'stack-attacks': 'timing and staff sign-in on the whole stack',

@@ -90,8 +90,8 @@ export async function createCodeChallenge(
 }
 
 /**
- * Verify: an answer counts only with a sign-in key of the number that has tries left (one is
- * spent; domain/sign-in-key.ts); it is then compared in constant time with the challenge's code
+ * Verify: an answer counts only with a sign-in key of the number, armed for the challenge's code,
+ * that has tries left (one is spent; domain/sign-in-key.ts); it is then compared in constant time with the challenge's code
  * digest. A correct code is spent so that no later session can reuse it, and the number counted
  * verified (once). A user that does not exist answers nothing.
  */
@@ -106,8 +106,9 @@ export async function verifyCodeAnswer(
   const salt = privateParameters?.salt;
   const hash = privateParameters?.hash;
   if (!salt || !hash) return false;
-  // Only an answer carrying a sign-in key of the number, with tries left, is compared at all.
-  if (!(await takeSignInKey(phoneNumber, signInKey, Date.now()))) return false;
+  // Only an answer carrying a sign-in key of the number armed for this code, with tries left, is
+  // compared at all.
+  if (!(await takeSignInKey(phoneNumber, signInKey, hash, Date.now()))) return false;
   const digest: CodeDigest = { salt, hash };
   const correct = codeMatches(digest, answer);
   if (correct) {

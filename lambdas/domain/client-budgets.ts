@@ -11,8 +11,9 @@ import {
   CLIENT_LOOKUPS_PER_HOUR,
   CLIENT_PREVIEWS_PER_HOUR,
   IPV6_NETWORK_CODES_FACTOR,
-  NUMBER_SIGN_IN_KEYS_PER_HOUR,
+  PREVIEW_HOURLY_CAP_DEFAULT,
   TRUSTED_CLIENT_CODES_PER_HOUR,
+  TRUSTED_CLIENT_PREVIEWS_PER_HOUR,
 } from '@shared/constants';
 import { tooManyRequests, type AppError } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
@@ -26,14 +27,15 @@ export type ClientBudgetKind = 'codes' | 'lookups' | 'previews';
 
 /**
  * The trust exception: a connection the admin trusts (the shop's own Wi-Fi, where every visitor
- * shares one address) gets these limits instead, by budget. Only the budgets of a code are
- * raised (its lookups follow its codes below); the number's and the deployment's SMS budgets
- * (sms-cost-guard.ts) still apply to every code, and previews stay as they are. Only the trusted
- * address's own budget is raised: its codes do not spend its IPv6 /48's aggregate budget, and the
- * other /56s of that /48 keep the aggregate as it is.
+ * shares one address) gets these limits instead, by budget: its codes and its spin-first previews
+ * are raised (its lookups follow its codes below); the number's and the deployment's SMS budgets
+ * (sms-cost-guard.ts) still apply to every code, and the deployment's preview cap to every
+ * preview. Only the trusted address's own budget is raised: it spends none of its IPv6 /48's
+ * aggregate budgets, and the other /56s of that /48 keep the aggregates as they are.
  */
 const TRUSTED_LIMITS: Partial<Record<ClientBudgetKind, (limit: number) => number>> = {
   codes: (limit) => Math.max(limit, TRUSTED_CLIENT_CODES_PER_HOUR),
+  previews: (limit) => Math.max(limit, TRUSTED_CLIENT_PREVIEWS_PER_HOUR),
 };
 
 /** Whether a budget of `kind` asks if the client is trusted (one read) before spending. */
@@ -72,7 +74,13 @@ function budgetOf(
       };
     case 'previews':
       return {
-        budget: { name: 'spin-preview', windowSeconds: HOUR_S, limit: CLIENT_PREVIEWS_PER_HOUR },
+        budget: {
+          name: 'spin-preview',
+          windowSeconds: HOUR_S,
+          limit: trusted
+            ? (TRUSTED_LIMITS.previews?.(CLIENT_PREVIEWS_PER_HOUR) ?? CLIENT_PREVIEWS_PER_HOUR)
+            : CLIENT_PREVIEWS_PER_HOUR,
+        },
         code: 'SPIN_PREVIEW_LIMIT',
         message: API_MESSAGES.spinPreviewLimit,
       };
@@ -80,8 +88,32 @@ function budgetOf(
 }
 
 /**
- * Spends one use of `client`'s budget of `kind`; 429 with a clear message and the seconds until
- * the window ends (Retry-After) when it is used up.
+ * The /48 pool of a lookup or a preview: the /56s of one IPv6 /48 share IPV6_NETWORK_CODES_FACTOR
+ * times a client's budget, as they do for codes (codeCounters). Undefined for IPv4, and for a
+ * trusted connection, which spends its own raised budget only.
+ */
+function networkPool(
+  kind: 'lookups' | 'previews',
+  client: string,
+  trusted: boolean,
+): { budget: WindowedBudget; network: string } | undefined {
+  const network = trusted ? undefined : ipv6NetworkOf(client);
+  if (network === undefined) return undefined;
+  const { budget } = budgetOf(kind);
+  return {
+    budget: {
+      name: `network-${budget.name}`,
+      windowSeconds: HOUR_S,
+      limit: Math.ceil(budget.limit * IPV6_NETWORK_CODES_FACTOR),
+    },
+    network,
+  };
+}
+
+/**
+ * Spends one use of `client`'s budget of `kind` (and of its IPv6 /48's pool, for a lookup or a
+ * preview); 429 with a clear message and the seconds until the window ends (Retry-After) when it
+ * is used up: the /48's is CLIENT_NETWORK_LIMIT.
  */
 export async function spendClientBudget(
   kind: ClientBudgetKind,
@@ -90,8 +122,38 @@ export async function spendClientBudget(
 ): Promise<void> {
   const trusted = trustMatters(kind) && (await isTrustedClient(client));
   const { budget, code, message } = budgetOf(kind, trusted);
-  const result = await reserveCounters([budgetCounter(budget, client, nowMs)]);
-  if (!result.ok) throw tooManyRequests(code, message, secondsLeftInWindow(budget, nowMs));
+  const pooled = kind === 'codes' ? undefined : networkPool(kind, client, trusted);
+  const result = await reserveCounters([
+    budgetCounter(budget, client, nowMs),
+    ...(pooled ? [budgetCounter(pooled.budget, pooled.network, nowMs)] : []),
+  ]);
+  if (result.ok) return;
+  if (pooled && result.failedIndex === 1)
+    throw tooManyRequests(
+      'CLIENT_NETWORK_LIMIT',
+      message,
+      secondsLeftInWindow(pooled.budget, nowMs),
+    );
+  throw tooManyRequests(code, message, secondsLeftInWindow(budget, nowMs));
+}
+
+/**
+ * Spends one of the deployment's spin-first previews this hour (the `previewHourlyCap` deploy
+ * option, PREVIEW_HOURLY_CAP); 429 SPIN_PREVIEW_CAP, with the seconds to the hour's end, past it.
+ */
+export async function spendDeploymentPreview(nowMs: number): Promise<void> {
+  const budget: WindowedBudget = {
+    name: 'spin-preview-all',
+    windowSeconds: HOUR_S,
+    limit: intEnv('PREVIEW_HOURLY_CAP', PREVIEW_HOURLY_CAP_DEFAULT, 1),
+  };
+  const result = await reserveCounters([budgetCounter(budget, 'all', nowMs)]);
+  if (!result.ok)
+    throw tooManyRequests(
+      'SPIN_PREVIEW_CAP',
+      API_MESSAGES.spinPreviewCap,
+      secondsLeftInWindow(budget, nowMs),
+    );
 }
 
 /** Gives back a use spent with spendClientBudget at `nowMs` (the work it paid for failed). */
@@ -100,15 +162,22 @@ export async function refundClientBudget(
   client: string,
   nowMs: number,
 ): Promise<void> {
-  await releaseCounters([budgetCounter(budgetOf(kind).budget, client, nowMs)]);
+  const trusted = ipv6NetworkOf(client) !== undefined && (await isTrustedClient(client));
+  const pooled = kind === 'codes' ? undefined : networkPool(kind, client, trusted);
+  await releaseCounters([
+    budgetCounter(budgetOf(kind, trusted).budget, client, nowMs),
+    ...(pooled ? [budgetCounter(pooled.budget, pooled.network, nowMs)] : []),
+  ]);
 }
 
 /**
  * Why a code request was refused by the budgets below: the address's hourly codes, its IPv6 /48's
- * hourly codes, this address's codes for this one number, or the number's sign-in keys from all
- * addresses.
+ * hourly codes, or this address's codes for this one number. Nothing here is the number's own:
+ * strangers' requests that send nothing cannot use up what its owner needs (the number's SMS
+ * budgets are spent only by a code sent, sms-cost-guard.ts, and its sign-in keys only by the code
+ * they answer, sign-in-key.ts).
  */
-export type CodeRefusalReason = 'address' | 'network' | 'number' | 'number-keys';
+export type CodeRefusalReason = 'address' | 'network' | 'number';
 
 interface CodeBudget {
   reason: CodeRefusalReason;
@@ -132,11 +201,6 @@ function codeCounters(
     name: 'client-number-codes',
     windowSeconds: HOUR_S,
     limit: CLIENT_CODES_PER_NUMBER_PER_HOUR,
-  };
-  const keys: WindowedBudget = {
-    name: 'number-sign-in-keys',
-    windowSeconds: HOUR_S,
-    limit: NUMBER_SIGN_IN_KEYS_PER_HOUR,
   };
   const network = trusted ? undefined : ipv6NetworkOf(client);
   const aggregate: WindowedBudget = {
@@ -175,19 +239,13 @@ function codeCounters(
           secondsLeftInWindow(perNumber, nowMs),
         ),
     },
-    {
-      reason: 'number-keys',
-      counter: budgetCounter(keys, phoneNumber, nowMs),
-      refusal: () =>
-        tooManyRequests('SMS_PER_HOUR', API_MESSAGES.smsPerHour, secondsLeftInWindow(keys, nowMs)),
-    },
   ];
 }
 
 /**
  * Spends what one code request for `phoneNumber` costs `client`, all or nothing: one of its hourly
- * codes, one of its IPv6 /48's (unless the address is trusted), one of its codes for this number (fewer than the number's hourly SMS, so one address
- * cannot spend them all), and one of the number's sign-in keys. A 429 names the budget.
+ * codes, one of its IPv6 /48's (unless the address is trusted), and one of its codes for this number (fewer than the number's hourly SMS, so one address
+ * cannot spend them all). A 429 names the budget.
  */
 export async function spendCodeBudgets(
   client: string,

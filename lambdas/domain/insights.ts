@@ -200,6 +200,7 @@ export async function buildInsights(
       previews,
       ticketSpins,
       previewsPerTicketSpin: ratio(previews, ticketSpins),
+      previewsRefused: sum('refusedPreviews'),
     },
     funnel,
     refused: Object.fromEntries(

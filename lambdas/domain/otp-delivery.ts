@@ -14,6 +14,7 @@ import { maskPhone } from '@shared/phone-format';
 import { forgetCode, recentCode, saveSentCode, type ReuseRule } from '../repositories/otp-codes';
 import { authorizeCode, takeCodeAuthorization } from '../repositories/otp-grants';
 import { refundCodeBudgets } from './client-budgets';
+import { armKeyForReusedCode, armKeyForSentCode } from './sign-in-key';
 import { digestCode, generateOtpCode, type CodeDigest } from './otp-code';
 import type { SmsCostGuard } from './sms-cost-guard';
 import { addStats } from '../repositories/stats';
@@ -38,9 +39,10 @@ export interface OtpDeliveryDeps {
 /**
  * A sent code serves any number of challenges within its window (Cognito's retries of a slow
  * Create, a visitor's restart, and sign-ins anyone else starts for the number): a challenge is
- * only answered with a sign-in key, and each key allows OTP_MAX_ATTEMPTS answers
- * (domain/sign-in-key.ts), so the guesses at a code are bounded by the keys a number is given, not
- * by the challenges, and strangers' challenges cannot use up the visitor's.
+ * only answered with a sign-in key armed for its code, each key allows OTP_MAX_ATTEMPTS answers
+ * and a code arms at most CODE_SIGN_IN_KEYS_MAX keys (domain/sign-in-key.ts), so the guesses at a
+ * code are bounded by its keys, not by the challenges, and strangers' challenges cannot use up the
+ * visitor's.
  */
 const reuseRule = (nowMs: number): ReuseRule => ({ nowMs, windowMs: CODE_REUSE_WINDOW_MS });
 
@@ -70,8 +72,11 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   if (reused) {
     logger.info('reusing recent code', { phone: maskPhone(phoneNumber) });
     // A grant made for this sign-in (otp/start again within the minute) is used up by the reuse:
-    // left behind, it would send a fresh SMS to whoever started a sign-in at Cognito later.
-    await takeCodeAuthorization(phoneNumber, now);
+    // left behind, it would send a fresh SMS to whoever started a sign-in at Cognito later. Its
+    // key may answer the code reused, while the code has room for another key.
+    const taken = await takeCodeAuthorization(phoneNumber, now);
+    for (const keyHash of taken?.keyHashes ?? [])
+      await armKeyForReusedCode(phoneNumber, keyHash, reused.hash);
     return reused;
   }
   const grant = await takeCodeAuthorization(phoneNumber, now);
@@ -86,12 +91,10 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   const payer = grant.paidBy;
   const giveBack = (): Promise<unknown> =>
     Promise.all([
-      authorizeCode(
-        phoneNumber,
-        grant.validUntilMs,
-        payer && { ...payer, refunded: true },
-        grant.source,
-      ),
+      authorizeCode(phoneNumber, grant.validUntilMs, payer && { ...payer, refunded: true }, {
+        keyHashes: grant.keyHashes,
+        ...(grant.source ? { source: grant.source } : {}),
+      }),
       payer &&
         !payer.refunded &&
         refundCodeBudgets(payer.client, phoneNumber, payer.atMs).catch(
@@ -108,7 +111,16 @@ export async function issueCode(phoneNumber: string, deps: OtpDeliveryDeps): Pro
   const digest = digestCode(code);
   try {
     // Stored before sending, so a retry that arrives while SNS is still slow finds it.
-    await saveSentCode(phoneNumber, digest, now, Math.floor(now / 1000) + STORED_CODE_TTL_S);
+    const keys = grant.keyHashes;
+    await saveSentCode(
+      phoneNumber,
+      digest,
+      now,
+      Math.floor(now / 1000) + STORED_CODE_TTL_S,
+      keys.length,
+    );
+    // The grant's keys answer this code: the sign-in keys its SMS arms.
+    await Promise.all(keys.map((keyHash) => armKeyForSentCode(phoneNumber, keyHash, digest.hash)));
     await deps.send(phoneNumber, smsCodeMessage(code));
   } catch (error) {
     // Not sent (the code's store or SNS throttled or failed): the code is forgotten and the

@@ -6,11 +6,12 @@
  * client's reward lookups, before anything about the number is read.
  */
 import { conflict, isAppError } from '@shared/errors';
+import { GRANT_SIGN_IN_KEYS } from '@shared/constants';
 import { MESSAGES } from '@shared/messages';
 import { toInternational } from '@shared/phone-format';
 import { hasReward } from '../repositories/customers';
 import * as visitorPool from '../repositories/visitor-pool';
-import { authorizeCode } from '../repositories/otp-grants';
+import { grantCode } from '../repositories/otp-grants';
 import { putVisitorRecord, touchVisitorRecord } from '../repositories/visitor-users';
 import {
   refundClientBudget,
@@ -53,8 +54,8 @@ export interface OtpStartDeps {
  * step cheaper than the work asked now (400), and a client past its reward lookups (429): whether
  * the number has a reward is an answer, so no client gets more of them than its lookups. Then refuses a number that
  * already has a reward (409, the required message; not with `recover`) or whose SMS budget is used up (429; read only,
- * CreateAuthChallenge spends it), and a client past its hourly code budget, its codes for this
- * number, or a number past its sign-in keys (429). Then grants the number one code and makes sure
+ * CreateAuthChallenge spends it), and a client past its hourly code budget or its codes for this
+ * number (429). Then grants the number one code and makes sure
  * its user exists: nothing is created for a request that is refused. Returns the sign-in key the
  * code's answers must carry (domain/sign-in-key.ts).
  */
@@ -80,18 +81,7 @@ async function checkedStart(
 ): Promise<string> {
   const phoneNumber = toInternational(localNumber);
   const started = deps.nowMs();
-  // Work solved one step below today's is still taken: a visitor whose form opened just before the
-  // work rose is not refused, and challenges stocked up cheap buy one step at most.
-  await spendChallenge('otp', solved, (await deps.guard.workFactor(started)) / 2);
-  // A failure of ours (Cognito or DynamoDB throttled) told nothing: what was spent goes back, so
-  // the retry at once is let through. A refusal (409, 429) is an answer: it stays paid for.
-  const ours = (error: unknown) => !isAppError(error) || error.status >= 500;
-  try {
-    await spendClientBudget('lookups', deps.client, started);
-  } catch (error) {
-    if (ours(error)) await giveBackChallenge(solved);
-    throw error;
-  }
+  await payForLookup(solved, deps, started);
   try {
     return await checkAndCreate(phoneNumber, deps);
   } catch (error) {
@@ -102,6 +92,55 @@ async function checkedStart(
         ),
         giveBackChallenge(solved),
       ]);
+    throw error;
+  }
+}
+
+/** A failure of ours (Cognito or DynamoDB throttled): it told nothing. */
+const ours = (error: unknown) => !isAppError(error) || error.status >= 500;
+
+/**
+ * What any answer about a number costs, otp/start's and POST /api/users/exists' alike: a solved
+ * challenge (work solved one step below today's is still taken: a visitor whose form opened just
+ * before the work rose is not refused, and challenges stocked up cheap buy one step at most) and
+ * one of the client's reward lookups, pooled per IPv6 /48 (client-budgets.ts). A failure of ours
+ * gives the challenge back, so the retry at once is let through; a refusal (409, 429) is an
+ * answer: it stays paid for.
+ */
+async function payForLookup(
+  solved: SolvedChallenge,
+  deps: Pick<OtpStartDeps, 'guard' | 'client'>,
+  nowMs: number,
+): Promise<void> {
+  await spendChallenge('otp', solved, (await deps.guard.workFactor(nowMs)) / 2);
+  try {
+    await spendClientBudget('lookups', deps.client, nowMs);
+  } catch (error) {
+    if (ours(error)) await giveBackChallenge(solved);
+    throw error;
+  }
+}
+
+/**
+ * POST /api/users/exists: whether `localNumber` has a reward (an erased number had one: it still
+ * counts), for the work and the lookup otp/start costs (payForLookup).
+ */
+export async function lookUpReward(
+  localNumber: string,
+  solved: SolvedChallenge,
+  deps: Pick<OtpStartDeps, 'guard' | 'client' | 'nowMs'>,
+): Promise<boolean> {
+  const started = deps.nowMs();
+  await payForLookup(solved, deps, started);
+  try {
+    return await hasReward(toInternational(localNumber));
+  } catch (error) {
+    await Promise.all([
+      refundClientBudget('lookups', deps.client, started).catch(
+        warnOnFailure('could not give back a lookup'),
+      ),
+      giveBackChallenge(solved),
+    ]);
     throw error;
   }
 }
@@ -133,12 +172,17 @@ async function checkAndCreate(phoneNumber: string, deps: OtpStartDeps): Promise<
     await refundCodeBudgets(deps.client, phoneNumber, now);
     throw error;
   }
-  // The grant remembers who paid, so a send that fails can give the client its code back.
-  await authorizeCode(
+  // The grant remembers who paid, so a send that fails can give the client its code back, and
+  // the key it comes with, which the code it buys arms (domain/sign-in-key.ts).
+  const { key, keyHash } = await issueSignInKey(phoneNumber, now);
+  await grantCode(
     phoneNumber,
     now + CODE_AUTHORIZATION_MS,
     { client: deps.client, atMs: now },
+    keyHash,
+    now,
+    GRANT_SIGN_IN_KEYS,
     deps.source,
   );
-  return issueSignInKey(phoneNumber, now);
+  return key;
 }

@@ -3,7 +3,7 @@
  * for a short while. It lets a retried or repeated CreateAuthChallenge reuse the code already on
  * its way by SMS instead of sending a second one (Cognito retries a slow trigger up to 3 times).
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
@@ -51,12 +51,13 @@ export async function recentCode(
     : undefined;
 }
 
-/** Records a code just issued, replacing any earlier one. */
+/** Records a code just issued (`keyed` sign-in keys armed for it), replacing any earlier one. */
 export async function saveSentCode(
   phoneNumber: string,
   digest: CodeDigest,
   sentAtMs: number,
   expiresAtSeconds: number,
+  keyed = 0,
 ): Promise<void> {
   await dynamo().send(
     new PutCommand({
@@ -65,10 +66,38 @@ export async function saveSentCode(
         key: keyOf(phoneNumber),
         ...digest,
         sentAt: sentAtMs,
+        keyed,
         expiresAt: expiresAtSeconds,
       },
     }),
   );
+}
+
+/**
+ * Counts one more sign-in key armed for the number's code `hash`, if fewer than `max` are: false
+ * when the code has its keys already (or is gone).
+ */
+export async function countCodeKey(
+  phoneNumber: string,
+  hash: string,
+  max: number,
+): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName('limits'),
+        Key: { key: keyOf(phoneNumber) },
+        UpdateExpression: 'ADD keyed :one',
+        ConditionExpression: '#h = :h AND (attribute_not_exists(keyed) OR keyed < :max)',
+        ExpressionAttributeNames: { '#h': 'hash' },
+        ExpressionAttributeValues: { ':one': 1, ':h': hash, ':max': max },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
 }
 
 /** Forgets the number's stored code if it is still this one (after it was used or failed to send). */

@@ -9,16 +9,32 @@ import { tableName } from '../lib/tables';
 
 const keyOf = (ticket: string) => `spin-ticket#${ticket}`;
 
+/**
+ * Who may exchange a ticket: the client (address) that drew it, and the SHA-256 (hex) of the secret
+ * its browser keeps beside it.
+ */
+export interface TicketHolder {
+  client: string;
+  holder: string;
+}
+
 /** Stores a new ticket; fails if the id already exists (it never should: 144 random bits). */
 export async function putTicket(
   ticket: string,
   sliceId: string,
   expiresAtSeconds: number,
+  holder: TicketHolder,
 ): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: tableName('limits'),
-      Item: { key: keyOf(ticket), sliceId, expiresAt: expiresAtSeconds },
+      Item: {
+        key: keyOf(ticket),
+        sliceId,
+        expiresAt: expiresAtSeconds,
+        client: holder.client,
+        holder: holder.holder,
+      },
       ConditionExpression: 'attribute_not_exists(#k)',
       ExpressionAttributeNames: { '#k': 'key' },
     }),
@@ -32,20 +48,28 @@ export interface TakenTicket {
 }
 
 /**
- * Deletes a ticket and returns what it named, or undefined when it does not exist or has expired
- * (TTL deletion is lazy, so the expiry is checked here). Two concurrent takes: only one gets it.
+ * Deletes a ticket and returns what it named, or undefined when it does not exist, has expired
+ * (TTL deletion is lazy, so the expiry is checked here) or is held by someone else than `holder`
+ * (then it stays, for its holder). Two concurrent takes: only one gets it. Without `holder` (an
+ * address's earlier ticket, voided by its next preview) any ticket is taken.
  */
 export async function takeTicket(
   ticket: string,
   nowSeconds: number,
+  holder?: TicketHolder,
 ): Promise<TakenTicket | undefined> {
   try {
     const { Attributes } = await dynamo().send(
       new DeleteCommand({
         TableName: tableName('limits'),
         Key: { key: keyOf(ticket) },
-        ConditionExpression: 'attribute_exists(#k)',
+        ConditionExpression: holder
+          ? 'attribute_exists(#k) AND client = :client AND holder = :holder'
+          : 'attribute_exists(#k)',
         ExpressionAttributeNames: { '#k': 'key' },
+        ...(holder
+          ? { ExpressionAttributeValues: { ':client': holder.client, ':holder': holder.holder } }
+          : {}),
         ReturnValues: 'ALL_OLD',
       }),
     );
@@ -65,7 +89,8 @@ export async function takeTicket(
 
 /**
  * Records `ticket` as the open ticket of `client` (until `expiresAtSeconds`) and returns the one it
- * replaces, if any: an address holds one open ticket at a time.
+ * replaces, if any: an address (or, on a trusted connection, a browser there) holds one open
+ * ticket at a time.
  */
 export async function replaceOpenTicket(
   client: string,

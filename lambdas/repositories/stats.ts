@@ -43,7 +43,9 @@ export type StatCounter =
   /** Numbers sent a code, each once a business day (the funnel's step: resends left out). */
   | 'codeNumbers'
   /** Of the day's wins, those since redeemed (counted on the win's day: the funnel's last step). */
-  | 'redeemedOfWins';
+  | 'redeemedOfWins'
+  /** Spin-first previews refused (per-address, /48 or the deployment's hourly cap). */
+  | 'refusedPreviews';
 const STAT_COUNTERS: readonly StatCounter[] = [
   'codeNumbers',
   'redeemedOfWins',
@@ -57,6 +59,7 @@ const STAT_COUNTERS: readonly StatCounter[] = [
   'refusedConnection',
   'refusedNumber',
   'refusedCap',
+  'refusedPreviews',
 ];
 
 /**

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { SOURCE_PARAM } from '@shared/source-tag';
 import type { Insights, SpinResult } from '@shared/types';
+import { solvedOtpChallenge } from '../support/stack-sign-in';
 import { staffIdToken, visitorIdToken } from './staff-support';
 import { baseUrl, latestSmsCode, newBrowserPage, staffPassword } from './support/stack';
 
@@ -296,12 +297,18 @@ describe('visitor API on the stack', () => {
       });
       expect(mine.status).toBe(401);
     }
-    const exists = await post('/api/users/exists', { phoneNumber: phone });
+    // A lookup costs the work of a code, as otp/start does.
+    const lookup = async () =>
+      post('/api/users/exists', {
+        phoneNumber: phone,
+        altcha: await solvedOtpChallenge(baseUrl()),
+      });
+    const exists = await lookup();
     expect(await exists.json()).toEqual({ doesExist: false });
     // The real token spins once; the client cannot name the prize.
     expect((await post('/api/spins', { sliceId: 'anything' }, real)).status).toBe(400);
     expect((await post('/api/spins', {}, real)).status).toBe(200);
-    expect(await (await post('/api/users/exists', { phoneNumber: phone })).json()).toEqual({
+    expect(await (await lookup()).json()).toEqual({
       doesExist: true,
     });
   });

@@ -14,6 +14,7 @@ import { handler as hasRewardRoute } from '../../lambdas/handlers/has-reward';
 import { ROUTE_NEEDS } from '../../infra/route-permissions';
 import { ADMIN_CLAIMS, httpEvent, OPERATOR_CLAIMS } from '../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './staff/seed';
+import { solvedOtpAltcha } from './visitor/support';
 
 let saved: string | undefined;
 beforeEach(() => {
@@ -89,7 +90,10 @@ describe('handlers without the erasure key', () => {
     expect(ROUTE_NEEDS['has-reward'].erasureKey).toBe(true);
     withoutKey();
     const result = await hasRewardRoute(
-      httpEvent({ path: '/api/users/exists', body: { phoneNumber: '0400000072' } }),
+      httpEvent({
+        path: '/api/users/exists',
+        body: { phoneNumber: '0400000072', altcha: await solvedOtpAltcha() },
+      }),
     );
     expect(result.statusCode).toBe(500);
   });

@@ -20,6 +20,7 @@ import {
   initiateVisitorAuth,
   intlOf,
   type CognitoAnswer,
+  TICKET_HOLDER,
 } from './support';
 
 let harness: Harness;
@@ -208,7 +209,10 @@ describe('attacks', () => {
       const answer = await harness.send({
         method: 'POST',
         url: '/api/users/exists',
-        body: { phoneNumber: `04400${String(n).padStart(5, '0')}` },
+        body: {
+          phoneNumber: `04400${String(n).padStart(5, '0')}`,
+          altcha: await harness.otpAltcha(clientAddress(7000)),
+        },
         from: clientAddress(7000),
         headers: spoofed(n),
       });
@@ -237,7 +241,7 @@ describe('attacks', () => {
       harness.send({
         method: 'POST',
         url: '/api/spins/preview',
-        body: { altcha },
+        body: { altcha, holder: TICKET_HOLDER },
         from: clientAddress(8000),
         headers: spoofed(n),
       });
@@ -255,7 +259,7 @@ describe('attacks', () => {
         await harness.send({
           method: 'POST',
           url: '/api/spins/preview',
-          body: { altcha: once },
+          body: { altcha: once, holder: TICKET_HOLDER },
           from: clientAddress(8001),
         })
       ).status,
@@ -263,7 +267,7 @@ describe('attacks', () => {
     const replay = await harness.send({
       method: 'POST',
       url: '/api/spins/preview',
-      body: { altcha: once },
+      body: { altcha: once, holder: TICKET_HOLDER },
       from: clientAddress(8002),
     });
     attack(replay.status === 400);
@@ -273,7 +277,7 @@ describe('attacks', () => {
     const refusedPreview = await harness.send({
       method: 'POST',
       url: '/api/spins/preview',
-      body: { altcha: await solved() },
+      body: { altcha: await solved(), holder: TICKET_HOLDER },
       from: clientAddress(8003),
     });
     attack(refusedPreview.status === 409);

@@ -15,7 +15,7 @@ import { checkLogo } from '../../lambdas/domain/logo';
 import { searchRequestSchema } from '@shared/dashboard-search';
 import { newPasswordSchema, staffSignInRequestSchema } from '@shared/password';
 import { prizeReferenceRequestSchema } from '@shared/prize-reference';
-import { otpStartRequestSchema, phoneRequestSchema } from '@shared/phone';
+import { otpStartRequestSchema, rewardLookupRequestSchema } from '@shared/phone';
 import { ROUTES, type RouteId } from '@shared/routes';
 import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/settings';
 import { sliceIdSchema, sliceInputSchema } from '@shared/slice';
@@ -337,8 +337,8 @@ const BODY_ROUTES: BodyRoute[] = [
     id: 'has-reward',
     method: 'POST',
     path: '/api/users/exists',
-    schema: phoneRequestSchema,
-    valid: { phoneNumber: '0412345678' },
+    schema: rewardLookupRequestSchema,
+    valid: { phoneNumber: '0412345678', altcha: UNSIGNED_ALTCHA },
     who: 'none',
   },
   {

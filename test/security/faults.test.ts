@@ -21,6 +21,8 @@ import {
   type Harness,
   type SendOptions,
   type Sent,
+  TICKET_HOLDER,
+  TICKET_SECRET,
 } from './support';
 
 /** Nothing listens here: every call sent to it fails to connect. */
@@ -536,7 +538,7 @@ describe('faults mid-request', () => {
       await harness.send({
         method: 'POST',
         url: '/api/spins/preview',
-        body: { altcha: { challenge, solution } },
+        body: { altcha: { challenge, solution }, holder: TICKET_HOLDER },
       })
     ).json as { ticket: string; offer: string };
     const visitor = await harness.visitorToken('0400000109');
@@ -545,7 +547,7 @@ describe('faults mid-request', () => {
       method: 'POST',
       url: '/api/spins',
       token: visitor,
-      body: { ticket: preview.ticket },
+      body: { ticket: preview.ticket, secret: TICKET_SECRET },
     };
 
     // Act

@@ -32,6 +32,7 @@ import {
   intlOf,
   signInKeyOf,
   type CognitoAnswer,
+  TICKET_HOLDER,
 } from './support';
 
 const HOURLY_CAP = 20;
@@ -175,7 +176,7 @@ describe('the challenge in front of every code', () => {
     const answer = await harness.send({
       method: 'POST',
       url: '/api/spins/preview',
-      body: { altcha: await harness.otpAltcha() },
+      body: { altcha: await harness.otpAltcha(), holder: TICKET_HOLDER },
     });
     attack(answer.status === 400);
     expect(answer.json).toMatchObject({ code: 'CHALLENGE_INVALID' });
@@ -185,7 +186,7 @@ describe('the challenge in front of every code', () => {
         await harness.send({
           method: 'POST',
           url: '/api/spins/preview',
-          body: { altcha: await solvedPreview() },
+          body: { altcha: await solvedPreview(), holder: TICKET_HOLDER },
         })
       ).status,
     ).toBe(200);

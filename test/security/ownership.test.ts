@@ -27,6 +27,8 @@ import {
   type Harness,
   AttackTally,
   type CognitoAnswer,
+  TICKET_HOLDER,
+  TICKET_SECRET,
 } from './support';
 
 let harness: Harness;
@@ -330,17 +332,19 @@ describe('spin-first tickets', () => {
       const answer = await harness.send({
         method: 'POST',
         url: '/api/spins/preview',
-        body: { altcha },
+        body: { altcha, holder: TICKET_HOLDER },
         from,
       });
-      return (answer.json as { ticket: string }).ticket;
+      return { ticket: (answer.json as { ticket: string }).ticket, from };
     };
-    const claim = async (local: string, ticket: string) =>
+    // From the address and the browser that drew the ticket.
+    const claim = async (local: string, drawn: { ticket: string; from: string }) =>
       harness.send({
         method: 'POST',
         url: '/api/spins',
         token: await harness.visitorToken(local),
-        body: { ticket },
+        body: { ticket: drawn.ticket, secret: TICKET_SECRET },
+        from: drawn.from,
       });
     expect((await setMode('spin-first')).status).toBe(200);
 

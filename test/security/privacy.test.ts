@@ -81,7 +81,7 @@ describe('POST /api/customers/erase', () => {
     const exists = await harness.send({
       method: 'POST',
       url: '/api/users/exists',
-      body: { phoneNumber: local },
+      body: { phoneNumber: local, altcha: await harness.otpAltcha() },
     });
     expect(exists.json).toEqual({ doesExist: true });
     expect(harness.outbox.messages.filter((m) => m.phoneNumber === intl)).toHaveLength(1);

@@ -4,7 +4,7 @@
  * (test/setup/env.ts). Tokens are real: visitors sign in by CUSTOM_AUTH with the outbox code, staff
  * by ADMIN_USER_PASSWORD_AUTH. `snapshot()` captures everything a request could change.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +44,13 @@ export interface SendOptions {
   /** The client's address as CloudFront sees it (default: one fixed test address). */
   from?: string;
 }
+
+/**
+ * The secret a previewing browser keeps beside its spin-first tickets, and the SHA-256 (hex) its
+ * previews name as the holder (shared/spin.ts).
+ */
+export const TICKET_SECRET = 'S'.repeat(43);
+export const TICKET_HOLDER = createHash('sha256').update(TICKET_SECRET).digest('hex');
 
 /** The address requests come from unless they say otherwise. */
 export const DEFAULT_CLIENT = '203.0.113.7';

@@ -19,7 +19,11 @@ import {
 /** The shop's Wi-Fi, the admin's connection there, and a café down the road (TEST-NET-2). */
 const SHOP = '198.51.100.10';
 const CAFE = '198.51.100.20';
-const VISITORS = 30;
+/**
+ * Visitors at each: a couple past the default budget shows both the raise at the shop and the
+ * refusal at the café; each is an otp/start with its proof of work and, when granted, a code sent.
+ */
+const VISITORS = CLIENT_CODES_PER_HOUR_DEFAULT + 2;
 
 let harness: Harness;
 let admin: string;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { phoneRequestSchema } from '@shared/phone';
+import { otpStartRequestSchema } from '@shared/phone';
 import {
   acceptTypedPhone,
   isInternationalMobile,
@@ -55,7 +55,8 @@ describe('acceptTypedPhone', () => {
 
 describe('phone schemas', () => {
   it('accepts exactly 10 digits starting 04 and says "Please enter a valid phone number" otherwise', () => {
-    const parse = (phoneNumber: unknown) => phoneRequestSchema.safeParse({ phoneNumber });
+    const parse = (phoneNumber: unknown) =>
+      otpStartRequestSchema.shape.phoneNumber.safeParse(phoneNumber);
     expect(parse('0412345678').success).toBe(true);
     for (const bad of ['041234567', '04123456789', '0512345678', '04123a5678', '', ' 0412345678']) {
       const result = parse(bad);
@@ -66,10 +67,23 @@ describe('phone schemas', () => {
   });
 
   it('rejects extra fields in a phone request', () => {
-    expect(phoneRequestSchema.safeParse({ phoneNumber: '0412345678' }).success).toBe(true);
-    expect(phoneRequestSchema.safeParse({ phoneNumber: '0412345678', offer: 'x' }).success).toBe(
-      false,
-    );
+    const altcha = {
+      challenge: {
+        parameters: {
+          algorithm: 'SHA-256',
+          nonce: 'a',
+          salt: 'b',
+          cost: 1,
+          keyLength: 32,
+          keyPrefix: 'c',
+        },
+        signature: 'd',
+      },
+      solution: { counter: 1, derivedKey: 'e' },
+    };
+    const request = { phoneNumber: '0412345678', altcha };
+    expect(otpStartRequestSchema.safeParse(request).success).toBe(true);
+    expect(otpStartRequestSchema.safeParse({ ...request, offer: 'x' }).success).toBe(false);
   });
 });
 

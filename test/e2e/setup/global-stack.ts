@@ -14,8 +14,9 @@ import type { StaffRole } from '@shared/types';
 
 /**
  * Codes the suite's one client address may ask for an hour (its many visitor sign-ins, a few dozen
- * a run); its reward lookups follow it (lambdas/domain/client-budgets.ts), and the stack test
- * spends them all from one address, so not many more.
+ * a run); its reward lookups follow it (lambdas/domain/client-budgets.ts). The tests that use up a
+ * client's lookups spend all but the last few straight on the budget's counter
+ * (test/e2e/support/budgets.ts), the last through the route with their proof of work.
  */
 const E2E_CLIENT_CODES_PER_HOUR = 300;
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyCodeAnswer } from '../../../lambdas/domain/auth-challenge';
-import { issueSignInKey } from '../../../lambdas/domain/sign-in-key';
+import { armKeyForSentCode, issueSignInKey } from '../../../lambdas/domain/sign-in-key';
 import { digestCode } from '../../../lambdas/domain/otp-code';
 import { drawAndRecord } from '../../../lambdas/domain/spin';
 import { handler as getInsights } from '../../../lambdas/handlers/get-insights';
@@ -126,8 +126,12 @@ const answerWithKey = async (
   intl: string,
   params: Record<string, string>,
   answer: string,
-): Promise<boolean> =>
-  verifyCodeAnswer(intl, params, answer, false, await issueSignInKey(intl, Date.now()));
+): Promise<boolean> => {
+  // Armed for the challenge's code, as CreateAuthChallenge arms the key of the grant it sends on.
+  const { key, keyHash } = await issueSignInKey(intl, Date.now());
+  await armKeyForSentCode(intl, keyHash, params.hash ?? '');
+  return verifyCodeAnswer(intl, params, answer, false, key);
+};
 
 describe('verified (the Verify trigger)', () => {
   const code = '123456';

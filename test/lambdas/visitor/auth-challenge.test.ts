@@ -44,8 +44,9 @@ const depsAt = (nowMs: number) => ({ guard, send: sendSms, nowMs: () => nowMs })
 const keys = new Map<string, string>();
 /** What POST /api/otp/start grants before each new SMS, and the sign-in key it returns. */
 const grant = async (phone: string, nowMs: number) => {
-  await authorizeCode(phone, nowMs + CODE_AUTHORIZATION_MS);
-  keys.set(phone, await issueSignInKey(phone, Date.now()));
+  const { key, keyHash } = await issueSignInKey(phone, Date.now());
+  await authorizeCode(phone, nowMs + CODE_AUTHORIZATION_MS, undefined, { keyHashes: [keyHash] });
+  keys.set(phone, key);
 };
 /** Verify's answer, carrying the number's sign-in key. */
 const answer = (phone: string, params: Record<string, string>, text: string) =>

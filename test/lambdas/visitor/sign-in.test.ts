@@ -179,9 +179,13 @@ describe('visitor sign-in on the Cognito stand-in', () => {
     await awayFromMinuteEdge();
     expect((await startOtp(httpEvent({ body: { phoneNumber: local } }))).statusCode).toBe(202);
     const step = await initiate(intl);
+    // The session answers with the key of the otp/start whose code it carries (a key answers
+    // only the code its grant armed).
+    const sessionKey = latestKey;
     expect((await startOtp(httpEvent({ body: { phoneNumber: local } }))).statusCode).toBe(202);
 
     // Signed in and won in that minute: 409 for the reward, not the minute's 429.
+    latestKey = sessionKey;
     const done = await respond(step, outbox.latestCode(intl)!);
     const idToken = (done.AuthenticationResult as { IdToken: string }).IdToken;
     const claims = authorizerClaims(idToken);

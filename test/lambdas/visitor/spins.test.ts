@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +20,26 @@ import { DAY_MS } from '@shared/business-day';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
 import { API_MESSAGES } from '@shared/messages';
 import { bodyOf, httpEvent, statusAndBody, visitorClaimsFor } from '../../support/http-event';
-import { addSlice, testPhone } from './support';
+import { addSlice, solvedOtpAltcha, testPhone } from './support';
 
-const spinAs = async (phone: string, body: unknown = {}) =>
-  statusAndBody(await createSpin(httpEvent({ body, claims: visitorClaimsFor(phone) })));
+/** The secret a previewing browser keeps beside its tickets, and its SHA-256 the preview names. */
+const SECRET = 'S'.repeat(43);
+const HOLDER = createHash('sha256').update(SECRET).digest('hex');
+/** The address previews come from unless a test says otherwise. */
+const PREVIEW_IP = '198.51.100.1';
+
+/** POST /api/spins as `phone`; a ticket goes with the browser's secret, from `sourceIp`. */
+const spinAs = async (phone: string, body: unknown = {}, sourceIp = PREVIEW_IP) =>
+  statusAndBody(
+    await createSpin(
+      httpEvent({
+        body:
+          body && typeof body === 'object' && 'ticket' in body ? { ...body, secret: SECRET } : body,
+        claims: visitorClaimsFor(phone),
+        sourceIp,
+      }),
+    ),
+  );
 
 const allCustomers = async () => (await listCustomers(undefined, 1000)).users;
 
@@ -171,7 +188,11 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
         },
       );
       expect(
-        statusAndBody(await hasRewardRoute(httpEvent({ body: { phoneNumber: local } }))).body,
+        statusAndBody(
+          await hasRewardRoute(
+            httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
+          ),
+        ).body,
       ).toEqual({
         doesExist: false,
       });
@@ -183,7 +204,11 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
         },
       );
       expect(
-        statusAndBody(await hasRewardRoute(httpEvent({ body: { phoneNumber: local } }))).body,
+        statusAndBody(
+          await hasRewardRoute(
+            httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
+          ),
+        ).body,
       ).toEqual({
         doesExist: true,
       });
@@ -222,12 +247,14 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
     });
   });
 
-  it('users/exists refuses anything but a 10-digit 04 number', async () => {
+  it('users/exists refuses anything but a 10-digit 04 number, and a lookup without its work', async () => {
+    const altcha = await solvedOtpAltcha();
     for (const body of [
       {},
-      { phoneNumber: '0312345678' },
-      { phoneNumber: '+61412345678' },
-      { phoneNumber: 412345678 },
+      { phoneNumber: '0412345678' },
+      { phoneNumber: '0312345678', altcha },
+      { phoneNumber: '+61412345678', altcha },
+      { phoneNumber: 412345678, altcha },
     ]) {
       expect(statusAndBody(await hasRewardRoute(httpEvent({ body }))).status).toBe(400);
     }
@@ -250,9 +277,11 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     const solution = await solveChallenge({ challenge, deriveKey });
     return { challenge, solution: solution! };
   };
-  const preview = async (sourceIp = '198.51.100.1', altcha?: unknown) =>
+  const preview = async (sourceIp = PREVIEW_IP, altcha?: unknown) =>
     statusAndBody(
-      await previewSpin(httpEvent({ body: { altcha: altcha ?? (await solved()) }, sourceIp })),
+      await previewSpin(
+        httpEvent({ body: { altcha: altcha ?? (await solved()), holder: HOLDER }, sourceIp }),
+      ),
     );
 
   it('refuses previews in a verify-first game, and reused, altered or missing challenges', async () => {
@@ -318,6 +347,27 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
       });
       // A forged ticket likewise.
       expect((await spinAs(testPhone(4702).intl, { ticket: 'A'.repeat(24) })).status).toBe(400);
+      // A ticket stays with the address and the browser that drew it: from another address, or
+      // without its secret, it is refused and kept for its holder.
+      const third = await preview();
+      const elsewhere = await spinAs(
+        testPhone(4703).intl,
+        { ticket: third.body.ticket },
+        '192.0.2.9',
+      );
+      const noSecret = statusAndBody(
+        await createSpin(
+          httpEvent({
+            body: { ticket: third.body.ticket },
+            claims: visitorClaimsFor(testPhone(4703).intl),
+            sourceIp: PREVIEW_IP,
+          }),
+        ),
+      );
+      expect([elsewhere.status, noSecret.status]).toEqual([400, 400]);
+      expect(
+        (await spinAs(testPhone(4703).intl, { ticket: third.body.ticket })).body,
+      ).toMatchObject({ sliceId: third.body.sliceId });
       expect(await getCustomer(testPhone(4701).intl)).toBeUndefined();
     });
   });
@@ -376,8 +426,11 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     const other = await addSlice('Other', 1, null);
     await withSlices([scarce, other], async () => {
       let drawn;
-      do drawn = await preview(`198.51.100.${Math.floor(Math.random() * 250)}`);
-      while (drawn.body.sliceId !== scarce.id);
+      let from;
+      do {
+        from = `198.51.100.${Math.floor(Math.random() * 250)}`;
+        drawn = await preview(from);
+      } while (drawn.body.sliceId !== scarce.id);
       await updateSlice(
         scarce.id,
         {
@@ -392,7 +445,7 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
         { updatedAt: scarce.updatedAt, stock: 1 },
         new Date().toISOString(),
       );
-      const spun = await spinAs(testPhone(4800).intl, { ticket: drawn.body.ticket });
+      const spun = await spinAs(testPhone(4800).intl, { ticket: drawn.body.ticket }, from);
       expect(spun.body).toMatchObject({ sliceId: other.id, offer: 'Other' });
     });
   });
@@ -411,7 +464,7 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
         statusAndBody(
           await previewSpin(
             httpEvent({
-              body: { altcha: await solved(), sliceId: slice.id },
+              body: { altcha: await solved(), holder: HOLDER, sliceId: slice.id },
               sourceIp: '192.0.2.78',
             }),
           ),

@@ -4,6 +4,22 @@ import type { AddressInfo } from 'node:net';
 import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
 import type { Slice } from '@shared/types';
 import { createOutbox } from '../../../local/outbox';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { handler as otpChallenge } from '../../../lambdas/handlers/otp-challenge';
+import { httpEvent } from '../../support/http-event';
+
+/**
+ * A challenge from GET /api/otp/challenge, solved as the browser solves it: the `altcha` of a
+ * POST /api/otp/start or POST /api/users/exists.
+ */
+export async function solvedOtpAltcha(): Promise<{ challenge: Challenge; solution: unknown }> {
+  const issued = await otpChallenge(httpEvent({ method: 'GET' }));
+  const challenge = JSON.parse(String(issued.body)) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('the otp challenge was not solved');
+  return { challenge, solution };
+}
 
 /** The n-th test number in both forms: 04000nnnnn / +614000nnnnn. */
 export function testPhone(n: number): { local: string; intl: string } {

@@ -68,6 +68,7 @@ const SAMPLE_INSIGHTS: Insights = {
     previews: 6,
     ticketSpins: 2,
     previewsPerTicketSpin: 3,
+    previewsRefused: 3,
   },
   refused: { connection: 7, number: 2, cap: 0 },
   money: { currency: 'AUD', usdRate: 1.53, rateDate: '2025-11-14', smsCost: 0.39 },

@@ -2,6 +2,7 @@
  * The visitor routes of the fake network (network.ts): the API routes the wheel page calls and the
  * visitor pool's side of Cognito's JSON protocol. The page's own modules run for real.
  */
+import { createHash } from 'node:crypto';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Challenge, Solution } from 'altcha-lib/types';
@@ -41,7 +42,8 @@ export class FakeBackend {
   private signInOver = false;
   /** The sign-in key the latest otp/start gave. */
   private signInKey = '';
-  private tickets = new Map<string, string>();
+  /** Each ticket's slice and the SHA-256 of its holder's secret, as the server keeps them. */
+  private tickets = new Map<string, { sliceId: string; holder: string }>();
   /** GET /api/otp/challenge calls so far. */
   otpChallenges = 0;
   /** Status to answer GET /api/otp/challenge with, when set (e.g. 503). */
@@ -136,11 +138,14 @@ export class FakeBackend {
     if (method === 'GET' && url === '/api/spins/challenge')
       return json(200, await this.challenge());
     if (method === 'POST' && url === '/api/spins/preview') {
-      const { altcha } = body as { altcha: { challenge: Challenge; solution: Solution } };
+      const { altcha, holder } = body as {
+        altcha: { challenge: Challenge; solution: Solution };
+        holder: string;
+      };
       const check = await verifySolution({ ...altcha, deriveKey, ...FAKE_CHALLENGE_SECRETS });
       if (!check.verified) return json(400, { code: 'CHALLENGE_INVALID', message: 'bad' });
       const ticket = `T${'x'.repeat(22)}${this.tickets.size}`;
-      this.tickets.set(ticket, this.drawSliceId);
+      this.tickets.set(ticket, { sliceId: this.drawSliceId, holder });
       return json(200, { ...this.slice(this.drawSliceId), ticket });
     }
     if (url === '/api/spins' || url === '/api/spins/mine') {
@@ -152,8 +157,15 @@ export class FakeBackend {
       }
       const saved = this.customers.get(phone);
       if (saved) return json(200, saved);
-      const ticket = (body as { ticket?: string }).ticket;
-      const sliceId = ticket ? this.tickets.get(ticket) : this.drawSliceId;
+      const { ticket, secret } = body as { ticket?: string; secret?: string };
+      const held = ticket ? this.tickets.get(ticket) : undefined;
+      // Only with the secret the previewing browser kept beside the ticket.
+      const holds =
+        held !== undefined &&
+        createHash('sha256')
+          .update(secret ?? '')
+          .digest('hex') === held.holder;
+      const sliceId = ticket ? (holds ? held.sliceId : undefined) : this.drawSliceId;
       if (!sliceId) return json(400, { code: 'SPIN_TICKET_INVALID', message: 'expired' });
       if (ticket) this.tickets.delete(ticket);
       const result = this.slice(sliceId);

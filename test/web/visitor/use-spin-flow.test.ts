@@ -107,7 +107,10 @@ describe('useSpinFlow', () => {
     signInVisitor('+61412340012');
     await act(() => result.current.onClaimVerified());
     const claim = backend.requests.find((r) => r.method === 'POST' && r.url === '/api/spins');
-    expect(claim?.body).toEqual({ ticket: expect.any(String) });
+    expect(claim?.body).toEqual({
+      ticket: expect.any(String),
+      secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(result.current.recorded).toBe(true);
     expect(result.current.currentOffer?.offer).toBe('Free Drink');
     expect(backend.customers.get('+61412340012')?.sliceId).toBe('s3');

@@ -455,7 +455,10 @@ describe('wheel page, spin first and verify to claim', () => {
     expect(within(popup).queryByLabelText(VISITOR_TEXT.otpLabel)).not.toBeInTheDocument();
     const preview = backend.requests.find((r) => r.url === '/api/spins/preview')!;
     const record = backend.requests.find((r) => r.method === 'POST' && r.url === '/api/spins')!;
-    expect(record.body).toEqual({ ticket: expect.stringMatching(/^T/) });
+    expect(record.body).toEqual({
+      ticket: expect.stringMatching(/^T/),
+      secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(preview).toBeDefined();
     expect(backend.customers.get('+61498765432')?.sliceId).toBe('s1');
   });

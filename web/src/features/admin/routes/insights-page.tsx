@@ -185,6 +185,15 @@ export function Component() {
                 </dd>
               </div>
             )}
+            {(insights.spinMode === 'spin-first' || totals.previewsRefused > 0) && (
+              <div className="ui-card">
+                <dt>{ADMIN_TEXT.totalPreviewsRefused}</dt>
+                <dd>
+                  {totals.previewsRefused}
+                  <span className="admin-hint">{ADMIN_TEXT.previewsRefusedHint}</span>
+                </dd>
+              </div>
+            )}
           </dl>
           <InsightsMedian insights={insights} />
           <div className="ui-card">

@@ -4,10 +4,17 @@ import type { SpinResult } from '@shared/types';
 import { callRoute } from '../../../lib/api-client';
 import { visitSource } from '../../../lib/visit';
 
-/** The win is counted under the placement the visitor came through (lib/visit.ts). */
-export const createSpin = (ticket?: string): Promise<SpinResult> => {
+/**
+ * `held` is the ticket as the browser holds it: the server's ticket and its secret
+ * (preview-spin.ts). The win is counted under the placement the visitor came through
+ * (lib/visit.ts).
+ */
+export function createSpin(held?: string): Promise<SpinResult> {
+  const [ticket, secret] = held ? held.split('.') : [];
   const source = visitSource();
-  return callRoute<SpinResult>('create-spin', {
-    body: { ...(ticket ? { ticket } : {}), ...(source ? { source } : {}) } satisfies SpinRequest,
-  });
-};
+  const body: SpinRequest = {
+    ...(ticket ? { ticket, ...(secret ? { secret } : {}) } : {}),
+    ...(source ? { source } : {}),
+  };
+  return callRoute<SpinResult>('create-spin', { body });
+}
