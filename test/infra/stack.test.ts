@@ -1482,7 +1482,7 @@ describe('production posture, without options', () => {
           if (actions.length === 0) continue;
           for (const resource of [statement.Resource].flat() as Json[]) {
             // ListStreams takes no resource (DynamoDB Streams grants it on "*"): it names no table.
-            if (resource === '*') {
+            if ((resource as unknown) === '*') {
               for (const a of actions) (per['*'] ??= new Set()).add(a.replace('dynamodb:', ''));
               continue;
             }
