@@ -165,6 +165,7 @@ export const ADMIN_TEXT = Object.freeze({
   },
   sourcesHeading: 'Which placement works',
   sourcesHint: 'Visitors who came through a placement’s own link or QR code, and how far they got.',
+  sourcesTable: 'Figures per placement (scrolls sideways on a narrow screen)',
   sourcesNone: 'No visitor came through a placement’s link in the range.',
   sourceColumn: 'Placement',
   sourceVisits: 'Visits',

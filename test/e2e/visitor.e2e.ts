@@ -15,14 +15,18 @@ import { SOURCE_PARAM } from '@shared/source-tag';
 import type { Insights, SpinResult } from '@shared/types';
 import { solvedOtpChallenge } from '../support/stack-sign-in';
 import { staffIdToken, visitorIdToken } from './staff-support';
-import { baseUrl, latestSmsCode, newBrowserPage, staffPassword } from './support/stack';
+import {
+  afterStream,
+  baseUrl,
+  latestSmsCode,
+  newBrowserPage,
+  staffPassword,
+} from './support/stack';
 
 const SHOTS_DIR = '/tmp/shots/visitor';
 const VIEWPORTS = [['desktop', { width: 1280, height: 900 }]] as const;
 /** The wheel turns for 4 s, then the popup opens 300 ms after rest. */
 const SPIN_WAIT_MS = 10_000;
-/** The local stack reads the customers stream 4 times a second; a busy machine takes longer. */
-const STREAM_LAG_MS = 10_000;
 /** Long enough for the loading state to be seen and photographed. */
 const WHEEL_DELAY_MS = 1500;
 
@@ -215,10 +219,7 @@ describe('wheel page, verify first', () => {
       return data.sources.find((row) => row.source === tag);
     };
     // The stream consumer counts the win and the redeem a moment after they are written.
-    const deadline = Date.now() + STREAM_LAG_MS;
-    while ((await bySource())?.redeemed !== 1 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await bySource()).toEqual({
+    expect(await afterStream(bySource, (row) => row?.redeemed === 1)).toEqual({
       source: tag,
       visits: 1,
       codesSent: 1,

@@ -15,6 +15,28 @@ const SMS_POLL_MS = 100;
 /** A phone-sized default viewport: most visitors use the wheel on a phone. */
 const DEFAULT_VIEWPORT = Object.freeze({ width: 390, height: 844 });
 
+/** The local stack reads the customers stream 4 times a second; a busy machine takes longer. */
+const STREAM_LAG_MS = 10_000;
+const STREAM_POLL_MS = 250;
+
+/**
+ * Reads `read` until `done` holds of what it read or the stream's lag has passed, and returns the
+ * last read: Insights counts wins and redeems from the customers table's stream, a moment after
+ * they are written.
+ */
+export async function afterStream<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+): Promise<T> {
+  const deadline = Date.now() + STREAM_LAG_MS;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, STREAM_POLL_MS));
+    value = await read();
+  }
+  return value;
+}
+
 /** The stack's one origin, e.g. http://127.0.0.1:41234 */
 export const baseUrl = (): string => inject('baseUrl');
 

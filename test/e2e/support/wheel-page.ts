@@ -18,27 +18,13 @@ export const PHONE = { width: 375, height: 812 } as const;
 export const SIDEWAYS = { width: 740, height: 360 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-/**
- * The admin's ID token, signed in once per test file and shared by its calls (a browser keeps one
- * session too): sign-ins sent all at once would each hold one of the address's sign-in uses until
- * answered (lambdas/domain/staff-sign-in.ts), and a file's parallel PUTs would run out of them.
- */
-let adminToken: Promise<string> | undefined;
-
-async function adminRequest(path: string, method: string, body: unknown, fresh: boolean) {
-  if (fresh || !adminToken) adminToken = staffIdToken('admin', staffPassword('admin'));
-  const token = await adminToken;
-  return fetch(new URL(path, baseUrl()), {
+export async function adminFetch(path: string, method: string, body?: unknown): Promise<unknown> {
+  const token = await staffIdToken('admin', staffPassword('admin'));
+  const response = await fetch(new URL(path, baseUrl()), {
     method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-}
-
-export async function adminFetch(path: string, method: string, body?: unknown): Promise<unknown> {
-  let response = await adminRequest(path, method, body, false);
-  // The session ended (the admin's password changed in another file): sign in again, once.
-  if (response.status === 401) response = await adminRequest(path, method, body, true);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return response.status === 204 ? undefined : response.json();
 }

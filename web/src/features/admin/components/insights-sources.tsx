@@ -44,7 +44,7 @@ export function InsightsSources({ insights }: { insights: Insights }) {
         <div
           className="insights-sources__scroll"
           role="region"
-          aria-labelledby={`${id}-heading`}
+          aria-label={ADMIN_TEXT.sourcesTable}
           tabIndex={0}
         >
           <table className="insights-sources__table">
