@@ -7,12 +7,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { API_MESSAGES, MESSAGES } from '@shared/messages';
 import { COUNTER_TEXT } from '@shared/messages-counter';
-import { STAFF_TEXT } from '@shared/messages-staff';
-import { formatLocalNumber } from '@shared/phone-format';
 import type { Customer } from '@shared/types';
 import { ApiError } from '../../../lib/api-client';
 import { redeemScanned, scanPrize } from '../api/scan-prize';
 import type { CameraProblem } from './qr-camera';
+import { RedeemFeedbackLine, useRedeemOutcome } from '../hooks/use-redeem-outcome';
 import { ScannedPrize } from './scanned-prize';
 import './scan-panel.css';
 
@@ -24,8 +23,6 @@ type ScanState =
   | { kind: 'checking' }
   | { kind: 'message'; text: string }
   | { kind: 'found'; customer: Customer; reference: string };
-
-type Feedback = { kind: 'success' | 'error'; text: string };
 
 const PROBLEM_TEXT: Record<CameraProblem, string> = {
   refused: COUNTER_TEXT.cameraRefused,
@@ -48,10 +45,9 @@ export interface ScanPanelProps {
 
 export function ScanPanel({ onRedeemed, handleAuthFailure, now, timeZone }: ScanPanelProps) {
   const [state, setState] = useState<ScanState>({ kind: 'idle' });
-  const [busy, setBusy] = useState(false);
-  const [feedback, setFeedback] = useState<Feedback>();
+  const { feedback, setFeedback, feedbackRef, redeeming, redeem } =
+    useRedeemOutcome(handleAuthFailure);
   const resultHeading = useRef<HTMLHeadingElement>(null);
-  const feedbackRef = useRef<HTMLParagraphElement>(null);
   const scanning = state.kind === 'camera';
 
   // The scanned customer is announced and focused as it shows.
@@ -76,37 +72,32 @@ export function ScanPanel({ onRedeemed, handleAuthFailure, now, timeZone }: Scan
   );
   const onStarted = useCallback(() => setState({ kind: 'camera', started: true }), []);
 
-  async function claim(customer: Customer, reference: string) {
-    setBusy(true);
-    setFeedback(undefined);
-    try {
-      const result = await redeemScanned(reference);
-      setState({ kind: 'found', customer: result.data, reference });
-      onRedeemed(result.data);
-      setFeedback({
-        kind: 'success',
-        text: STAFF_TEXT.redeemSucceeded(formatLocalNumber(customer.localNumber)),
-      });
-    } catch (error) {
-      if (handleAuthFailure(error)) return;
-      if (error instanceof ApiError && error.status === 409) {
-        // Redeemed elsewhere meanwhile, or just expired: show the prize as it now is.
-        const fresh = await scanPrize(reference).catch(() => undefined);
-        if (fresh) {
-          setState({ kind: 'found', customer: fresh, reference });
-          onRedeemed(fresh);
+  const claim = (customer: Customer, reference: string) =>
+    redeem(
+      customer,
+      async () => {
+        const { data } = await redeemScanned(reference);
+        setState({ kind: 'found', customer: data, reference });
+        onRedeemed(data);
+      },
+      async (error) => {
+        if (error.status === 409) {
+          // Redeemed elsewhere meanwhile, or just expired: show the prize as it now is.
+          const fresh = await scanPrize(reference).catch(() => undefined);
+          if (fresh) {
+            setState({ kind: 'found', customer: fresh, reference });
+            onRedeemed(fresh);
+          }
+          return error.message || API_MESSAGES.alreadyRedeemed;
         }
-        setFeedback({ kind: 'error', text: error.message || API_MESSAGES.alreadyRedeemed });
-      } else if (error instanceof ApiError && error.status === 400) {
-        setState({ kind: 'message', text: error.message });
-      } else {
-        setFeedback({ kind: 'error', text: MESSAGES.redeemFailed });
-      }
-    } finally {
-      setBusy(false);
-      requestAnimationFrame(() => feedbackRef.current?.focus());
-    }
-  }
+        if (error.status === 400) {
+          // The code itself is refused now (stale or forged): said where a scan's answer shows.
+          setState({ kind: 'message', text: error.message });
+          return null;
+        }
+        return MESSAGES.redeemFailed;
+      },
+    );
 
   const start = () => {
     setFeedback(undefined);
@@ -158,19 +149,12 @@ export function ScanPanel({ onRedeemed, handleAuthFailure, now, timeZone }: Scan
           customer={state.customer}
           now={now}
           timeZone={timeZone}
-          busy={busy}
+          busy={redeeming !== undefined}
           onClaim={() => void claim(state.customer, state.reference)}
           headingRef={resultHeading}
         />
       )}
-      <p
-        ref={feedbackRef}
-        tabIndex={-1}
-        role={feedback?.kind === 'error' ? 'alert' : 'status'}
-        className={feedback?.kind === 'error' ? 'ui-notice ui-notice--error' : 'ui-notice'}
-      >
-        {feedback?.text}
-      </p>
+      <RedeemFeedbackLine feedback={feedback} feedbackRef={feedbackRef} />
     </section>
   );
 }

@@ -19,7 +19,6 @@ import { isPrizeExpired } from '@shared/prize-validity';
 import type { Customer } from '@shared/types';
 import { PATHS } from '../../../config/paths';
 import { loadRuntimeConfig } from '../../../config/runtime';
-import { ApiError } from '../../../lib/api-client';
 import { redeemUser } from '../api/redeem-user';
 import { searchLastDigits, searchUser } from '../api/search-user';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -29,6 +28,7 @@ import { SearchBox, type SearchQuery } from '../components/search-box';
 import { TopBar } from '../components/top-bar';
 import { UsersTable } from '../components/users-table';
 import { useOperatorSession, type OperatorSession } from '../hooks/use-operator-session';
+import { RedeemFeedbackLine, useRedeemOutcome } from '../hooks/use-redeem-outcome';
 import { useUsersList } from '../hooks/use-users-list';
 import '../../../components/ui.css';
 import '../components/staff.css';
@@ -42,8 +42,6 @@ type SearchState =
 
 /** A claim waiting for its confirm; from a partial search, the whole number must be typed. */
 type PendingClaim = { customer: Customer; wholeNumber: boolean };
-
-type Feedback = { kind: 'success' | 'error'; text: string };
 
 /** How many of `customers` are still to redeem, redeemed, and expired at `now`. */
 function countKinds(customers: readonly Customer[], now: Date) {
@@ -87,9 +85,13 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
   const [wholeNumber, setWholeNumber] = useState('');
   const [wholeNumberError, setWholeNumberError] = useState<string>();
   const wholeNumberId = useId();
-  const [processing, setProcessing] = useState<string>();
-  const [feedback, setFeedback] = useState<Feedback>();
-  const feedbackRef = useRef<HTMLParagraphElement>(null);
+  const {
+    feedback,
+    setFeedback,
+    feedbackRef,
+    redeeming: processing,
+    redeem: sendRedeem,
+  } = useRedeemOutcome(handleAuthFailure);
   // Dates read in the business's time zone, as the deployment says (config.json).
   const [timeZone, setTimeZone] = useState<string>();
   useEffect(() => {
@@ -109,7 +111,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
     setSearch({ status: 'idle' });
     setPending(undefined);
     setFeedback(undefined);
-  }, []);
+  }, [setFeedback]);
 
   // Only the newest search's answer is shown.
   const searchCount = useRef(0);
@@ -180,36 +182,26 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
     void redeem(claimed.customer);
   }
 
-  async function redeem(customer: Customer) {
+  const redeem = (customer: Customer) => {
     setPending(undefined);
-    setProcessing(customer.phoneNumber);
-    setFeedback(undefined);
-    try {
-      const result = await redeemUser(customer.localNumber);
-      applyCustomer(result.data);
-      setFeedback({
-        kind: 'success',
-        text: STAFF_TEXT.redeemSucceeded(formatLocalNumber(customer.localNumber)),
-      });
-    } catch (error) {
-      if (handleAuthFailure(error)) return;
-      if (error instanceof ApiError && error.code === 'PRIZE_EXPIRED') {
-        // Past its expiry: the row turns "Expired" by the clock; say why nothing changed.
-        setNow(new Date());
-        setFeedback({ kind: 'error', text: error.message });
-      } else if (error instanceof ApiError && error.status === 409) {
-        // Someone else redeemed it first: it is redeemed, so show it that way.
-        applyCustomer({ ...customer, isOfferClaimed: true });
-        setFeedback({ kind: 'error', text: API_MESSAGES.alreadyRedeemed });
-      } else {
-        setFeedback({ kind: 'error', text: MESSAGES.redeemFailed });
-      }
-    } finally {
-      setProcessing(undefined);
-      // The Claim button that opened the dialog is now disabled: focus the outcome instead.
-      requestAnimationFrame(() => feedbackRef.current?.focus());
-    }
-  }
+    return sendRedeem(
+      customer,
+      async () => applyCustomer((await redeemUser(customer.localNumber)).data),
+      (error) => {
+        if (error.code === 'PRIZE_EXPIRED') {
+          // Past its expiry: the row turns "Expired" by the clock; say why nothing changed.
+          setNow(new Date());
+          return error.message;
+        }
+        if (error.status === 409) {
+          // Someone else redeemed it first: it is redeemed, so show it that way.
+          applyCustomer({ ...customer, isOfferClaimed: true });
+          return API_MESSAGES.alreadyRedeemed;
+        }
+        return MESSAGES.redeemFailed;
+      },
+    );
+  };
 
   // With the switch on, a prize that expires while the list is open leaves it too.
   const listed = unredeemedOnly ? list.users.filter((u) => !isPrizeExpired(u, now)) : list.users;
@@ -232,14 +224,7 @@ function Dashboard({ session, username }: { session: OperatorSession; username: 
           />
         </section>
 
-        <p
-          ref={feedbackRef}
-          tabIndex={-1}
-          role={feedback?.kind === 'error' ? 'alert' : 'status'}
-          className={feedback?.kind === 'error' ? 'ui-notice ui-notice--error' : 'ui-notice'}
-        >
-          {feedback?.text}
-        </p>
+        <RedeemFeedbackLine feedback={feedback} feedbackRef={feedbackRef} />
 
         {search.status === 'matches' && (
           <section className="ui-card" aria-labelledby="search-matches-heading">
