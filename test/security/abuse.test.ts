@@ -6,16 +6,13 @@
  */
 process.env.SMS_HOURLY_CAP = '14';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { POOLS } from '@shared/definitions';
 import { API_MESSAGES } from '@shared/messages';
 import { ROUTES, routePath } from '@shared/routes';
 import {
-  startHarness,
-  STAFF_PASSWORDS,
-  writeSummary,
+  securityArea,
   type Harness,
-  AttackTally,
   answerVisitorChallenge,
   initiateVisitorAuth,
   intlOf,
@@ -29,21 +26,7 @@ const HOURLY_CAP = 14;
 const PAST_SESSION_MS = (POOLS.visitor.authSessionValidityMinutes + 1) * 60 * 1000;
 
 let harness: Harness;
-const tally = new AttackTally();
-
-beforeAll(async () => {
-  harness = await startHarness();
-  await harness.createStaffUser('admin', STAFF_PASSWORDS.admin, 'admin');
-}, 60_000);
-
-afterAll(async () => {
-  writeSummary('abuse', {
-    label: 'attacks tried',
-    count: tally.attacks,
-    dataChanges: tally.breaches,
-  });
-  await harness?.stop();
-});
+const { tally } = securityArea('abuse', ['admin'], (started) => (harness = started));
 
 type Answer = CognitoAnswer;
 type Refusal = { type: string; message: string };

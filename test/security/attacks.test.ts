@@ -5,18 +5,16 @@
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_CODES_PER_HOUR_DEFAULT } from '@shared/constants';
 import { API_MESSAGES } from '@shared/messages';
 import type { Slice } from '@shared/types';
 import {
   clientAddress,
   DEFAULT_CLIENT,
-  startHarness,
+  securityArea,
   STAFF_PASSWORDS,
-  writeSummary,
   type Harness,
-  AttackTally,
   initiateVisitorAuth,
   intlOf,
   type CognitoAnswer,
@@ -24,12 +22,9 @@ import {
 } from './support';
 
 let harness: Harness;
-const tally = new AttackTally();
-const figures: string[] = [];
+const { tally, figures } = securityArea('attacks', ['admin'], (started) => (harness = started));
 
 beforeAll(async () => {
-  harness = await startHarness();
-  await harness.createStaffUser('admin', STAFF_PASSWORDS.admin, 'admin');
   const admin = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
   const prize = await harness.send({
     method: 'POST',
@@ -39,16 +34,6 @@ beforeAll(async () => {
   });
   if (prize.status !== 201) throw new Error(`no prize: ${prize.text}`);
 }, 60_000);
-
-afterAll(async () => {
-  writeSummary('attacks', {
-    label: 'attacks tried',
-    count: tally.attacks,
-    dataChanges: tally.breaches,
-    detail: figures.join('; '),
-  });
-  await harness?.stop();
-});
 
 const attack = (stopped: boolean): void => tally.attack(stopped);
 

@@ -8,38 +8,20 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as cognitoSdk from '@aws-sdk/client-cognito-identity-provider';
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RateLimitAcl } from '../../infra/constructs/waf';
 import { SELF_SERVICE_CALLS_NEVER_MADE } from '../../infra/constructs/cognito-self-service';
 import { putCustomerOnce } from '../../lambdas/repositories/customers';
 import {
-  AttackTally,
   initiateVisitorAuth,
   intlOf,
   STAFF_PASSWORDS,
-  startHarness,
-  writeSummary,
+  securityArea,
   type Harness,
 } from './support';
 
 let harness: Harness;
-const tally = new AttackTally();
-const figures: string[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness();
-  await harness.createStaffUser('admin', STAFF_PASSWORDS.admin, 'admin');
-}, 60_000);
-
-afterAll(async () => {
-  writeSummary('leaks', {
-    label: 'attacks tried',
-    count: tally.attacks,
-    dataChanges: tally.breaches,
-    detail: figures.join('; '),
-  });
-  await harness?.stop();
-});
+const { tally, figures } = securityArea('leaks', ['admin'], (started) => (harness = started));
 
 /** A WAF byte match, as WAF evaluates one: the header after its text transformations. */
 interface ByteMatch {

@@ -4,7 +4,7 @@
  * that send nothing do not use up a number's owner's code; the reward lookup costs the work of a
  * code and is pooled per IPv6 /48 as codes are. The figures go to the `npm test` security summary.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -18,39 +18,24 @@ import {
 } from '@shared/constants';
 import {
   answerVisitorChallenge,
-  AttackTally,
   clientAddress,
   initiateVisitorAuth,
   intlOf,
   pool,
   signInKeyOf,
   STAFF_PASSWORDS,
-  startHarness,
-  writeSummary,
+  securityArea,
   type Harness,
 } from './support';
 
 let harness: Harness;
-const tally = new AttackTally();
-const figures: string[] = [];
+const { tally, figures } = securityArea('owners', ['admin'], (started) => (harness = started));
 
 let admin: string;
 
 beforeAll(async () => {
-  harness = await startHarness();
-  await harness.createStaffUser('admin', STAFF_PASSWORDS.admin, 'admin');
   admin = (await harness.staffTokens('admin', STAFF_PASSWORDS.admin)).idToken;
 }, 60_000);
-
-afterAll(async () => {
-  writeSummary('owners', {
-    label: 'attacks tried',
-    count: tally.attacks,
-    dataChanges: tally.breaches,
-    detail: figures.join('; '),
-  });
-  await harness?.stop();
-});
 
 /** A /56 of its own in the IPv6 /48 2001:db8:<network>::/48. */
 const in56 = (network: number, n: number): string =>

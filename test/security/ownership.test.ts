@@ -10,7 +10,7 @@ process.env.SMS_HOURLY_CAP = '200';
 
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_CODES_PER_NUMBER_PER_HOUR, SMS_LIMIT_PER_HOUR } from '@shared/constants';
 import { businessDay } from '@shared/business-day';
 import { businessTimeZone } from '../../lambdas/lib/env';
@@ -21,35 +21,20 @@ import {
   initiateVisitorAuth,
   intlOf,
   signInKeyOf,
-  startHarness,
+  securityArea,
   STAFF_PASSWORDS,
-  writeSummary,
   type Harness,
-  AttackTally,
   type CognitoAnswer,
   TICKET_HOLDER,
   TICKET_SECRET,
 } from './support';
 
 let harness: Harness;
-const tally = new AttackTally();
-const figures: string[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness();
-  await harness.createStaffUser('admin', STAFF_PASSWORDS.admin, 'admin');
-  await harness.createStaffUser('operator', STAFF_PASSWORDS.operator, 'operator');
-}, 60_000);
-
-afterAll(async () => {
-  writeSummary('ownership', {
-    label: 'attacks tried',
-    count: tally.attacks,
-    dataChanges: tally.breaches,
-    detail: figures.join('; '),
-  });
-  await harness?.stop();
-});
+const { tally, figures } = securityArea(
+  'ownership',
+  ['admin', 'operator'],
+  (started) => (harness = started),
+);
 
 const staffSignIn = async (username: string, password: string) =>
   (

@@ -13,6 +13,7 @@ import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
+import { afterAll, beforeAll } from 'vitest';
 import { SIGN_IN_KEY_METADATA, TABLES, tableEnvName } from '@shared/definitions';
 import {
   createApiGateway,
@@ -417,4 +418,41 @@ export class AttackTally {
     this.attacks++;
     if (!stopped) this.breaches++;
   }
+}
+
+/** What one security file keeps of its attacks for `npm test`'s summary. */
+export interface SecurityArea {
+  tally: AttackTally;
+  /** Before -> after figures, joined into the summary line's detail. */
+  figures: string[];
+}
+
+/**
+ * One security file's frame: before its tests, a harness of its own with the staff users it names
+ * (each with its STAFF_PASSWORDS password), handed to `started`; after them, its summary line
+ * (attacks tried, data changes found, its figures) and the harness stopped. The file's own hooks,
+ * registered after this, run after its start and before its end.
+ */
+export function securityArea(
+  area: string,
+  staff: readonly StaffRole[],
+  started: (harness: Harness) => void,
+): SecurityArea {
+  const frame: SecurityArea = { tally: new AttackTally(), figures: [] };
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+    for (const role of staff) await harness.createStaffUser(role, STAFF_PASSWORDS[role], role);
+    started(harness);
+  }, 60_000);
+  afterAll(async () => {
+    writeSummary(area, {
+      label: 'attacks tried',
+      count: frame.tally.attacks,
+      dataChanges: frame.tally.breaches,
+      ...(frame.figures.length > 0 ? { detail: frame.figures.join('; ') } : {}),
+    });
+    await harness?.stop();
+  });
+  return frame;
 }
