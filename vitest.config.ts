@@ -33,6 +33,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
           setupFiles: ['test/setup/web.ts'],
+          // A route test renders a whole page and clicks through it: about 1-2 s alone, past
+          // Vitest's default 5 s when the machine is busy.
+          testTimeout: 15_000,
         },
       },
     ],

@@ -29,25 +29,10 @@ const STATS_SHARDS = 8;
 /** Keys per BatchGetItem, DynamoDB's maximum. */
 const BATCH_GET_MAX = 100;
 
-export type StatCounter =
-  | 'spins'
-  | 'ticketSpins'
-  | 'previews'
-  | 'redeemed'
-  | 'codes'
-  | 'visits'
-  | 'verified'
-  | 'refusedConnection'
-  | 'refusedNumber'
-  | 'refusedCap'
+const STAT_COUNTERS = [
   /** Numbers sent a code, each once a business day (the funnel's step: resends left out). */
-  | 'codeNumbers'
-  /** Of the day's wins, those since redeemed (counted on the win's day: the funnel's last step). */
-  | 'redeemedOfWins'
-  /** Spin-first previews refused (per-address, /48 or the deployment's hourly cap). */
-  | 'refusedPreviews';
-const STAT_COUNTERS: readonly StatCounter[] = [
   'codeNumbers',
+  /** Of the day's wins, those since redeemed (counted on the win's day: the funnel's last step). */
   'redeemedOfWins',
   'spins',
   'ticketSpins',
@@ -59,8 +44,10 @@ const STAT_COUNTERS: readonly StatCounter[] = [
   'refusedConnection',
   'refusedNumber',
   'refusedCap',
+  /** Spin-first previews refused (per-address, /48 or the deployment's hourly cap). */
   'refusedPreviews',
-];
+] as const;
+export type StatCounter = (typeof STAT_COUNTERS)[number];
 
 /**
  * Counters stored under another attribute name before they were renamed: read under both names and

@@ -138,8 +138,9 @@ describe('the SMS delivery signal', () => {
         globalHourlyCap: 1000,
         globalDailyCap: 10_000,
       });
-      await authorizeCode(intl, now + CODE_AUTHORIZATION_MS);
-      const key = await issueSignInKey(intl, Date.now());
+      // The key the visitor's otp/start was given, in the grant whose code it then signs in with.
+      const { key, keyHash } = await issueSignInKey(intl, Date.now());
+      await authorizeCode(intl, now + CODE_AUTHORIZATION_MS, undefined, { keyHashes: [keyHash] });
 
       // Act
       let challenge: Awaited<ReturnType<typeof createCodeChallenge>> | undefined;

@@ -62,6 +62,7 @@ describe('GET /api/insights', () => {
       previews: 0,
       ticketSpins: 0,
       previewsPerTicketSpin: null,
+      previewsRefused: 0,
     });
     expect(body.data.timeZone).toBe('Australia/Sydney');
     expect(body.data.smsPriceUsd).toBe(SMS_PRICE_USD_DEFAULT);
@@ -110,6 +111,7 @@ describe('GET /api/insights', () => {
       previews: 6,
       ticketSpins: 2,
       previewsPerTicketSpin: 3,
+      previewsRefused: 0,
     });
     expect(body.data.spinMode).toBe('spin-first');
     const byName = Object.fromEntries(body.data.prizes.map((p) => [p.name, p]));
