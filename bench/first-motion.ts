@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { RunningStack } from '../local/stack';
 import { launchBrowser } from '../test/support/browser';
+import { verifiedPhonePage } from './phone-page';
 import { visitorIdToken } from './stack-client';
 import { median } from './stats';
 
@@ -63,20 +64,7 @@ export async function measureFirstMotion(stack: RunningStack): Promise<FirstMoti
   try {
     for (let i = 0; i < FIRST_MOTION_RUNS; i++) {
       const idToken = await visitorIdToken(stack, phoneNumber());
-      const context = await browser.newContext({
-        baseURL: stack.url,
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-      });
-      // tsx compiles this file keeping function names through a `__name` helper that the
-      // functions handed to the page refer to; the page needs it too.
-      await context.addInitScript('globalThis.__name ??= (fn) => fn;');
-      await context.addInitScript((token) => {
-        const session = { idToken: token, expiresAt: Date.now() + 3_600_000 };
-        localStorage.setItem('spinwin.session.visitor', JSON.stringify(session));
-      }, idToken);
-      const page = await context.newPage();
+      const page = await verifiedPhonePage(browser, stack, idToken);
       await page.route('**/api/spins', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, DRAW_HELD_MS));
         await route.continue();
@@ -86,7 +74,7 @@ export async function measureFirstMotion(stack: RunningStack): Promise<FirstMoti
       const [motion, floor] = await onePress(page);
       motions.push(motion);
       floors.push(floor);
-      await context.close();
+      await page.context().close();
     }
   } finally {
     await browser.close();

@@ -10,6 +10,7 @@ import { randomInt } from 'node:crypto';
 import { VISITOR_TEXT } from '@shared/messages';
 import type { RunningStack } from '../local/stack';
 import { launchBrowser } from '../test/support/browser';
+import { verifiedPhonePage } from './phone-page';
 import { visitorIdToken } from './stack-client';
 import { median } from './stats';
 
@@ -49,19 +50,7 @@ export async function measureRedeemedArrival(
       const phone = phoneNumber();
       const idToken = await visitorIdToken(stack, phone);
       await api(stack, '/api/spins', idToken, {});
-      const context = await browser.newContext({
-        baseURL: stack.url,
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-      });
-      // tsx keeps function names through a `__name` helper the page needs too (first-motion.ts).
-      await context.addInitScript('globalThis.__name ??= (fn) => fn;');
-      await context.addInitScript((token) => {
-        const session = { idToken: token, expiresAt: Date.now() + 3_600_000 };
-        localStorage.setItem('spinwin.session.visitor', JSON.stringify(session));
-      }, idToken);
-      const page = await context.newPage();
+      const page = await verifiedPhonePage(browser, stack, idToken);
       await page.goto('/');
       await page.getByText(VISITOR_TEXT.visitStore).waitFor();
       // The page watches for the text from now on, each frame, on its own clock.
@@ -96,7 +85,7 @@ export async function measureRedeemedArrival(
       );
       arrivals.push(seenAt - answeredAt);
       floors.push(floorMs);
-      await context.close();
+      await page.context().close();
     }
   } finally {
     await browser.close();

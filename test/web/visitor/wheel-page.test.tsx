@@ -24,6 +24,17 @@ afterEach(() => {
 });
 
 const spinButton = () => screen.findByRole('button', { name: VISITOR_TEXT.spin });
+/** The win popup, once the wheel has landed (a 4 s turn, shortened in tests) and it opens. */
+const winPopup = () =>
+  screen.findByRole('dialog', { name: VISITOR_TEXT.winDialogLabel }, { timeout: 3000 });
+
+/** The page in spin-first, rendered, Spin pressed: the popup of the prize drawn. */
+async function spinFirstPopup(user: ReturnType<typeof userEvent.setup>) {
+  backend.wheel.game.spinMode = 'spin-first';
+  render(<WheelPage />);
+  await user.click(await spinButton());
+  return winPopup();
+}
 
 describe('wheel page', () => {
   it('leaves sold-out prizes off the wheel', async () => {
@@ -151,11 +162,7 @@ describe('wheel page', () => {
 
     // Spin: the server draws (slice s2), the page lands there and opens the popup
     await user.click(await spinButton());
-    const popup = await screen.findByRole(
-      'dialog',
-      { name: VISITOR_TEXT.winDialogLabel },
-      { timeout: 3000 },
-    );
+    const popup = await winPopup();
     expect(within(popup).getByText(VISITOR_TEXT.congratulations)).toBeInTheDocument();
     expect(within(popup).getByText(VISITOR_TEXT.youWon)).toBeInTheDocument();
     expect(within(popup).getByText('BOGOF MAIN')).toBeInTheDocument();
@@ -329,15 +336,8 @@ describe('wheel page, focus', () => {
   });
 
   it('moves focus to the store note when a claim succeeds; Escape still closes the popup', async () => {
-    backend.wheel.game.spinMode = 'spin-first';
     const user = userEvent.setup();
-    render(<WheelPage />);
-    await user.click(await spinButton());
-    const popup = await screen.findByRole(
-      'dialog',
-      { name: VISITOR_TEXT.winDialogLabel },
-      { timeout: 3000 },
-    );
+    const popup = await spinFirstPopup(user);
     await user.type(within(popup).getByLabelText(VISITOR_TEXT.phoneLabel), '0498765400');
     await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.sendPrize }));
     const code = await within(popup).findByLabelText(VISITOR_TEXT.otpLabel);
@@ -428,16 +428,9 @@ describe('wheel page, resend', () => {
 
 describe('wheel page, spin first and verify to claim', () => {
   it('spins on a server preview, then claims by SMS code with the ticket', async () => {
-    backend.wheel.game.spinMode = 'spin-first';
     backend.drawSliceId = 's1';
     const user = userEvent.setup();
-    render(<WheelPage />);
-    await user.click(await spinButton());
-    const popup = await screen.findByRole(
-      'dialog',
-      { name: VISITOR_TEXT.winDialogLabel },
-      { timeout: 3000 },
-    );
+    const popup = await spinFirstPopup(user);
     expect(within(popup).getByText('FREE SIDE')).toBeInTheDocument();
     expect(
       within(popup).getByRole('heading', { name: VISITOR_TEXT.claimViaSms }),
@@ -466,15 +459,8 @@ describe('wheel page, spin first and verify to claim', () => {
 
 describe('wheel page, spin first: closing a prize not claimed yet', () => {
   it('asks first; "Keep it open" keeps it, "Close" closes it; a claimed prize closes at once', async () => {
-    backend.wheel.game.spinMode = 'spin-first';
     const user = userEvent.setup();
-    render(<WheelPage />);
-    await user.click(await spinButton());
-    const popup = await screen.findByRole(
-      'dialog',
-      { name: VISITOR_TEXT.winDialogLabel },
-      { timeout: 3000 },
-    );
+    const popup = await spinFirstPopup(user);
     const close = within(popup).getByRole('button', { name: VISITOR_TEXT.closeLabel });
     await user.click(close);
     const question = await screen.findByRole('dialog', { name: PRIZE_TEXT.closeUnclaimedTitle });
@@ -497,11 +483,7 @@ describe('wheel page, spin first: closing a prize not claimed yet', () => {
     const spinAgain = await spinButton();
     await waitFor(() => expect(spinAgain).not.toHaveAttribute('aria-disabled'), { timeout: 3000 });
     await user.click(spinAgain);
-    const shown = await screen.findByRole(
-      'dialog',
-      { name: VISITOR_TEXT.winDialogLabel },
-      { timeout: 3000 },
-    );
+    const shown = await winPopup();
     await user.type(within(shown).getByLabelText(VISITOR_TEXT.phoneLabel), '0498765411');
     await user.click(within(shown).getByRole('button', { name: VISITOR_TEXT.sendPrize }));
     await user.type(await within(shown).findByLabelText(VISITOR_TEXT.otpLabel), CORRECT_CODE);
