@@ -11,18 +11,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { toBuffer as qrPng } from 'qrcode';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { VISITOR_TEXT } from '@shared/messages';
 import { COUNTER_TEXT } from '@shared/messages-counter';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber, toInternational } from '@shared/phone-format';
-import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { operatorDashboard, randomLocalMobile, visitorIdToken } from './staff-support';
 import { axeViolations } from './support/axe';
+import { expireLimits } from './support/limits-table';
 import { launchWithFakeCamera, writeCameraFile } from '../support/fake-camera';
 import { baseUrl, pageErrors } from './support/stack';
 import { PHONE, openWheel } from './support/wheel-page';
@@ -55,41 +53,8 @@ async function checkScreen(page: Page, name: string): Promise<void> {
 }
 
 /** Makes every stored reference to `phone`'s prize expired, as 5 minutes would. */
-async function ageReferences(localPhone: string): Promise<number> {
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: inject('dynamoEndpoint'),
-      region: LOCAL_AWS_ENV.AWS_REGION,
-      credentials: {
-        accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
-        secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
-      },
-    }),
-  );
-  const TableName = inject('limitsTable');
-  const { Items = [] } = await client.send(
-    new ScanCommand({
-      TableName,
-      FilterExpression: 'begins_with(#k, :prefix) AND phoneNumber = :phone',
-      ExpressionAttributeNames: { '#k': 'key' },
-      ExpressionAttributeValues: {
-        ':prefix': 'prize-reference#',
-        ':phone': toInternational(localPhone),
-      },
-    }),
-  );
-  for (const item of Items)
-    await client.send(
-      new UpdateCommand({
-        TableName,
-        Key: { key: item.key },
-        UpdateExpression: 'SET expiresAt = :past',
-        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
-      }),
-    );
-  client.destroy();
-  return Items.length;
-}
+const ageReferences = (localPhone: string): Promise<number> =>
+  expireLimits('prize-reference#', { phoneNumber: toInternational(localPhone) });
 
 describe('scan to redeem', () => {
   it('a winner phone code is scanned and redeemed in one tap; rescanned, expired and forged codes say so', async () => {
