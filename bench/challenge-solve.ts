@@ -16,6 +16,8 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { CHALLENGE_WORK_STEPS } from '@shared/challenge-work';
+import { LOCAL_AWS_ENV } from '../local/dynamodb';
+import { startSecretsManager } from '../local/secrets-manager';
 import { launchBrowser } from '../test/support/browser';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -77,8 +79,18 @@ window.solveInWorker = (challenge) => new Promise((done) => {
 </script>`;
 
 export async function measureChallengeSolve(): Promise<SolveLevel[]> {
-  // The challenges are signed with a key derived from the origin secret: any value serves here.
-  process.env.ORIGIN_SECRET ??= randomBytes(16).toString('hex');
+  // The challenges are signed with a key derived from the origin secret, which the functions read
+  // from Secrets Manager (lambdas/lib/secrets.ts): the local stand-in holding any value serves here.
+  const credentials = {
+    accessKeyId: LOCAL_AWS_ENV.AWS_ACCESS_KEY_ID,
+    secretAccessKey: LOCAL_AWS_ENV.AWS_SECRET_ACCESS_KEY,
+  };
+  const secrets = await startSecretsManager({ port: 0, credentials });
+  const savedEnv = { ...process.env };
+  Object.assign(process.env, LOCAL_AWS_ENV, {
+    SECRETS_MANAGER_ENDPOINT: secrets.endpoint,
+    ORIGIN_SECRET_ARN: secrets.put('origin-secret', randomBytes(16).toString('hex')),
+  });
   const { newChallenge } = await import('../lambdas/domain/proof-of-work');
   const scripts: Record<string, string> = {
     '/worker.js': await bundle(`import './challenge-worker';`),
@@ -136,6 +148,9 @@ export async function measureChallengeSolve(): Promise<SolveLevel[]> {
   } finally {
     await browser.close();
     server.close();
+    await secrets.stop();
+    for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+    Object.assign(process.env, savedEnv);
   }
   return levels;
 }

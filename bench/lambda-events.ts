@@ -53,6 +53,9 @@ interface EventParts {
 }
 
 /** An API Gateway HTTP API (payload 2.0) event for a route, as the local API builds it. */
+/** The running local stack's origin secret (benchEvents sets it). */
+let originSecret = '';
+
 function httpEvent(id: RouteId, run: number, parts: EventParts = {}): unknown {
   const route = ROUTES.find((r) => r.id === id)!;
   const path = routePath(route.path, parts.pathParameters);
@@ -72,7 +75,7 @@ function httpEvent(id: RouteId, run: number, parts: EventParts = {}): unknown {
     headers: {
       'content-type': 'application/json',
       'x-forwarded-for': VIEWER,
-      [ORIGIN_SECRET_HEADER]: process.env.ORIGIN_SECRET ?? '',
+      [ORIGIN_SECRET_HEADER]: originSecret,
       [VIEWER_ADDRESS_HEADER]: VIEWER,
       ...parts.headers,
     },
@@ -99,6 +102,7 @@ export function benchEvents(
   stack: RunningStack,
   staffToken: string,
 ): (name: string, run: number) => Promise<BenchCall> {
+  originSecret = stack.originSecret;
   let nextPhone = FIXTURE_PHONE_BASE;
   const api = async (
     method: string,

@@ -135,7 +135,9 @@ export class SpinWinStack extends Stack {
 
     // CloudFront adds this secret to every request it forwards to the API; the handlers that count
     // per client trust the viewer address only on requests carrying it (lambdas/lib/viewer.ts).
-    // It reaches CloudFront and the functions as a dynamic reference, never in the template.
+    // It reaches CloudFront as a dynamic reference (never in the template), and the functions read
+    // it from Secrets Manager at start (lambdas/lib/secrets.ts), taking its current and previous
+    // versions so that it rotates with no downtime (docs/operations.md, "Rotating the origin secret").
     const originSecret = new Secret(this, 'OriginSecret', {
       description: 'Spin & Win: header value proving an API request came through CloudFront',
       generateSecretString: {
@@ -147,9 +149,14 @@ export class SpinWinStack extends Stack {
     Validations.of(originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Rotating would need CloudFront and the functions updated together; a redeploy with a new secret does that.',
+        'Rotated by the documented steps (docs/operations.md): CloudFront must be switched to the new value after the functions take it, which a rotation schedule alone would not do.',
     });
     const originSecretValue = originSecret.secretValue.unsafeUnwrap();
+    new CfnOutput(this, 'OriginSecretArn', {
+      description:
+        'Secrets Manager secret CloudFront sends to the API (rotate it as docs/operations.md says)',
+      value: originSecret.secretArn,
+    });
 
     // The key of the hashes an erased number leaves behind (lambdas/repositories/customers.ts).
     // Losing or changing it would let erased numbers win again, so it is kept like the data.
@@ -177,7 +184,6 @@ export class SpinWinStack extends Stack {
         VISITOR_USER_POOL_ID: this.auth.visitorPool.userPoolId,
         STAFF_USER_POOL_ID: this.auth.staffPool.userPoolId,
         STAFF_CLIENT_ID: this.auth.staffClient.userPoolClientId,
-        ORIGIN_SECRET: originSecretValue,
         SMS_PRICE_USD: String(props.smsPriceUsd),
         ...(props.ownerCurrency
           ? {
@@ -191,8 +197,9 @@ export class SpinWinStack extends Stack {
           : {}),
         ...smsEnvironment,
       },
-      // Only the handlers that read or write erasure markers (route-permissions.ts erasureKey).
-      erasureKeyEnvironment: { ERASURE_KEY: erasureKey.secretValue.unsafeUnwrap() },
+      // Their ARNs only; the erasure key's only for the handlers that read or write erasure markers
+      // (route-permissions.ts erasureKey).
+      secrets: { origin: originSecret, erasureKey },
       tables: Object.fromEntries(
         Object.entries(this.data.tables).map(([name, table]) => [
           name,

@@ -37,6 +37,7 @@ import { createOutbox } from './outbox';
 import { feedStream } from './streams';
 import { freePort } from './ports';
 import { startS3, type RunningS3 } from './s3';
+import { startSecretsManager, type RunningSecretsManager } from './secrets-manager';
 import { PASSWORDS_FILE, passwordsBox, seedIfNeeded } from './seed';
 import { accessDenied, createStaticSite } from './static-site';
 import { BUSINESS_TIME_ZONE_DEFAULT } from '@shared/constants';
@@ -44,7 +45,7 @@ import { BUSINESS_TIME_ZONE_DEFAULT } from '@shared/constants';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PORT = 5173;
 /**
- * The local stack's erasure key (ERASURE_KEY), made once and kept with the data: the hashes of
+ * The local stack's erasure key (in its Secrets Manager stand-in), made once and kept with the data: the hashes of
  * erased numbers must match it for as long as the data lives.
  */
 function erasureKey(dataDir: string): string {
@@ -168,6 +169,11 @@ export interface RunningStack {
   /** Pid of the DynamoDB Local java process, for stale-process cleanup. */
   dynamoPid?: number;
   logoBucket: string;
+  /**
+   * What this server, standing in for CloudFront, adds to every API request: for tools that call
+   * the handlers directly, as CloudFront would (the benchmark's cold starts).
+   */
+  originSecret: string;
   stop(): Promise<void>;
 }
 
@@ -255,6 +261,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         ),
         (s: RunningS3) => s.stop(),
       ),
+      tracked(
+        freePort().then((p) => startSecretsManager({ port: p, credentials: adminCredentials })),
+        (m: RunningSecretsManager) => m.stop(),
+      ),
       createCognitoStandIn({
         dataFile: join(dataDir, 'cognito.json'),
         region: LOCAL_AWS_ENV.AWS_REGION,
@@ -266,18 +276,22 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     ] as const);
     const failed = settled.find((r) => r.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
-    const [dynamo, s3, cognito, vite] = settled.map(
+    const [dynamo, s3, secretsManager, cognito, vite] = settled.map(
       (r) => (r as PromiseFulfilledResult<unknown>).value,
     ) as [
       RunningDynamo,
       RunningS3,
+      RunningSecretsManager,
       Awaited<ReturnType<typeof createCognitoStandIn>>,
       ViteDevServer | undefined,
     ];
     cognito.setBaseUrl(cognitoEndpoint);
 
-    // What this server, standing in for CloudFront, adds to every API request (lib/viewer.ts).
+    // What this server, standing in for CloudFront, adds to every API request (lib/viewer.ts). The
+    // functions read it and the erasure key from the Secrets Manager stand-in, as they do in AWS.
     const originSecret = newOriginSecret();
+    const originSecretArn = secretsManager.put('origin-secret', originSecret);
+    const erasureKeyArn = secretsManager.put('erasure-key', erasureKey(dataDir));
     // Env of the in-process handlers and triggers: the names the CDK stack sets, plus local endpoints.
     Object.assign(process.env, LOCAL_AWS_ENV, {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -286,6 +300,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       // The functions' Cognito client signs with the stack's own key (lambdas/lib/cognito-client.ts).
       COGNITO_ACCESS_KEY_ID: adminCredentials.accessKeyId,
       COGNITO_SECRET_ACCESS_KEY: adminCredentials.secretAccessKey,
+      // Their Secrets Manager client too (lambdas/lib/secrets.ts).
+      SECRETS_MANAGER_ENDPOINT: secretsManager.endpoint,
+      SECRETS_MANAGER_ACCESS_KEY_ID: adminCredentials.accessKeyId,
+      SECRETS_MANAGER_SECRET_ACCESS_KEY: adminCredentials.secretAccessKey,
       // The functions' SNS client publishes to the outbox (local/outbox.ts).
       SNS_ENDPOINT: `${url}${OUTBOX_PATH}`,
       LOGO_BUCKET,
@@ -295,8 +313,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? (options.quiet ? 'SILENT' : 'WARN'),
       // No CloudWatch here to read the metrics' log lines (lambdas/lib/metrics.ts).
       POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
-      ORIGIN_SECRET: originSecret,
-      ERASURE_KEY: erasureKey(dataDir),
+      ORIGIN_SECRET_ARN: originSecretArn,
+      ERASURE_KEY_ARN: erasureKeyArn,
       ...(options.clientCodesPerHour
         ? { CLIENT_CODES_PER_HOUR: String(options.clientCodesPerHour) }
         : {}),
@@ -448,6 +466,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       passwordsFile,
       dynamoPid: dynamo.process.pid,
       logoBucket: LOGO_BUCKET,
+      originSecret,
       stop: stopAll,
     };
   } catch (error) {

@@ -206,3 +206,10 @@ export const DEFAULT_GAME_SETTINGS: Readonly<GameSettings> = Object.freeze({
 /** A stored or received spin mode as the game plays it: anything unknown is the default. */
 export const spinModeOf = (value: unknown): SpinMode =>
   SPIN_MODES.find((mode) => mode === value) ?? DEFAULT_GAME_SETTINGS.spinMode;
+
+/**
+ * How long a function uses a secret it read from Secrets Manager before asking again
+ * (lambdas/lib/secrets.ts): the longest a warm function goes on refusing a newly rotated origin
+ * secret, hence the wait in the rotation steps (docs/operations.md, "Rotating the origin secret").
+ */
+export const SECRETS_MAX_AGE_S = 300;

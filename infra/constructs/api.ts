@@ -20,6 +20,7 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { RouteAuth, RouteDef } from '@shared/routes';
 import { LOGO_KEY_PREFIX, type TableDef } from '@shared/definitions';
@@ -71,13 +72,14 @@ export interface ApiProps {
   readonly needs: Readonly<Record<string, RouteNeeds>>;
   /** The handler entry file of a route id (lambdas/handlers/<id>.ts). */
   readonly handlerEntry: (routeId: string) => string;
-  /** Environment of every handler (tables, bucket, pools, SMS settings, the origin secret). */
+  /** Environment of every handler (tables, bucket, pools, SMS settings). */
   readonly environment: Record<string, string>;
   /**
-   * Environment only the handlers whose needs say `erasureKey` get (ERASURE_KEY, a dynamic
-   * reference to its secret).
+   * The secrets the handlers read at start (lambdas/lib/secrets.ts): every handler gets the origin
+   * secret's ARN (ORIGIN_SECRET_ARN) and may read it; only those whose needs say `erasureKey` get
+   * the erasure key's (ERASURE_KEY_ARN) and may read it. No environment holds a secret's value.
    */
-  readonly erasureKeyEnvironment: Record<string, string>;
+  readonly secrets: { readonly origin: ISecret; readonly erasureKey: ISecret };
   /** The tables, by logical name, with their definitions (for index ARNs). */
   readonly tables: Readonly<Record<TableDef['name'], { table: Table; def: TableDef }>>;
   /** The logo bucket (upload-logo writes under business/). */
@@ -162,7 +164,8 @@ export class Api extends Construct {
         description: `${route.method} ${route.path}`,
         environment: {
           ...props.environment,
-          ...(needs.erasureKey ? props.erasureKeyEnvironment : {}),
+          ORIGIN_SECRET_ARN: props.secrets.origin.secretArn,
+          ...(needs.erasureKey ? { ERASURE_KEY_ARN: props.secrets.erasureKey.secretArn } : {}),
         },
       });
       this.grant(fn, needs, props);
@@ -194,6 +197,14 @@ export class Api extends Construct {
 
   /** Adds the statements a route's handler needs to its role, nothing more. */
   private grant(fn: SpinFunction, needs: RouteNeeds, props: ApiProps): void {
+    // Reading a secret's value, current or previous version: no listing, no describing.
+    const secrets = [props.secrets.origin, ...(needs.erasureKey ? [props.secrets.erasureKey] : [])];
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: secrets.map((secret) => secret.secretArn),
+      }),
+    );
     for (const [key, access] of Object.entries(needs.tables ?? {})) {
       const name = key as TableDef['name'];
       const entry = props.tables[name];

@@ -18,7 +18,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '@shared/errors';
 import { COUNTER_TEXT } from '@shared/messages-counter';
 import { PRIZE_REFERENCE_TTL_S, type IssuedPrizeReference } from '@shared/prize-reference';
-import { requireEnv } from '../lib/env';
+import { currentOriginSecret } from '../lib/secrets';
 import { getPrizeReference, putPrizeReference } from '../repositories/prize-references';
 
 const ID_BYTES = 16;
@@ -27,11 +27,13 @@ const TAG_BYTES = 16;
 /**
  * The key that signs references, and the one place it is read: derived from the deployment's
  * origin secret (docs/deploy.md, "Secrets"), as the spin-first challenge keys and the visits key
- * are, under a purpose of its own. Asynchronous so that reading the secret another way (a
- * parameter store) changes only this function.
+ * are, under a purpose of its own: from its current value, read from Secrets Manager
+ * (lib/secrets.ts).
  */
 async function prizeReferenceKey(): Promise<Buffer> {
-  return createHmac('sha256', requireEnv('ORIGIN_SECRET')).update('prize-reference').digest();
+  return createHmac('sha256', await currentOriginSecret())
+    .update('prize-reference')
+    .digest();
 }
 
 const tagOf = (key: Buffer, id: Buffer): Buffer =>

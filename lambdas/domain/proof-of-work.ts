@@ -12,7 +12,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { badRequest } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
 import type { SolvedChallenge } from '@shared/spin';
-import { requireEnv } from '../lib/env';
+import { currentOriginSecret } from '../lib/secrets';
 import { forgetChallengeUse, useChallengeOnce } from '../repositories/used-challenges';
 import { warnOnFailure } from '../lib/logger';
 
@@ -43,11 +43,11 @@ const MESSAGE: Record<ChallengePurpose, string> = {
  * secret, one key per purpose): a challenge cannot be forged, altered or spent on the other purpose
  * without them.
  */
-function signingSecrets(purpose: ChallengePurpose): {
+async function signingSecrets(purpose: ChallengePurpose): Promise<{
   hmacSignatureSecret: string;
   hmacKeySignatureSecret: string;
-} {
-  const base = requireEnv('ORIGIN_SECRET');
+}> {
+  const base = await currentOriginSecret();
   const derive = (use: string) =>
     createHmac('sha256', base).update(`${use}#${purpose}`).digest('hex');
   return {
@@ -57,7 +57,7 @@ function signingSecrets(purpose: ChallengePurpose): {
 }
 
 /** A fresh challenge for `purpose`, `workFactor` times the base work (signed into its data). */
-export function newChallenge(
+export async function newChallenge(
   purpose: ChallengePurpose,
   nowMs: number,
   workFactor = 1,
@@ -69,7 +69,7 @@ export function newChallenge(
     data: { work: workFactor },
     deriveKey,
     expiresAt: Math.floor(nowMs / 1000) + CHALLENGE_TTL_S[purpose],
-    ...signingSecrets(purpose),
+    ...(await signingSecrets(purpose)),
   });
 }
 
@@ -89,7 +89,7 @@ export async function spendChallenge(
     challenge: solved.challenge as Challenge,
     solution: solved.solution,
     deriveKey,
-    ...signingSecrets(purpose),
+    ...(await signingSecrets(purpose)),
   });
   if (!result.verified) throw invalid();
   if ((parameters.data?.work ?? 1) < minWorkFactor) throw invalid();

@@ -12,6 +12,7 @@ import { MAX_JSON_BODY_BYTES } from '@shared/constants';
 import { logger, withLambdaContext } from './logger';
 import { isThrottling } from './throttling';
 import type { HttpEvent, HttpResult } from './http-event';
+import { loadSecrets } from './secrets';
 import { requireViaSite } from './viewer';
 
 export type { HttpEvent, HttpResult } from './http-event';
@@ -62,6 +63,7 @@ export function http(
 ): (event: HttpEvent, context?: Context) => Promise<HttpResult> {
   return withLambdaContext(async (event: HttpEvent) => {
     try {
+      await loadSecrets();
       requireViaSite(event);
       return await fn(event);
     } catch (error) {

@@ -14,7 +14,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
 import { AppError } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages';
-import { requireEnv } from './env';
+import { acceptedOriginSecrets } from './secrets';
 import type { HttpEvent } from './http-event';
 
 /**
@@ -104,12 +104,13 @@ const sameSecret = (sent: string, expected: string): boolean => {
 
 /**
  * 403 for a request that did not come through CloudFront (no origin secret, or a wrong one). The
- * HTTP wrapper (lib/http.ts) runs it before every handler, so no route can be called at the API's
- * own URL, around the distribution and its WAF rules.
+ * HTTP wrapper (lib/http.ts) loads the secrets and runs it before every handler, so no route can be
+ * called at the API's own URL, around the distribution and its WAF rules. The secret's current and
+ * previous values are both taken, so it rotates with no downtime (lib/secrets.ts).
  */
 export function requireViaSite(event: HttpEvent): void {
   const sent = event.headers?.[ORIGIN_SECRET_HEADER];
-  if (!sent || !sameSecret(sent, requireEnv('ORIGIN_SECRET'))) {
+  if (!sent || !acceptedOriginSecrets().some((secret) => sameSecret(sent, secret))) {
     throw notViaSite();
   }
 }

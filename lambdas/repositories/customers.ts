@@ -10,7 +10,6 @@
  */
 import { createHmac } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { requireEnv } from '../lib/env';
 import {
   CUSTOMERS_BY_CHANGE_INDEX,
   CUSTOMERS_BY_CREATED_INDEX,
@@ -19,6 +18,7 @@ import {
 import type { Customer } from '@shared/types';
 import { retryingConflicts } from '../lib/conflict-retry';
 import { dynamo } from '../lib/dynamo-client';
+import { erasureKey } from '../lib/secrets';
 import { cancellationCodes } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
 
@@ -52,15 +52,17 @@ const toCustomer = (item: Record<string, unknown>): Customer => {
  * key), so the number itself is gone but the same number still finds it and cannot win again.
  * The marker holds no index attributes: it is in no list.
  */
-const erasedKey = (phoneNumber: string): string =>
-  `erased#${createHmac('sha256', requireEnv('ERASURE_KEY')).update(phoneNumber).digest('hex')}`;
+const erasedKey = async (phoneNumber: string): Promise<string> =>
+  `erased#${createHmac('sha256', await erasureKey())
+    .update(phoneNumber)
+    .digest('hex')}`;
 
 /** True when this +61 number had a reward and was erased on request. */
 async function isErased(phoneNumber: string): Promise<boolean> {
   const { Item } = await dynamo().send(
     new GetCommand({
       TableName: tableName('customers'),
-      Key: { phoneNumber: erasedKey(phoneNumber) },
+      Key: { phoneNumber: await erasedKey(phoneNumber) },
       ConsistentRead: true,
     }),
   );
@@ -98,7 +100,7 @@ export async function eraseCustomerRecord(
           {
             Put: {
               TableName: tableName('customers'),
-              Item: { phoneNumber: erasedKey(phoneNumber), erasedAt: at },
+              Item: { phoneNumber: await erasedKey(phoneNumber), erasedAt: at },
             },
           },
         ],
@@ -183,7 +185,7 @@ export async function putCustomerOnce(
           {
             ConditionCheck: {
               TableName: tableName('customers'),
-              Key: { phoneNumber: erasedKey(customer.phoneNumber) },
+              Key: { phoneNumber: await erasedKey(customer.phoneNumber) },
               ConditionExpression: 'attribute_not_exists(phoneNumber)',
             },
           },

@@ -496,10 +496,10 @@ describe('SpinWinStack', () => {
         expect(logGroup.Properties.RetentionInDays, id).toBe(30);
     });
 
-    it('gives the erasure key only to the functions that read or write erasure markers', () => {
-      // Before: all 25 API functions had ERASURE_KEY in their environment.
+    it('gives the erasure key only to the functions that read or write erasure markers: its ARN, never its value', () => {
+      // Before: all 25 API functions had ERASURE_KEY in their environment, then these 4 had its value.
       const withKey = ofType('AWS::Lambda::Function')
-        .filter(([, fn]) => fn.Properties.Environment?.Variables?.ERASURE_KEY !== undefined)
+        .filter(([, fn]) => fn.Properties.Environment?.Variables?.ERASURE_KEY_ARN !== undefined)
         .map(([id]) => id)
         .sort();
       const declared = ROUTES.filter((r) => ROUTE_NEEDS[r.id].erasureKey).map((r) => r.id);
@@ -512,13 +512,10 @@ describe('SpinWinStack', () => {
       const erasureSecret = ofType('AWS::SecretsManager::Secret').find(([, r]) =>
         String(r.Properties.Description).includes('erased'),
       )![0];
-      for (const id of withKey) {
-        const value = JSON.stringify(
-          json.Resources[id]!.Properties.Environment.Variables.ERASURE_KEY,
-        );
-        expect(value).toContain('{{resolve:secretsmanager:');
-        expect(value).toContain(erasureSecret);
-      }
+      for (const id of withKey)
+        expect(json.Resources[id]!.Properties.Environment.Variables.ERASURE_KEY_ARN).toEqual({
+          Ref: erasureSecret,
+        });
     });
 
     it('gives every API handler the environment contract', () => {
@@ -711,15 +708,16 @@ describe('SpinWinStack', () => {
         (h) => h.HeaderName === 'x-origin-verify',
       );
       expect(reference(header?.HeaderValue)).toBe(true);
-      // Every route's function knows the secret (lib/http.ts refuses a request without it).
+      // Every route's function reads the secret (lib/http.ts refuses a request without it) from
+      // Secrets Manager at start: its environment holds the secret's ARN only.
       const handlers = ofType('AWS::Lambda::Function').filter(
-        ([, fn]) => fn.Properties.Environment?.Variables?.ORIGIN_SECRET !== undefined,
+        ([, fn]) => fn.Properties.Environment?.Variables?.ORIGIN_SECRET_ARN !== undefined,
       );
       expect(handlers.map(([id]) => id).sort()).toEqual(
         ROUTES.map((r) => logicalId(stack.api.functions[r.id]!.function)).sort(),
       );
       for (const [, fn] of handlers)
-        expect(reference(fn.Properties.Environment.Variables.ORIGIN_SECRET)).toBe(true);
+        expect(fn.Properties.Environment.Variables.ORIGIN_SECRET_ARN).toEqual({ Ref: secretId });
       // The /api/* behaviour sets the viewer address from the connection.
       const association = (api.FunctionAssociations as Json[])[0]!;
       expect(association.EventType).toBe('viewer-request');
@@ -1093,6 +1091,9 @@ describe('SpinWinStack', () => {
         'StaffPasswordSecretArns',
         'VisitorUserPoolId',
         'StaffUserPoolId',
+        // The rotation steps of docs/operations.md start from it.
+        'OriginSecretArn',
+        'DistributionId',
       ]),
     );
   });
@@ -1440,6 +1441,75 @@ describe('production posture, without options', () => {
         stats: ['UpdateItem'],
       },
     };
+
+    it("holds no secret's value in any function's environment: ARNs only, read at start", () => {
+      // Before: 25 functions had the origin secret's value (a dynamic reference, resolved at deploy
+      // into the environment GetFunctionConfiguration shows) and 4 the erasure key's.
+      const functions = ofType('AWS::Lambda::Function');
+      expect(functions.length).toBeGreaterThan(ROUTES.length);
+      const secretIds = ofType('AWS::SecretsManager::Secret').map(([id]) => id);
+      for (const [id, fn] of functions) {
+        for (const [name, value] of Object.entries(
+          (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
+        )) {
+          const text = JSON.stringify(value);
+          expect(text, `${id} ${name}`).not.toContain('{{resolve:');
+          expect(text, `${id} ${name}`).not.toContain('SecretString');
+          // A secret is named only by its ARN (Ref), under a name saying so.
+          if (secretIds.some((secret) => text.includes(secret))) {
+            expect(name, id).toMatch(/_ARN$/);
+            expect(value, `${id} ${name}`).toEqual({ Ref: expect.any(String) });
+          }
+        }
+      }
+    });
+
+    it('lets each function read only the secrets it uses, and only their values', () => {
+      const secretIds = ofType('AWS::SecretsManager::Secret').map(([id]) => id);
+      const [origin] = secretIds.filter((id) =>
+        String(json.Resources[id]!.Properties.Description).includes('through CloudFront'),
+      );
+      const [erasure] = secretIds.filter((id) =>
+        String(json.Resources[id]!.Properties.Description).includes('erased'),
+      );
+      /** Role logical id -> the secrets its statements reach, and with which actions. */
+      const reads = new Map<string, { secrets: string[]; actions: string[] }>();
+      for (const [, policy] of ofType('AWS::IAM::Policy')) {
+        for (const statement of policy.Properties.PolicyDocument.Statement as Json[]) {
+          const actions = [statement.Action].flat() as string[];
+          if (!actions.some((a) => a.startsWith('secretsmanager:'))) continue;
+          const resources = JSON.stringify(statement.Resource);
+          for (const role of policy.Properties.Roles as Json[]) {
+            const entry = reads.get(role.Ref as string) ?? { secrets: [], actions: [] };
+            entry.secrets.push(...secretIds.filter((id) => resources.includes(id)));
+            entry.actions.push(...actions);
+            reads.set(role.Ref as string, entry);
+          }
+        }
+      }
+      const expected = new Map<string, { secrets: string[]; actions: string[] }>();
+      for (const route of ROUTES) {
+        const role = logicalId(stack.api.functions[route.id]!.role);
+        expected.set(role, {
+          secrets: ROUTE_NEEDS[route.id].erasureKey ? [origin!, erasure!] : [origin!],
+          actions: ['secretsmanager:GetSecretValue'],
+        });
+      }
+      // The staff-users custom resource reads the initial staff passwords (tested under Auth).
+      const staffUsers = [...reads.keys()].filter((role) => !expected.has(role));
+      expect(staffUsers).toHaveLength(1);
+      expect(reads.get(staffUsers[0]!)!.secrets).not.toContain(origin);
+      expect(reads.get(staffUsers[0]!)!.secrets).not.toContain(erasure);
+      reads.delete(staffUsers[0]!);
+      const sorted = (m: typeof reads) =>
+        Object.fromEntries(
+          [...m].map(([role, e]) => [
+            role,
+            { secrets: [...new Set(e.secrets)].sort(), actions: [...new Set(e.actions)].sort() },
+          ]),
+        );
+      expect(sorted(reads)).toEqual(sorted(expected));
+    });
 
     it('runs the clean-up of unverified visitor users every hour, and it may delete visitor users only', () => {
       const schedules = ofType('AWS::Scheduler::Schedule');

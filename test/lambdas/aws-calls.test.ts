@@ -9,7 +9,7 @@ import { countedLambdaMs, startCountingAwsCalls } from '../../local/aws-calls';
 import { createApiGateway, poolAuthorizers } from '../../local/api-gateway';
 import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../local/cloudfront';
 import { sendSms } from '../../lambdas/lib/sms';
-import { httpEvent } from '../support/http-event';
+import { httpEvent, TEST_ORIGIN_SECRET } from '../support/http-event';
 import { startOutbox, type Outbox } from './visitor/support';
 
 let standIn: Awaited<ReturnType<typeof startCognitoStandIn>>;
@@ -72,11 +72,7 @@ describe('AWS call counting', () => {
       await api.invoke({
         method: 'GET',
         url: '/api/wheel',
-        headers: forwardedByCloudFront(
-          { host: '127.0.0.1' },
-          '203.0.113.9',
-          process.env.ORIGIN_SECRET ?? '',
-        ),
+        headers: forwardedByCloudFront({ host: '127.0.0.1' }, '203.0.113.9', TEST_ORIGIN_SECRET),
         body: Buffer.alloc(0),
         sourceIp: CLOUDFRONT_EDGE_ADDRESS,
         host: '127.0.0.1',

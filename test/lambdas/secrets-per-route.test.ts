@@ -18,12 +18,12 @@ import { solvedOtpAltcha } from './visitor/support';
 
 let saved: string | undefined;
 beforeEach(() => {
-  saved = process.env.ERASURE_KEY;
+  saved = process.env.ERASURE_KEY_ARN;
 });
 /** The deployed function's environment: no erasure key. */
-const withoutKey = () => delete process.env.ERASURE_KEY;
+const withoutKey = () => delete process.env.ERASURE_KEY_ARN;
 afterEach(() => {
-  process.env.ERASURE_KEY = saved;
+  process.env.ERASURE_KEY_ARN = saved;
 });
 
 describe('handlers without the erasure key', () => {
@@ -68,23 +68,26 @@ describe('handlers without the erasure key', () => {
           httpEvent({ claims: ADMIN_CLAIMS, method: 'GET', path: '/api/customers/export' }),
         ),
     ],
-  ] as const)('%s answers 200 without ERASURE_KEY (it is not given one)', async (route, call) => {
-    const n =
-      71 +
-      [
-        'search-users',
-        'list-users',
-        'list-user-changes',
-        'redeem-user',
-        'export-customers',
-      ].indexOf(route);
-    expect(ROUTE_NEEDS[route].erasureKey).toBeFalsy();
-    const slice = await seedSlice();
-    await seedCustomers([customerFixture(n, slice.id, '2026-03-01T10:00:00.000Z')], slice);
-    withoutKey();
-    const result = await call();
-    expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
-  });
+  ] as const)(
+    '%s answers 200 without ERASURE_KEY_ARN (it is not given one)',
+    async (route, call) => {
+      const n =
+        71 +
+        [
+          'search-users',
+          'list-users',
+          'list-user-changes',
+          'redeem-user',
+          'export-customers',
+        ].indexOf(route);
+      expect(ROUTE_NEEDS[route].erasureKey).toBeFalsy();
+      const slice = await seedSlice();
+      await seedCustomers([customerFixture(n, slice.id, '2026-03-01T10:00:00.000Z')], slice);
+      withoutKey();
+      const result = await call();
+      expect(result.statusCode, JSON.stringify(result.body)).toBe(200);
+    },
+  );
 
   it('a handler given the key cannot answer without it (has-reward reads the markers)', async () => {
     expect(ROUTE_NEEDS['has-reward'].erasureKey).toBe(true);

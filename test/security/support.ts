@@ -23,6 +23,7 @@ import {
 } from '../../local/api-gateway';
 import { CLOUDFRONT_EDGE_ADDRESS, forwardedByCloudFront } from '../../local/cloudfront';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../support/cognito-stand-in';
+import { TEST_ORIGIN_SECRET } from '../support/http-event';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 import type { StaffRole } from '@shared/types';
 import { freshStateFile } from '../local/cognito-support';
@@ -153,7 +154,7 @@ export async function startHarness(): Promise<Harness> {
           ...options.headers,
         },
         options.from ?? DEFAULT_CLIENT,
-        process.env.ORIGIN_SECRET ?? '',
+        TEST_ORIGIN_SECRET,
       ),
       body,
       sourceIp: CLOUDFRONT_EDGE_ADDRESS,

@@ -8,17 +8,19 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
 import { inject } from 'vitest';
 import { tableEnvName, type TableDef } from '@shared/definitions';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
-import { TEST_ORIGIN_SECRET } from '../support/http-event';
+import { TEST_ERASURE_KEY, TEST_ORIGIN_SECRET } from '../support/http-event';
 
 const prefix = `t${randomBytes(4).toString('hex')}-`;
 /** The user pool id of made-up claims: no pool exists behind it. */
 const MADE_UP_POOL = 'ap-southeast-2_madeUpClaims';
 const dynamoEndpoint = inject('dynamoEndpoint');
 const s3Endpoint = inject('s3Endpoint');
+const secretsManagerEndpoint = inject('secretsManagerEndpoint');
 
 Object.assign(process.env, LOCAL_AWS_ENV, {
   DYNAMODB_ENDPOINT: dynamoEndpoint,
@@ -27,11 +29,8 @@ Object.assign(process.env, LOCAL_AWS_ENV, {
   POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
   // Metrics' log lines only where a test reads them (test/lambdas/observability.test.ts).
   POWERTOOLS_METRICS_DISABLED: 'true',
+  SECRETS_MANAGER_ENDPOINT: secretsManagerEndpoint,
   TEST_PREFIX: prefix,
-  // What CloudFront adds to each API request (lib/viewer.ts); httpEvent sends it by default.
-  ORIGIN_SECRET: TEST_ORIGIN_SECRET,
-  // The key of erased numbers' hashes (repositories/customers.ts).
-  ERASURE_KEY: 'test-erasure-key',
   // Pools with no Cognito behind them, for handler tests whose claims are made up (below).
   VISITOR_USER_POOL_ID: MADE_UP_POOL,
   STAFF_USER_POOL_ID: MADE_UP_POOL,
@@ -45,6 +44,21 @@ const names = await createTables(dynamoEndpoint, prefix, false);
 for (const [name, physical] of Object.entries(names)) {
   process.env[tableEnvName(name as TableDef['name'])] = physical;
 }
+
+// The functions' secrets, in the Secrets Manager stand-in (lib/secrets.ts reads them): what
+// CloudFront adds to each API request (lib/viewer.ts; httpEvent sends it by default), and the key of
+// erased numbers' hashes (repositories/customers.ts).
+const secretsManager = new SecretsManagerClient({ endpoint: secretsManagerEndpoint });
+for (const [variable, name, value] of [
+  ['ORIGIN_SECRET_ARN', 'origin-secret', TEST_ORIGIN_SECRET],
+  ['ERASURE_KEY_ARN', 'erasure-key', TEST_ERASURE_KEY],
+] as const) {
+  const { ARN } = await secretsManager.send(
+    new CreateSecretCommand({ Name: `${prefix}${name}`, SecretString: value }),
+  );
+  process.env[variable] = ARN;
+}
+secretsManager.destroy();
 
 const s3 = new S3Client({
   endpoint: s3Endpoint,

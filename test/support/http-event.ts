@@ -75,6 +75,8 @@ export interface HttpEventOptions {
 
 /** The origin secret handler tests run with (test/setup/env.ts). */
 export const TEST_ORIGIN_SECRET = 'test-origin-secret';
+/** The erasure key handler tests run with (test/setup/env.ts). */
+export const TEST_ERASURE_KEY = 'test-erasure-key';
 
 /** A canned caller's claims, as of a token issued just now. */
 const claimsOf = ({ claims, caller }: HttpEventOptions): Claims | undefined =>
