@@ -5,7 +5,7 @@
  * (infra/deploy-config.ts), so a bad value is refused with its shop's name before anything runs.
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import * as z from '@shared/zod';
 import { readDeployConfig } from '../deploy-config';
 
 /** Option values as CDK context takes them from the command line. */
