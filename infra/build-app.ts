@@ -1,15 +1,16 @@
 /**
- * Builds the CDK app from its context: a shop's stacks (the main stack, the us-east-1 WAF stack
- * unless waf=false), or with base=true the account base alone (infra/base-stack.ts), and the
- * cdk-nag AwsSolutions checks on everything. infra/app.ts (the CLI entry), the fleet command and
+ * Builds the CDK app from its context: a shop's stack, or with base=true the account base alone
+ * (infra/base-stack.ts: SpinWinBase and its us-east-1 part), and the cdk-nag AwsSolutions checks on
+ * everything. infra/app.ts (the CLI entry), the fleet command and
  * the CDK tests all call this, so the tests check exactly what the agency deploys.
  */
+import { join } from 'node:path';
 import { type App, Token, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readDeployConfig, type DeployConfig } from './deploy-config';
-import { SpinWinBaseStack } from './base-stack';
-import { SpinWinEdgeStack, SpinWinStack, type SpinWinStackProps } from './stack';
-import { BASE_STACK_NAME, deploymentStackNames } from './stack-names';
+import { readDeployConfig, REPO_ROOT, type DeployConfig } from './deploy-config';
+import { SpinWinBaseEdgeStack, SpinWinBaseStack } from './base-stack';
+import { SpinWinStack, type SpinWinStackProps } from './stack';
+import { BASE_STACK_NAME, baseEdgeStackName, deploymentStackNames } from './stack-names';
 
 /** CloudFront only accepts WAF web ACLs and certificates from this region. */
 const CLOUDFRONT_REGION = 'us-east-1';
@@ -17,12 +18,13 @@ const CLOUDFRONT_REGION = 'us-east-1';
 export interface BuiltApp {
   readonly config: DeployConfig;
   readonly stack: SpinWinStack;
-  readonly edge?: SpinWinEdgeStack;
 }
 
 export interface BuiltBase {
   readonly config: DeployConfig;
   readonly base: SpinWinBaseStack;
+  /** The base's us-east-1 part (the CloudFront web ACL). */
+  readonly edge: SpinWinBaseEdgeStack;
 }
 
 export interface BuildAppOptions {
@@ -46,42 +48,35 @@ export function buildAnyApp(app: App, options_: BuildAppOptions = {}): BuiltApp 
 
 /** The account base of the context's region (one per account and region: no shop in its name). */
 function buildBase(app: App, config: DeployConfig, options_: BuildAppOptions = {}): BuiltBase {
-  const account = options_.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const account = (options_.account ?? process.env.CDK_DEFAULT_ACCOUNT) || undefined;
+  const edge = new SpinWinBaseEdgeStack(app, 'SpinWinBaseEdge', {
+    env: { account, region: CLOUDFRONT_REGION },
+    description: `Spin & Win account base, us-east-1 part: the CloudFront web ACL every shop of ${config.region} shares`,
+    // One in us-east-1 for each region's base: the name carries the region it serves.
+    stackName: baseEdgeStackName(config.region),
+    terminationProtection: true,
+  });
   const base = new SpinWinBaseStack(app, BASE_STACK_NAME, {
     env: { account, region: config.region },
     description:
-      'Spin & Win account base: what every shop in this account and region shares (CloudFront headers policy and functions, SMS delivery logging, account-wide alarms)',
+      'Spin & Win account base: what every shop in this account and region shares (CloudFront headers policy, functions and origin access control, web ACLs, SMS delivery logging, account-wide alarms)',
     alarmEmail: config.alarmEmail,
     smsMonthlySpendAlarmUsd: config.smsMonthlySpendAlarmUsd,
+    wafAssociationEntry: join(REPO_ROOT, 'lambdas', 'custom-resources', 'waf-association.ts'),
     // Deleting it while a shop imports its exports fails anyway; this says so before CloudFormation.
     terminationProtection: true,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { config, base };
+  return { config, base, edge };
 }
 
 export function buildApp(app: App, options_: BuildAppOptions = {}): BuiltApp {
   const config = readDeployConfig((key) => app.node.tryGetContext(key), process.env);
-  const account = options_.account ?? process.env.CDK_DEFAULT_ACCOUNT;
+  const account = (options_.account ?? process.env.CDK_DEFAULT_ACCOUNT) || undefined;
   // Never CDK_DEFAULT_REGION: the CLI sets it to us-east-1 when nothing is configured.
   const region = config.region;
 
   const forShop = config.shop === undefined ? '' : ` (${config.shop})`;
-  let edge: SpinWinEdgeStack | undefined;
-  if (config.waf) {
-    // A CloudFront web ACL lives in us-east-1; passing its ARN to another region needs both stacks
-    // bound to a concrete account and region (cross-region references).
-    if (!account) {
-      throw new Error(
-        'WAF (on unless -c waf=false) needs an account: configure AWS credentials, or set CDK_DEFAULT_ACCOUNT.',
-      );
-    }
-    edge = new SpinWinEdgeStack(app, deploymentStackNames(config.shop).edge, {
-      env: { account, region: CLOUDFRONT_REGION },
-      crossRegionReferences: true,
-      description: `Spin & Win${forShop}: WAF rate limits in front of CloudFront (us-east-1)`,
-    });
-  }
   const {
     shop,
     region: _region,
@@ -94,14 +89,12 @@ export function buildApp(app: App, options_: BuildAppOptions = {}): BuiltApp {
   const stack = new SpinWinStack(app, deploymentStackNames(shop).main, {
     ...options,
     env: { account, region },
-    crossRegionReferences: edge !== undefined,
     description: `Spin & Win${forShop}: spin-the-wheel prize promotion (site, API, user pools, data)`,
-    webAclArn: edge?.webAclArn,
     handlerEntry: options_.handlerEntry,
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { config, stack, edge };
+  return { config, stack };
 }
 
 /**
@@ -111,7 +104,7 @@ export function buildApp(app: App, options_: BuildAppOptions = {}): BuiltApp {
 export function targetLine(built: BuiltApp | BuiltBase): string {
   const { config } = built;
   const stack = 'base' in built ? built.base : built.stack;
-  const edge = 'base' in built ? undefined : built.edge;
+  const edge = 'base' in built ? built.edge : undefined;
   const from = config.regionSource === 'context' ? '-c region' : 'AWS_REGION';
   const account = Token.isUnresolved(stack.account)
     ? "the credentials' account"

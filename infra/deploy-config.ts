@@ -140,8 +140,8 @@ const DEPLOY_OPTIONS = {
     },
   }),
   shop: option({
-    default: 'none (stacks `SpinWin`, `SpinWinEdge`)',
-    doc: 'Names the deployment: lowercase letters, digits and inner hyphens, up to 24. Stacks become `SpinWin-<shop>` and `SpinWinEdge-<shop>`, and every generated name follows them, so one account holds many shops (below).',
+    default: 'none (stack `SpinWin`)',
+    doc: 'Names the deployment: lowercase letters, digits and inner hyphens, up to 24. Its stack becomes `SpinWin-<shop>`, and every generated name follows it, so one account holds many shops (below).',
     parse: (text) => {
       if (text !== undefined && !SHOP_PATTERN.test(text)) {
         throw new Error(
@@ -153,7 +153,7 @@ const DEPLOY_OPTIONS = {
   }),
   base: option({
     default: '`false`',
-    doc: 'Deploys the account base (`SpinWinBase`) instead of a shop: what every shop in the account and region shares (the CloudFront response headers policy and functions, SMS delivery logging, the account-wide alarms). Once per account and region, before the first shop (`npm run deploy:base`), and again after an upgrade; a shop deploy fails until it exists, and the base cannot be deleted while a shop uses it.',
+    doc: 'Deploys the account base (`SpinWinBase`, and `SpinWinBaseEdge-<region>` in us-east-1) instead of a shop: what every shop in the account and region shares (the CloudFront response headers policy, functions and origin access control, the web ACLs, SMS delivery logging, the account-wide alarms). Once per account and region, before the first shop (`npm run deploy:base`), and again after an upgrade; a shop deploy fails until it exists, and the base cannot be deleted while a shop uses it.',
     parse: flag('base', false),
   }),
   alarmEmail: option({
@@ -174,7 +174,7 @@ const DEPLOY_OPTIONS = {
   }),
   waf: option({
     default: '`true`',
-    doc: 'AWS WAF rate-based rules: per IP on `/api/*` (a CloudFront web ACL in a small `SpinWinEdge` stack in us-east-1) and on each user pool (a regional web ACL each: visitors 1,000, staff 20 calls per address per 5 minutes; 2,000 requests on `/api/*`: sized for a carrier crowd behind one address, docs/security.md). `false` removes them (not advised: see "What WAF costs and saves").',
+    doc: 'Attaches the account base\'s WAF web ACLs: its CloudFront one to the distribution (2,000 requests per address and shop host per 5 minutes on `/api/*`), its regional ones to the user pools (visitors 1,000, staff 20 calls per address per 5 minutes, counted over every shop\'s pools of that kind in the region); sized for a carrier crowd behind one address (docs/security.md). `false` detaches them (not advised: see "What WAF costs and saves").',
     parse: flag('waf', true),
   }),
   domainName: option({

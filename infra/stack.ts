@@ -1,10 +1,10 @@
 /**
- * SpinWinStack: the whole product on AWS. It composes the constructs by concern (Data, Storage,
- * Auth, Api, Web, optional WAF), wires the handlers' environment and the triggers' grants, and
- * declares the outputs the agency needs after `npx cdk deploy`.
+ * SpinWinStack: one shop on AWS. It composes the constructs by concern (Data, Storage, Auth, Api,
+ * Web), attaches the account base's web ACLs (unless waf=false), wires the handlers' environment and
+ * the triggers' grants, and declares the outputs the agency needs after `npx cdk deploy`.
  *
- * Over 400 lines: the two stacks (the product and its us-east-1 edge part) and the wiring between
- * the constructs, which is what this file is for; each construct lives in infra/constructs/.
+ * Over 400 lines: the wiring between the constructs, which is what this file is for; each construct
+ * lives in infra/constructs/.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import {
   CfnResource,
   DefaultStackSynthesizer,
   Duration,
+  Fn,
   Stack,
   Token,
   Validations,
@@ -39,19 +40,17 @@ import { Data } from './constructs/data';
 import { cognitoEndpointOrigin, importSharedEdge } from './constructs/shared-edge';
 import { StatsStream } from './constructs/stats-stream';
 import { Storage } from './constructs/storage';
-import {
-  DEFAULT_API_RATE_LIMIT,
-  DEFAULT_AUTH_RATE_LIMIT,
-  DEFAULT_STAFF_AUTH_RATE_LIMIT,
-  RateLimitAcl,
-} from './constructs/waf';
-import { SELF_SERVICE_CALLS_NEVER_MADE } from './constructs/cognito-self-service';
+import { associateWebAcl } from './constructs/waf';
 import { Web } from './constructs/web';
 import { REPO_ROOT, type DeployConfig } from './deploy-config';
 import { SpinFunction, withFunctionLogGroups } from './function-defaults';
 import { ROUTE_NEEDS, tableActions } from './route-permissions';
 import { nagPartition } from './nag';
 import { STATEFUL_REMOVAL_POLICY } from './stateful';
+import { BASE_EDGE_WEB_ACL_OUTPUT, BASE_EXPORTS, baseEdgeStackName } from './stack-names';
+
+/** CloudFront takes web ACLs from this region only. */
+const CLOUDFRONT_REGION = 'us-east-1';
 
 /** The singleton Lambda every BucketDeployment of a stack shares (its id is fixed by CDK). */
 const BUCKET_DEPLOYMENT_PROVIDER_ID = 'Custom::CDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C';
@@ -76,11 +75,6 @@ export type StackOptions = Omit<
 >;
 
 export interface SpinWinStackProps extends StackProps, StackOptions {
-  /**
-   * ARN of the CLOUDFRONT-scope web ACL (from SpinWinEdgeStack) to attach to the distribution.
-   * @default - none
-   */
-  readonly webAclArn?: string;
   /**
    * Entry file of a route's handler; tests may point elsewhere.
    * @default lambdas/handlers/<id>.ts
@@ -229,30 +223,33 @@ export class SpinWinStack extends Stack {
       shared: importSharedEdge(this),
       domainNames: props.domainName ? [props.domainName] : undefined,
       certificateArn: props.certificateArn,
-      webAclArn: props.webAclArn,
+      // The account base's CloudFront web ACL, read from its us-east-1 part's output.
+      webAclArn: props.waf
+        ? Token.asString({
+            'Fn::GetStackOutput': {
+              StackName: baseEdgeStackName(this.region),
+              Region: CLOUDFRONT_REGION,
+              OutputName: BASE_EDGE_WEB_ACL_OUTPUT,
+            },
+          })
+        : undefined,
     });
 
+    // Each pool joins the base's web ACL of its kind, through the base's association function.
     const poolWafs = !props.waf
       ? []
-      : [
-          new RateLimitAcl(this, 'VisitorPoolWaf', {
-            scope: 'REGIONAL',
-            limit: DEFAULT_AUTH_RATE_LIMIT,
-            associateWith: {
-              resourceArn: this.auth.visitorPool.userPoolArn,
-              handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
-            },
+      : (
+          [
+            ['VisitorPoolWaf', 'VisitorPools', this.auth.visitorPool.userPoolArn],
+            ['StaffPoolWaf', 'StaffPools', this.auth.staffPool.userPoolArn],
+          ] as const
+        ).map(([id, acl, resourceArn]) =>
+          associateWebAcl(this, id, {
+            serviceToken: Fn.importValue(BASE_EXPORTS.wafAssociatorArn),
+            webAclArn: Fn.importValue(BASE_EXPORTS.webAclArn(acl)),
+            resourceArn,
           }),
-          new RateLimitAcl(this, 'StaffPoolWaf', {
-            scope: 'REGIONAL',
-            limit: DEFAULT_STAFF_AUTH_RATE_LIMIT,
-            blockOperations: SELF_SERVICE_CALLS_NEVER_MADE,
-            associateWith: {
-              resourceArn: this.auth.staffPool.userPoolArn,
-              handlerEntry: lambdas('custom-resources', 'waf-association.ts'),
-            },
-          }),
-        ];
+        );
 
     const statsStream = new StatsStream(this, 'StatsStream', {
       entry: lambdas('triggers', 'stats-stream.ts'),
@@ -463,25 +460,5 @@ export class SpinWinStack extends Stack {
       description: 'CloudFront distribution (for manual invalidations)',
       value: this.web.distribution.distributionId,
     });
-  }
-}
-
-/** CLOUDFRONT-scope WAF rules must live in us-east-1: this small stack holds them when waf=true. */
-export class SpinWinEdgeStack extends Stack {
-  public readonly webAclArn: string;
-
-  constructor(scope: Construct, id: string, props: StackProps) {
-    super(scope, id, props);
-    const acl = new RateLimitAcl(this, 'ApiWaf', {
-      scope: 'CLOUDFRONT',
-      limit: DEFAULT_API_RATE_LIMIT,
-      pathPrefix: '/api/',
-    });
-    this.webAclArn = acl.webAcl.attrArn;
-  }
-
-  /** The template, with every function's logs kept LOG_RETENTION (infra/function-defaults.ts). */
-  protected override _toCloudFormation(): object {
-    return withFunctionLogGroups(super._toCloudFormation() as object);
   }
 }

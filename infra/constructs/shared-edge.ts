@@ -1,9 +1,10 @@
 /**
  * What every shop's CloudFront distribution uses alike, made once per account and region by the
  * account base (infra/base-stack.ts) and imported by each shop: the response headers policy (from
- * the header map the local stack also serves) and the three CloudFront Functions. CloudFront holds
- * 20 response headers policies and 100 functions per account by default: one set per shop would
- * stop the 21st shop.
+ * the header map the local stack also serves), the three CloudFront Functions and the S3 origin
+ * access control (a signing setting, not tied to a bucket: every shop's buckets use the one).
+ * CloudFront holds 20 response headers policies, 100 functions and 100 origin access controls per
+ * account by default: one set per shop would stop the 21st shop.
  * Each is exported by name from the base; a shop imports the names (Fn::ImportValue), so
  * CloudFormation refuses to delete the base, or change what it exports, while a shop uses it.
  */
@@ -13,7 +14,10 @@ import {
   FunctionCode,
   FunctionRuntime,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
+  Signing,
   type IFunction,
+  type IOriginAccessControl,
   type IResponseHeadersPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { Construct } from 'constructs';
@@ -30,6 +34,7 @@ import { responseHeadersFrom } from './response-headers';
 /** CloudFront's name lengths (its API reference): functions 64, policies 128. */
 const CLOUDFRONT_FUNCTION_NAME_MAX = 64;
 const RESPONSE_HEADERS_POLICY_NAME_MAX = 128;
+const ORIGIN_ACCESS_CONTROL_NAME_MAX = 64;
 
 /** The viewer-request functions, by the behaviour they serve. */
 const FUNCTION_CODE = {
@@ -47,6 +52,7 @@ export const cognitoEndpointOrigin = (region: string): string =>
 export interface SharedEdge {
   readonly headersPolicy: IResponseHeadersPolicy;
   readonly functions: Readonly<Record<ViewerFunctionId, IFunction>>;
+  readonly originAccessControl: IOriginAccessControl;
 }
 
 /** The base's one set, each exported under its BASE_EXPORTS name. */
@@ -65,6 +71,14 @@ export class SharedEdgeResources extends Construct {
     new CfnOutput(this, 'SecurityHeadersPolicyId', {
       value: policy.responseHeadersPolicyId,
       exportName: BASE_EXPORTS.securityHeadersPolicyId,
+    });
+    const oac = new S3OriginAccessControl(this, 'S3Oac', {
+      originAccessControlName: accountWideName(this, 'S3Oac', ORIGIN_ACCESS_CONTROL_NAME_MAX),
+      signing: Signing.SIGV4_ALWAYS,
+    });
+    new CfnOutput(this, 'OriginAccessControlId', {
+      value: oac.originAccessControlId,
+      exportName: BASE_EXPORTS.originAccessControlId,
     });
     for (const [fnId, code] of Object.entries(FUNCTION_CODE)) {
       const fn = new CloudFrontFunction(this, fnId, {
@@ -103,5 +117,10 @@ export function importSharedEdge(scope: Construct): SharedEdge {
       Fn.importValue(BASE_EXPORTS.securityHeadersPolicyId),
     ),
     functions,
+    originAccessControl: S3OriginAccessControl.fromOriginAccessControlId(
+      scope,
+      'BaseS3Oac',
+      Fn.importValue(BASE_EXPORTS.originAccessControlId),
+    ),
   };
 }

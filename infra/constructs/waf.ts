@@ -1,18 +1,24 @@
 /**
- * Optional WAF (context waf=true): rate-based rules per client IP.
- * - CLOUDFRONT scope (must live in us-east-1): requests to /api/* through the distribution.
- * - REGIONAL scope: the visitor user pool's own endpoint, where the browser calls InitiateAuth and
- *   RespondToAuthChallenge directly (each sign-in can cost an SMS); and the staff pool's, where
+ * WAF rate-based rules per client IP, in web ACLs the account base holds once for every shop of
+ * the account and region (infra/base-stack.ts); a shop attaches its distribution and associates
+ * its user pools (context waf, on by default).
+ * - CLOUDFRONT scope (must live in us-east-1): requests to /api/* through every shop's
+ *   distribution, counted per address AND host, so each shop's /api/ keeps its own budget.
+ * - REGIONAL scope: the visitor user pools' endpoint, where the browser calls InitiateAuth and
+ *   RespondToAuthChallenge directly (each sign-in can cost an SMS); and the staff pools', where
  *   the fixed staff usernames meet password guessing (Cognito locks a user after 5 failures, but
- *   a guesser would keep the owner locked out: the rule stops the guesser's address first).
- * Off by default: each web ACL costs USD 5 a month plus USD 1 per rule and USD 0.60 per million
- * requests.
+ *   a guesser would keep the owner locked out: the rule stops the guesser's address first). Every
+ *   pool's calls go to the same Cognito host with nothing WAF can key on that names the pool, so
+ *   these count an address's calls to every shop's pools of that kind together.
+ * Each web ACL costs USD 5 a month plus USD 1 per rule and USD 0.60 per million requests, once per
+ * account (and region), not per shop.
  */
-import { CustomResource, Duration } from 'aws-cdk-lib';
+import { CustomResource, Duration, Stack, Token, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { SpinFunction } from '../function-defaults';
+import { nagPartition } from '../nag';
 import { blockedTargetsStatement } from './cognito-self-service';
 
 /** The association's function retries for 9 minutes (lambdas/custom-resources/waf-association.ts). */
@@ -47,21 +53,17 @@ export interface RateLimitAclProps {
    */
   readonly pathPrefix?: string;
   /**
+   * Count per address and Host header (each shop's distribution has its own host), so shops
+   * sharing the ACL never share an address's budget.
+   * @default false (per address only)
+   */
+  readonly perHost?: boolean;
+  /**
    * Cognito operations (X-Amz-Target names, in any case) the ACL blocks outright, from any
    * address (cognito-self-service.ts).
    * @default - none
    */
   readonly blockOperations?: readonly string[];
-  /**
-   * A regional resource (the visitor user pool) to associate the ACL with.
-   * @default - none (a CLOUDFRONT ACL is attached by the distribution instead)
-   */
-  readonly associateWith?: {
-    /** ARN of the user pool. */
-    readonly resourceArn: string;
-    /** Entry file of the association custom resource (lambdas/custom-resources/waf-association.ts). */
-    readonly handlerEntry: string;
-  };
 }
 
 /** A web ACL that allows everything except clients over a per-IP request rate. */
@@ -87,7 +89,20 @@ export class RateLimitAcl extends Construct {
           visibilityConfig: metric('RateLimit'),
           statement: {
             rateBasedStatement: {
-              aggregateKeyType: 'IP',
+              ...(props.perHost
+                ? {
+                    aggregateKeyType: 'CUSTOM_KEYS',
+                    customKeys: [
+                      { ip: {} },
+                      {
+                        header: {
+                          name: 'host',
+                          textTransformations: [{ priority: 0, type: 'LOWERCASE' }],
+                        },
+                      },
+                    ],
+                  }
+                : { aggregateKeyType: 'IP' }),
               limit: props.limit,
               evaluationWindowSec: RATE_WINDOW_SECONDS,
               scopeDownStatement: props.pathPrefix
@@ -116,24 +131,41 @@ export class RateLimitAcl extends Construct {
           : []),
       ],
     });
-    if (props.associateWith) this.associate(props.associateWith);
   }
+}
 
-  /**
-   * Associates the ACL with a user pool through our custom resource, which retries while WAF
-   * reports the new ACL unavailable (AWS::WAFv2::WebACLAssociation fails the deploy instead), and
-   * disassociates on delete, so that turning WAF off can delete the ACL.
-   */
-  private associate(target: NonNullable<RateLimitAclProps['associateWith']>): void {
+/**
+ * The account base's function behind every shop's association of a user pool with a regional
+ * web ACL (one role for the whole account and region, instead of one per pool of each shop). It
+ * retries while WAF reports the ACL or the new pool unavailable (AWS::WAFv2::WebACLAssociation
+ * fails the deploy instead), and disassociates on delete, so a shop can turn WAF off or go.
+ */
+export class WafAssociator extends Construct {
+  public readonly serviceToken: string;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { handlerEntry: string; webAclArns: readonly string[] },
+  ) {
+    super(scope, id);
+    const stack = Stack.of(this);
     const fn = new SpinFunction(this, 'Associator', {
-      entry: target.handlerEntry,
-      description: 'Custom resource: associates the WAF web ACL with the user pool, with retries',
+      entry: props.handlerEntry,
+      description:
+        "Custom resource: associates a shop's user pool with the WAF web ACL, with retries",
       timeout: ASSOCIATION_TIMEOUT,
+    });
+    // Any user pool of the account and region: the shops' pools do not exist yet when this does.
+    const pools = stack.formatArn({
+      service: 'cognito-idp',
+      resource: 'userpool',
+      resourceName: '*',
     });
     fn.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['wafv2:AssociateWebACL', 'wafv2:DisassociateWebACL'],
-        resources: [this.webAcl.attrArn, target.resourceArn],
+        resources: [...props.webAclArns, pools],
       }),
     );
     // WAF checks that the caller may also change the user pool's web ACL.
@@ -144,14 +176,31 @@ export class RateLimitAcl extends Construct {
           'cognito-idp:DisassociateWebACL',
           'cognito-idp:GetWebACLForResource',
         ],
-        resources: [target.resourceArn],
+        resources: [pools],
       }),
     );
-    new CustomResource(this, 'Association', {
-      serviceToken: fn.function.functionArn,
-      resourceType: 'Custom::WebAclAssociation',
-      serviceTimeout: ASSOCIATION_SERVICE_TIMEOUT,
-      properties: { WebAclArn: this.webAcl.attrArn, ResourceArn: target.resourceArn },
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:${nagPartition(stack)}:cognito-idp:${shown(stack.region, '<AWS::Region>')}:${shown(stack.account, '<AWS::AccountId>')}:userpool/*]`,
+      reason:
+        "The shops' user pools are created after the base, one per shop: the role may only associate them with the base's web ACLs.",
     });
+    this.serviceToken = fn.function.functionArn;
   }
+}
+
+/** A value as cdk-nag writes it in a finding: the token's name when unresolved. */
+const shown = (value: string, token: string): string => (Token.isUnresolved(value) ? token : value);
+
+/** A shop's association of one of its user pools with a base web ACL, through the base's function. */
+export function associateWebAcl(
+  scope: Construct,
+  id: string,
+  props: { serviceToken: string; webAclArn: string; resourceArn: string },
+): CustomResource {
+  return new CustomResource(scope, id, {
+    serviceToken: props.serviceToken,
+    resourceType: 'Custom::WebAclAssociation',
+    serviceTimeout: ASSOCIATION_SERVICE_TIMEOUT,
+    properties: { WebAclArn: props.webAclArn, ResourceArn: props.resourceArn },
+  });
 }

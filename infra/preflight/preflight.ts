@@ -43,7 +43,7 @@ import {
   readDeployConfig,
   type DeployConfig,
 } from '../deploy-config';
-import { BASE_STACK_NAME, deploymentStackNames } from '../stack-names';
+import { BASE_STACK_NAME, baseEdgeStackName, deploymentStackNames } from '../stack-names';
 
 /** The clients of one check run: `region` is the deploy region; `usEast1` only for WAF's stack. */
 export interface PreflightClients {
@@ -595,7 +595,7 @@ async function accountBase(cloudformation: CloudFormationClient, region: string)
       return {
         status: 'block',
         name,
-        text: `${BASE_STACK_NAME} is ${status} in ${region}: a shop imports the CloudFront headers policy and functions from it. ${todo.charAt(0).toUpperCase()}${todo.slice(1)}`,
+        text: `${BASE_STACK_NAME} is ${status} in ${region}: a shop imports its CloudFront headers policy, functions and origin access control and its web ACLs. ${todo.charAt(0).toUpperCase()}${todo.slice(1)}`,
         url: PAGES.failedStack,
       };
     }
@@ -606,7 +606,7 @@ async function accountBase(cloudformation: CloudFormationClient, region: string)
       return {
         status: 'block',
         name,
-        text: `no ${BASE_STACK_NAME} in ${region}: a shop's deploy fails without it (it imports the CloudFront headers policy and functions); ${todo}`,
+        text: `no ${BASE_STACK_NAME} in ${region}: a shop's deploy fails without it (it imports the CloudFront headers policy, functions and origin access control and the web ACLs); ${todo}`,
         url: PAGES.failedStack,
       };
     }
@@ -756,16 +756,23 @@ export async function preflight(
     return report();
   }
 
-  const stacks = deploymentStackNames(config.shop);
+  // Only the account base has a us-east-1 part (the CloudFront web ACL): a shop's one stack is in
+  // its region.
   const checks = await Promise.all([
     bootstrap(clients.ssm, account, config.region),
-    ...(config.waf && config.region !== CLOUDFRONT_REGION
+    ...(config.base && config.region !== CLOUDFRONT_REGION
       ? [bootstrap(clients.ssmUsEast1, account, CLOUDFRONT_REGION)]
       : []),
-    failedStacks(clients.cloudformation, config.region, [stacks.main]),
+    failedStacks(clients.cloudformation, config.region, [
+      config.base ? BASE_STACK_NAME : deploymentStackNames(config.shop).main,
+    ]),
     ...(config.base ? [] : [accountBase(clients.cloudformation, config.region)]),
-    ...(config.region !== CLOUDFRONT_REGION
-      ? [failedStacks(clients.cloudformationUsEast1, CLOUDFRONT_REGION, [stacks.edge])]
+    ...(config.base
+      ? [
+          failedStacks(clients.cloudformationUsEast1, CLOUDFRONT_REGION, [
+            baseEdgeStackName(config.region),
+          ]),
+        ]
       : []),
     lambdaConcurrency(clients.lambda),
     smsSandbox(clients.sns, config.region),

@@ -8,6 +8,7 @@ import { format, resolveConfig } from 'prettier';
 import { readDeployConfig, REPO_ROOT, withOptionsTable } from '../../infra/deploy-config';
 import { SMS_GLOBAL_DAILY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import { targetLine } from '../../infra/build-app';
+import { BASE_EXPORTS } from '../../infra/stack-names';
 import { BUSINESS_METRICS, TABLES } from '@shared/definitions';
 import { nagFindings, testApp, testBase } from './support';
 
@@ -131,7 +132,7 @@ describe('region: never guessed', () => {
       const built = testApp({ context: { region: 'ap-southeast-2', shop: 'joes' } });
       expect(built.stack.region).toBe('ap-southeast-2');
       expect(targetLine(built)).toBe(
-        'Spin & Win: SpinWin-joes, SpinWinEdge-joes (us-east-1) in region ap-southeast-2 (from -c region), account 123456789012.',
+        'Spin & Win: SpinWin-joes in region ap-southeast-2 (from -c region), account 123456789012.',
       );
     } finally {
       delete process.env.CDK_DEFAULT_REGION;
@@ -147,7 +148,10 @@ describe('SpinWin with every option on', () => {
   };
   let built: ReturnType<typeof testApp>;
   let main: { Resources: Record<string, Json> };
+  /** The account base the shop attaches to (its region's part, and its us-east-1 part). */
+  let base: { Resources: Record<string, Json> };
   let edge: { Resources: Record<string, Json> };
+  let baseBuilt: ReturnType<typeof testBase>;
 
   beforeAll(() => {
     // WAF spans two regions, so the stacks need a concrete account.
@@ -170,8 +174,10 @@ describe('SpinWin with every option on', () => {
       },
     });
     main = Template.fromStack(built.stack).toJSON() as typeof main;
-    edge = Template.fromStack(built.edge!).toJSON() as typeof edge;
-  }, 60_000);
+    baseBuilt = testBase();
+    base = Template.fromStack(baseBuilt.base).toJSON() as typeof base;
+    edge = Template.fromStack(baseBuilt.edge).toJSON() as typeof edge;
+  }, 120_000);
   afterAll(() => {
     process.env.CDK_DEFAULT_ACCOUNT = saved.account;
     process.env.CDK_DEFAULT_REGION = saved.region;
@@ -195,31 +201,54 @@ describe('SpinWin with every option on', () => {
     for (const table of tables) expect(table.Properties.DeletionProtectionEnabled).toBe(true);
   });
 
-  it('puts a CloudFront web ACL with a per-IP rate rule on /api/* in us-east-1', () => {
-    expect(built.edge!.region).toBe('us-east-1');
+  it("attaches the base's CloudFront web ACL (us-east-1), whose per-address rate rule on /api/* counts each shop's host apart", () => {
+    expect(baseBuilt.edge.region).toBe('us-east-1');
     const [acl] = ofType(edge, 'AWS::WAFv2::WebACL');
     expect(acl?.Properties.Scope).toBe('CLOUDFRONT');
     const rate = acl!.Properties.Rules[0].Statement.RateBasedStatement;
-    expect(rate).toMatchObject({ AggregateKeyType: 'IP' });
+    expect(rate).toMatchObject({
+      AggregateKeyType: 'CUSTOM_KEYS',
+      CustomKeys: [
+        { IP: {} },
+        { Header: { Name: 'host', TextTransformations: [{ Priority: 0, Type: 'LOWERCASE' }] } },
+      ],
+    });
     expect(rate.ScopeDownStatement.ByteMatchStatement).toMatchObject({
       SearchString: '/api/',
       PositionalConstraint: 'STARTS_WITH',
     });
     const [distribution] = ofType(main, 'AWS::CloudFront::Distribution');
-    expect(distribution!.Properties.DistributionConfig.WebACLId).toBeDefined();
+    const read = distribution!.Properties.DistributionConfig.WebACLId['Fn::GetStackOutput'];
+    expect(read).toEqual({
+      StackName: baseBuilt.edge.stackName,
+      Region: 'us-east-1',
+      OutputName: 'ApiWebAclArn',
+    });
+    expect(
+      (Template.fromStack(baseBuilt.edge).toJSON() as { Outputs: Record<string, Json> }).Outputs
+        .ApiWebAclArn!.Value,
+    ).toEqual({
+      'Fn::GetAtt': [
+        Object.keys(edge.Resources).find((id) => edge.Resources[id]!.Type === 'AWS::WAFv2::WebACL'),
+        'Arn',
+      ],
+    });
   });
 
-  /** The web ACL associated with a pool, its per-IP limit, and the association. */
+  /** The base's web ACL a shop's pool is associated with (by export name), and the association. */
   const poolAcl = (pool: 'AuthVisitorPool' | 'AuthStaffPool') => {
     const association = ofType(main, 'Custom::WebAclAssociation').find((a) =>
       JSON.stringify(a.Properties.ResourceArn).includes(pool),
     );
-    const aclId = association?.Properties.WebAclArn['Fn::GetAtt'][0] as string;
-    const acl = main.Resources[aclId];
-    return { association, acl, aclId };
+    const exportName = association?.Properties.WebAclArn['Fn::ImportValue'] as string;
+    const output = Object.values(
+      (Template.fromStack(baseBuilt.base).toJSON() as { Outputs: Record<string, Json> }).Outputs,
+    ).find((o) => o.Export.Name === exportName);
+    const aclId = output?.Value['Fn::GetAtt'][0] as string;
+    return { association, acl: base.Resources[aclId], aclId };
   };
 
-  it('puts a regional web ACL with a per-IP rate rule on the visitor pool and one on the staff pool', () => {
+  it("associates the visitor pool and the staff pool each with the base's regional web ACL of its kind", () => {
     const visitor = poolAcl('AuthVisitorPool');
     const staff = poolAcl('AuthStaffPool');
     for (const { acl } of [visitor, staff]) {
@@ -234,24 +263,31 @@ describe('SpinWin with every option on', () => {
     expect(staff.acl!.Properties.Rules[0].Statement.RateBasedStatement.Limit).toBe(
       DEFAULT_STAFF_AUTH_RATE_LIMIT,
     );
+    // The shop holds no web ACL of its own.
+    expect(ofType(main, 'AWS::WAFv2::WebACL')).toEqual([]);
   });
 
-  it('associates them through a custom resource that waits for WAF, not one that fails at once', () => {
+  it("associates them through the base's custom resource function that waits for WAF, not one that fails at once", () => {
     expect(ofType(main, 'AWS::WAFv2::WebACLAssociation')).toEqual([]);
     expect(ofType(main, 'Custom::WebAclAssociation')).toHaveLength(2);
     const { association } = poolAcl('AuthVisitorPool');
     // Longer than the handler's retries (9 minutes), far shorter than CloudFormation's hour.
     expect(Number(association!.Properties.ServiceTimeout)).toBeGreaterThan(9 * 60);
     expect(Number(association!.Properties.ServiceTimeout)).toBeLessThanOrEqual(15 * 60);
-    const fnId = association!.Properties.ServiceToken['Fn::GetAtt'][0];
-    expect(main.Resources[fnId]!.Properties.Timeout).toBe(600);
-    const role = main.Resources[fnId]!.Properties.Role['Fn::GetAtt'][0];
-    const actions = ofType(main, 'AWS::IAM::Policy')
+    expect(association!.Properties.ServiceToken).toEqual({
+      'Fn::ImportValue': BASE_EXPORTS.wafAssociatorArn,
+    });
+    const [fnId] = Object.keys(base.Resources).filter(
+      (id) =>
+        base.Resources[id]!.Type === 'AWS::Lambda::Function' &&
+        /custom resource: associates/i.test(base.Resources[id]!.Properties.Description as string),
+    );
+    expect(base.Resources[fnId!]!.Properties.Timeout).toBe(600);
+    const role = base.Resources[fnId!]!.Properties.Role['Fn::GetAtt'][0];
+    const statements = ofType(base, 'AWS::IAM::Policy')
       .filter((p) => (p.Properties.Roles as Json[]).some((r) => r.Ref === role))
-      .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[])
-      .flatMap((st) => [st.Action].flat())
-      .sort();
-    expect(actions).toEqual([
+      .flatMap((p) => p.Properties.PolicyDocument.Statement as Json[]);
+    expect(statements.flatMap((st) => [st.Action].flat()).sort()).toEqual([
       'cognito-idp:AssociateWebACL',
       'cognito-idp:DisassociateWebACL',
       'cognito-idp:GetWebACLForResource',
@@ -260,6 +296,10 @@ describe('SpinWin with every option on', () => {
       'wafv2:AssociateWebACL',
       'wafv2:DisassociateWebACL',
     ]);
+    // The pools it may touch are the account's in this region, the ACLs only the base's two.
+    const resources = JSON.stringify(statements.flatMap((st) => [st.Resource].flat()));
+    expect(resources).toContain(':cognito-idp:ap-southeast-2:123456789012:userpool/*');
+    expect(resources).not.toMatch(/wafv2[^"]*\*/);
   });
 
   it('serves the custom domain with its certificate and TLS 1.2', () => {
@@ -272,10 +312,9 @@ describe('SpinWin with every option on', () => {
     });
   });
 
-  it("keeps every function's logs a month in both stacks, CDK's providers included", () => {
-    // The edge stack has none since cross-region references read the stack's output (weak).
+  it("keeps every function's logs a month in the shop and the base, CDK's providers included", () => {
     expect(ofType(main, 'AWS::Lambda::Function').length).toBeGreaterThan(0);
-    for (const template of [main, edge]) {
+    for (const template of [main, base, edge]) {
       for (const [id, fn] of Object.entries(template.Resources)) {
         if (fn.Type !== 'AWS::Lambda::Function') continue;
         // Its own log group, or the /aws/lambda/<function> one CDK makes (useCdkManagedLogGroup).
@@ -405,7 +444,7 @@ describe('shop: one agency, many shops', () => {
         expect(names.has(text), `${text} named twice (${where})`).toBe(false);
         names.set(text, where);
       };
-      const stacks = [app.stack, ...(app.edge ? [app.edge] : [])];
+      const stacks = [app.stack];
       for (const stack of stacks) {
         add(`stack ${stack.region} ${stack.stackName}`, stack.stackName);
         const template = Template.fromStack(stack).toJSON() as {
@@ -454,7 +493,6 @@ describe('shop: one agency, many shops', () => {
       built.forEach((app, i) => {
         const shop = shops[i]!;
         expect(app.stack.stackName).toBe(`SpinWin-${shop}`);
-        expect(app.edge!.stackName).toBe(`SpinWinEdge-${shop}`);
         for (const [name, where] of physicalNames(app)) {
           const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, '');
           expect(squashed, `${name} (${where})`).toContain(shop.replace(/-/g, ''));
@@ -510,9 +548,10 @@ describe('deploy options, declared once', () => {
     for (const key of keys) expect(written).toContain(`| \`${key}\``);
   });
 
-  it('without an account, says that WAF (on by default) needs one, and how to turn it off', () => {
-    expect(() => testApp({ account: '' })).toThrow(
-      /WAF \(on unless -c waf=false\) needs an account/,
+  it("synthesizes a shop with WAF on without an account (the base's web ACLs are read, not made)", () => {
+    const built = testApp({ account: '' });
+    expect(JSON.stringify(Template.fromStack(built.stack).toJSON())).toContain(
+      '"Fn::GetStackOutput"',
     );
   });
 });

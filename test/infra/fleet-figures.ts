@@ -1,7 +1,7 @@
 /**
- * The fleet's figures, counted from synthesized templates (a shop's stacks and the account base):
+ * The fleet's figures, counted from synthesized templates (a shop's stack and the account base):
  * what each added shop takes of the account's default quotas, how many shops fit before the first
- * one, and what an idle shop costs a month. test/infra/fleet-figures.test.ts checks that
+ * one, what an idle added shop costs a month, and what the account base costs once. test/infra/fleet-figures.test.ts checks that
  * docs/capacity.md and docs/operations.md state them; `npx tsx test/infra/fleet-figures.ts` prints
  * the blocks to paste there.
  */
@@ -14,18 +14,10 @@ type Resources = Record<string, { Type: string; Properties?: Record<string, any>
 const QUOTAS = [
   { name: 'IAM roles', scope: 'account', quota: 1000, types: ['AWS::IAM::Role'] },
   {
-    name: 'WAF web ACLs, regional',
-    scope: 'account and region',
+    name: 'WAF web ACLs',
+    scope: 'account and region (CloudFront scope: us-east-1)',
     quota: 100,
     types: ['AWS::WAFv2::WebACL'],
-    stack: 'main',
-  },
-  {
-    name: 'WAF web ACLs, CloudFront scope',
-    scope: 'account (us-east-1)',
-    quota: 100,
-    types: ['AWS::WAFv2::WebACL'],
-    stack: 'edge',
   },
   {
     name: 'CloudFront origin access controls',
@@ -57,6 +49,12 @@ const QUOTAS = [
     quota: 1000,
     types: ['AWS::Cognito::UserPool'],
   },
+  {
+    name: 'DynamoDB tables',
+    scope: 'account and region',
+    quota: 2500,
+    types: ['AWS::DynamoDB::Table'],
+  },
 ] as const;
 
 /** List prices of what bills with no visitor (docs/operations.md's table). */
@@ -76,13 +74,17 @@ export interface FleetFigures {
     shops: number;
   }[];
   readonly firstCeiling: { name: string; shops: number };
-  readonly idle: {
-    secrets: number;
-    alarmMetrics: number;
-    webAcls: number;
-    wafRules: number;
-    usd: number;
-  };
+  /** What bills with no visitor for each added shop, and once for the account base. */
+  readonly idle: IdleCost;
+  readonly baseIdle: IdleCost;
+}
+
+interface IdleCost {
+  secrets: number;
+  alarmMetrics: number;
+  webAcls: number;
+  wafRules: number;
+  usd: number;
 }
 
 const ofType = (resources: Resources, type: string) =>
@@ -94,17 +96,39 @@ const alarmMetrics = (resources: Resources) =>
     return sum + (metrics ? metrics.filter((m) => m.MetricStat).length : 1);
   }, 0);
 
+/** What the resources of some templates bill a month with no visitor (list prices, USD). */
+function idleCost(...templates: Resources[]): IdleCost {
+  const all = (type: string) => templates.flatMap((t) => ofType(t, type));
+  const webAcls = all('AWS::WAFv2::WebACL');
+  const cost: IdleCost = {
+    secrets: all('AWS::SecretsManager::Secret').length,
+    alarmMetrics: templates.reduce((n, t) => n + alarmMetrics(t), 0),
+    webAcls: webAcls.length,
+    wafRules: webAcls.reduce(
+      (n, acl) => n + ((acl.Properties?.Rules as unknown[]) ?? []).length,
+      0,
+    ),
+    usd: 0,
+  };
+  cost.usd =
+    Math.round(
+      (cost.secrets * USD.secret +
+        cost.alarmMetrics * USD.alarmMetric +
+        cost.webAcls * USD.webAcl +
+        cost.wafRules * USD.wafRule) *
+        100,
+    ) / 100;
+  return cost;
+}
+
 export function fleetFigures(): FleetFigures {
   const shop = testApp({ context: { shop: 'joes-pizza' } });
   const main = (Template.fromStack(shop.stack).toJSON() as { Resources: Resources }).Resources;
-  const edge = (Template.fromStack(shop.edge!).toJSON() as { Resources: Resources }).Resources;
-  const base = (Template.fromStack(testBase().base).toJSON() as { Resources: Resources }).Resources;
+  const built = testBase();
+  const base = (Template.fromStack(built.base).toJSON() as { Resources: Resources }).Resources;
+  const baseEdge = (Template.fromStack(built.edge).toJSON() as { Resources: Resources }).Resources;
   const rows = QUOTAS.map((q) => {
-    const where = 'stack' in q ? [q.stack === 'main' ? main : edge] : [main, edge];
-    const perShop = where.reduce(
-      (sum, resources) => sum + q.types.reduce((n, t) => n + ofType(resources, t).length, 0),
-      0,
-    );
+    const perShop = q.types.reduce((n, t) => n + ofType(main, t).length, 0);
     return {
       name: q.name,
       scope: q.scope,
@@ -114,28 +138,6 @@ export function fleetFigures(): FleetFigures {
     };
   });
   const first = rows.reduce((a, b) => (b.shops < a.shops ? b : a));
-  const webAclResources = [
-    ...ofType(main, 'AWS::WAFv2::WebACL'),
-    ...ofType(edge, 'AWS::WAFv2::WebACL'),
-  ];
-  const idle = {
-    secrets: ofType(main, 'AWS::SecretsManager::Secret').length,
-    alarmMetrics: alarmMetrics(main),
-    webAcls: webAclResources.length,
-    wafRules: webAclResources.reduce(
-      (n, acl) => n + ((acl.Properties?.Rules as unknown[]) ?? []).length,
-      0,
-    ),
-    usd: 0,
-  };
-  idle.usd =
-    Math.round(
-      (idle.secrets * USD.secret +
-        idle.alarmMetrics * USD.alarmMetric +
-        idle.webAcls * USD.webAcl +
-        idle.wafRules * USD.wafRule) *
-        100,
-    ) / 100;
   return {
     shopResources: Object.keys(main).length,
     shopAlarms: ofType(main, 'AWS::CloudWatch::Alarm').length,
@@ -144,7 +146,8 @@ export function fleetFigures(): FleetFigures {
     baseAlarmMetrics: alarmMetrics(base),
     rows,
     firstCeiling: { name: first.name, shops: first.shops },
-    idle,
+    idle: idleCost(main),
+    baseIdle: idleCost(base, baseEdge),
   };
 }
 
@@ -160,10 +163,17 @@ function quotaTable(f: FleetFigures): string {
   ].join('\n');
 }
 
+/** The parts of an idle cost, in words. */
+const costParts = (c: IdleCost): string =>
+  [
+    `${c.secrets} secrets (USD ${(c.secrets * USD.secret).toFixed(2)})`,
+    `${c.alarmMetrics} alarm metrics (USD ${(c.alarmMetrics * USD.alarmMetric).toFixed(2)})`,
+    `${c.webAcls} web ACLs with ${c.wafRules} rules (USD ${(c.webAcls * USD.webAcl + c.wafRules * USD.wafRule).toFixed(2)})`,
+  ].join(', ');
+
 /** The idle cost sentence docs/operations.md and docs/capacity.md hold. */
 export function idleLine(f: FleetFigures): string {
-  const { idle } = f;
-  return `an idle shop costs about USD ${idle.usd.toFixed(2)} a month: ${idle.secrets} secrets (USD ${(idle.secrets * USD.secret).toFixed(2)}), ${idle.alarmMetrics} alarm metrics (USD ${(idle.alarmMetrics * USD.alarmMetric).toFixed(2)}), ${idle.webAcls} web ACLs with ${idle.wafRules} rules (USD ${(idle.webAcls * USD.webAcl + idle.wafRules * USD.wafRule).toFixed(2)})`;
+  return `each added idle shop costs about USD ${f.idle.usd.toFixed(2)} a month: ${costParts(f.idle)}; the account base costs USD ${f.baseIdle.usd.toFixed(2)} a month once: ${costParts(f.baseIdle)}`;
 }
 
 if (process.argv[1]?.endsWith('fleet-figures.ts')) {

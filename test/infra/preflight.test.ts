@@ -77,7 +77,7 @@ const CHECKS: CheckCase[] = [
     name: 'CDK bootstrap (us-east-1)',
     stub: 'ssmUsEast1',
     command: GetParameterCommand,
-    args: ['-c', 'waf=true'],
+    args: ['-c', 'base=true'],
   },
   { name: 'Lambda concurrency', stub: 'lambda', command: GetAccountSettingsCommand },
   { name: 'SNS SMS sandbox', stub: 'sns', command: GetSMSSandboxAccountStatusCommand },
@@ -111,6 +111,7 @@ const CHECKS: CheckCase[] = [
     name: 'failed stacks (us-east-1)',
     stub: 'cloudformationUsEast1',
     command: ListStacksCommand,
+    args: ['-c', 'base=true'],
   },
   { name: 'Cognito', stub: 'cognito', command: ListUserPoolsCommand },
   { name: 'CloudFront', stub: 'cloudfront', command: ListDistributionsCommand },
@@ -126,16 +127,17 @@ describe('preflight: a ready account', () => {
     expect(lines[2]).toBe(
       `[ok]   credentials: account ${ACCOUNT} as arn:aws:iam::${ACCOUNT}:user/agency-deployer`,
     );
-    // Out of the sandbox, its numbers are not asked for.
-    for (const check of CHECKS.filter((c) => c.setup !== inSandbox)) lineOf(lines, check.name);
-    expect(lines).toHaveLength(3 + CHECKS.length - 1 + 1);
+    // Out of the sandbox, its numbers are not asked for; the us-east-1 checks are the base's.
+    const shopChecks = CHECKS.filter((c) => !c.args?.includes('base=true'));
+    for (const check of shopChecks.filter((c) => c.setup !== inSandbox)) lineOf(lines, check.name);
+    expect(lines).toHaveLength(3 + shopChecks.length - 1 + 1);
     expect(lines.at(-1)).toBe(
       '[ok]   summary: 0 blocking (FAIL), 0 not checked ([??]), 0 to do before go-live (todo): nothing blocks the deploy or the first code',
     );
   });
 
-  it("asks for us-east-1's bootstrap only with WAF, and the sender ID only when one is set", async () => {
-    const { lines } = await run(['-c', 'waf=false']);
+  it("asks for us-east-1's bootstrap only for the account base (its CloudFront web ACL), and the sender ID only when one is set", async () => {
+    const { lines } = await run(['-c', 'waf=true']);
     expect(lines.some((l) => l.includes('CDK bootstrap (us-east-1)'))).toBe(false);
     expect(lines.some((l) => l.includes('sender ID'))).toBe(false);
     expect(stubs.ssmUsEast1.commandCalls(GetParameterCommand)).toHaveLength(0);
@@ -173,11 +175,11 @@ describe.each(CHECKS)('preflight check: $name', (check) => {
 });
 
 describe('preflight: what each check finds wrong', () => {
-  it('an unbootstrapped region blocks (and us-east-1 with WAF), with the bootstrap command', async () => {
+  it('an unbootstrapped region blocks (and us-east-1 for the account base), with the bootstrap command', async () => {
     const missing = new ParameterNotFound({ message: 'Parameter not found', $metadata: {} });
     stubs.ssm.on(GetParameterCommand).rejects(missing);
     stubs.ssmUsEast1.on(GetParameterCommand).rejects(missing);
-    const { lines, exitCode } = await run(['-c', 'waf=true']);
+    const { lines, exitCode } = await run(['-c', 'base=true']);
     expect(lineOf(lines, 'CDK bootstrap (ap-southeast-2)')).toBe(
       `[FAIL] CDK bootstrap (ap-southeast-2): not bootstrapped: run npx cdk bootstrap aws://${ACCOUNT}/ap-southeast-2 (https://docs.aws.amazon.com/cdk/v2/guide/bootstrapping.html)`,
     );
@@ -337,7 +339,7 @@ describe('preflight: what each check finds wrong', () => {
     expect(lineOf(lines, 'SMS sandbox numbers')).toMatch(/^\[todo\] .*no verified number/);
   });
 
-  it("finds this deployment's stacks left in a failed state, in the region and in us-east-1", async () => {
+  it("finds this deployment's stacks left in a failed state, in the region and (the base's) in us-east-1", async () => {
     stubs.cloudformation.on(ListStacksCommand).resolves({
       StackSummaries: [
         { StackName: 'SpinWin-joes', StackStatus: 'ROLLBACK_FAILED', CreationTime: new Date() },
@@ -346,7 +348,11 @@ describe('preflight: what each check finds wrong', () => {
     });
     stubs.cloudformationUsEast1.on(ListStacksCommand).resolves({
       StackSummaries: [
-        { StackName: 'SpinWinEdge-joes', StackStatus: 'DELETE_FAILED', CreationTime: new Date() },
+        {
+          StackName: 'SpinWinBaseEdge-ap-southeast-2',
+          StackStatus: 'DELETE_FAILED',
+          CreationTime: new Date(),
+        },
       ],
     });
     const { lines, exitCode } = await run(['-c', 'shop=joes']);
@@ -354,8 +360,9 @@ describe('preflight: what each check finds wrong', () => {
       /^\[FAIL\] .*SpinWin-joes is ROLLBACK_FAILED: the next deploy stops on it.*delete-stack --stack-name SpinWin-joes --region ap-southeast-2/,
     );
     expect(lineOf(lines, 'failed stacks (ap-southeast-2)')).not.toContain('SomeoneElse');
-    expect(lineOf(lines, 'failed stacks (us-east-1)')).toMatch(
-      /^\[FAIL\] .*SpinWinEdge-joes is DELETE_FAILED/,
+    const base = await run(['-c', 'base=true']);
+    expect(lineOf(base.lines, 'failed stacks (us-east-1)')).toMatch(
+      /^\[FAIL\] .*SpinWinBaseEdge-ap-southeast-2 is DELETE_FAILED/,
     );
     expect(
       stubs.cloudformation.commandCalls(ListStacksCommand)[0]!.args[0].input.StackStatusFilter,

@@ -58,7 +58,6 @@ let stack: SpinWinStack;
 let base: SpinWinBaseStack;
 let baseJson: { Resources: Record<string, Resource>; Outputs: Record<string, Json> };
 let baseFindings: string[];
-let edgeJson: { Resources: Record<string, Resource> };
 let template: Template;
 let json: { Resources: Record<string, Resource>; Outputs: Record<string, Json> };
 let findings: string[];
@@ -84,10 +83,6 @@ beforeAll(() => {
     bundle: true,
   });
   stack = built.stack;
-  // No edge stack would mean no CloudFront web ACL: the WAF test below says so.
-  edgeJson = (
-    built.edge ? Template.fromStack(built.edge).toJSON() : { Resources: {} }
-  ) as typeof edgeJson;
   findings = nagFindings(built.app);
   template = Template.fromStack(stack);
   json = template.toJSON() as typeof json;
@@ -441,8 +436,8 @@ describe('SpinWinStack', () => {
         ([, f]) => 'POWERTOOLS_SERVICE_NAME' in (f.Properties.Environment?.Variables ?? {}),
       );
 
-    it('makes one function per route, three triggers, the staff-users resource, two WAF associators, the clean-up of unverified users and the stats stream consumer', () => {
-      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 2 + 1 + 1);
+    it("makes one function per route, three triggers, the staff-users resource, the clean-up of unverified users and the stats stream consumer (the WAF associator is the base's)", () => {
+      expect(spinFunctions()).toHaveLength(ROUTES.length + 3 + 1 + 1 + 1);
     });
 
     it('applies the function defaults: Node 22, ARM64, JSON logs, one month of logs, Powertools env', () => {
@@ -571,7 +566,7 @@ describe('SpinWinStack', () => {
       });
       // Visible in the test output; the size target itself is enforced by the web size benchmark.
       console.info(JSON.stringify(sizes));
-      expect(sizes).toHaveLength(ROUTES.length + 8);
+      expect(sizes).toHaveLength(ROUTES.length + 6);
     });
   });
 
@@ -734,11 +729,12 @@ describe('SpinWinStack', () => {
       );
     });
 
-    it('serves the site and the logos from S3 through origin access control', () => {
-      expect(ofType('AWS::CloudFront::OriginAccessControl')).toHaveLength(2);
+    it("serves the site and the logos from S3 through the account base's origin access control", () => {
+      expect(ofType('AWS::CloudFront::OriginAccessControl')).toEqual([]);
       const s3Origins = (distribution().Origins as Json[]).filter((o) => o.S3OriginConfig);
       expect(s3Origins).toHaveLength(2);
-      for (const o of s3Origins) expect(o.OriginAccessControlId).toBeDefined();
+      for (const o of s3Origins)
+        expect(o.OriginAccessControlId).toEqual(imported(BASE_EXPORTS.originAccessControlId));
       const domains = JSON.stringify(s3Origins.map((o) => o.DomainName));
       expect(domains).toContain(logicalId(stack.storage.siteBucket));
       expect(domains).toContain(logicalId(stack.storage.logoBucket));
@@ -1107,7 +1103,7 @@ describe('SpinWinBase: the account base', () => {
     expect(base.terminationProtection).toBe(true);
   });
 
-  it('names its CloudFront Functions and headers policy with the base and the region, and exports them', () => {
+  it('names its CloudFront Functions and headers policy with the base and the region, and exports them with its web ACLs', () => {
     const names = [
       ...baseOfType('AWS::CloudFront::Function').map(([, f]) => f.Properties.Name),
       ...baseOfType('AWS::CloudFront::ResponseHeadersPolicy').map(
@@ -1123,6 +1119,9 @@ describe('SpinWinBase: the account base', () => {
     ).toEqual(
       [
         BASE_EXPORTS.securityHeadersPolicyId,
+        BASE_EXPORTS.originAccessControlId,
+        BASE_EXPORTS.wafAssociatorArn,
+        ...(['VisitorPools', 'StaffPools'] as const).map(BASE_EXPORTS.webAclArn),
         ...['SpaFallback', 'ViewerAddress', 'StripMediaPrefix'].map(BASE_EXPORTS.functionArn),
       ].sort(),
     );
@@ -1242,22 +1241,28 @@ describe('CloudFront functions', () => {
  */
 describe('production posture, without options', () => {
   describe('safe without options', () => {
-    it('puts a CloudFront web ACL on /api/* and a regional web ACL on each user pool', () => {
-      const acls = Object.values(edgeJson.Resources).filter((r) => r.Type === 'AWS::WAFv2::WebACL');
-      expect(acls.map((a) => a.Properties.Scope)).toEqual(['CLOUDFRONT']);
+    it("attaches the account base's CloudFront web ACL and associates each user pool with the base's regional one", () => {
+      // Read across regions from the base's us-east-1 part (an export cannot cross regions).
       expect(
         ofType('AWS::CloudFront::Distribution')[0]![1].Properties.DistributionConfig.WebACLId,
-      ).toBeDefined();
-      const associated = ofType('Custom::WebAclAssociation').map(
-        ([, a]) => a.Properties.ResourceArn['Fn::GetAtt'][0] as string,
-      );
-      expect(associated.sort()).toEqual(
-        [logicalId(stack.auth.staffPool), logicalId(stack.auth.visitorPool)].sort(),
-      );
-      expect(ofType('AWS::WAFv2::WebACL').map(([, a]) => a.Properties.Scope)).toEqual([
-        'REGIONAL',
-        'REGIONAL',
+      ).toEqual({
+        'Fn::GetStackOutput': {
+          StackName: `SpinWinBaseEdge-${REGION}`,
+          Region: 'us-east-1',
+          OutputName: 'ApiWebAclArn',
+        },
+      });
+      const associated = ofType('Custom::WebAclAssociation').map(([, a]) => [
+        a.Properties.ResourceArn['Fn::GetAtt'][0] as string,
+        a.Properties.WebAclArn,
       ]);
+      expect(associated.sort()).toEqual(
+        [
+          [logicalId(stack.auth.staffPool), imported(BASE_EXPORTS.webAclArn('StaffPools'))],
+          [logicalId(stack.auth.visitorPool), imported(BASE_EXPORTS.webAclArn('VisitorPools'))],
+        ].sort(),
+      );
+      expect(ofType('AWS::WAFv2::WebACL')).toEqual([]);
     });
 
     it('throttles every route on its own, public routes within a share that leaves room for the staff routes', () => {
@@ -1345,15 +1350,23 @@ describe('production posture, without options', () => {
       expect(ofType('AWS::Logs::ResourcePolicy')).toEqual([]);
     });
 
-    it("holds no response headers policy, CloudFront Function or SMS setting: those are the base's", () => {
-      expect(ofType('AWS::CloudFront::ResponseHeadersPolicy')).toEqual([]);
-      expect(ofType('AWS::CloudFront::Function')).toEqual([]);
-      expect(ofType('Custom::AWS')).toEqual([]);
+    it("holds no response headers policy, CloudFront Function, origin access control, web ACL or SMS setting: those are the base's", () => {
+      for (const type of [
+        'AWS::CloudFront::ResponseHeadersPolicy',
+        'AWS::CloudFront::Function',
+        'AWS::CloudFront::OriginAccessControl',
+        'AWS::WAFv2::WebACL',
+        'Custom::AWS',
+      ])
+        expect(ofType(type), type).toEqual([]);
       // What it takes from the base, it imports: the base cannot go while this shop uses it.
       const imports = new Set(JSON.stringify(json).match(/"Fn::ImportValue":"[^"]+"/g));
       expect([...imports].sort()).toEqual(
         [
           BASE_EXPORTS.securityHeadersPolicyId,
+          BASE_EXPORTS.originAccessControlId,
+          BASE_EXPORTS.wafAssociatorArn,
+          ...(['VisitorPools', 'StaffPools'] as const).map(BASE_EXPORTS.webAclArn),
           ...['SpaFallback', 'ViewerAddress', 'StripMediaPrefix'].map(BASE_EXPORTS.functionArn),
         ]
           .map((name) => `"Fn::ImportValue":"${name}"`)
@@ -1361,15 +1374,11 @@ describe('production posture, without options', () => {
       );
     });
 
-    it('names every origin access control with the stack and the region', () => {
-      const names = ofType('AWS::CloudFront::OriginAccessControl').map(
+    it("names the base's origin access control with the base and the region", () => {
+      const names = baseOfType('AWS::CloudFront::OriginAccessControl').map(
         ([, o]) => o.Properties.OriginAccessControlConfig.Name,
       );
-      expect(names).toHaveLength(2);
-      for (const name of names) {
-        expect(name).toMatch(new RegExp(`^${stack.stackName}-${REGION}-`));
-        expect((name as string).length).toBeLessThanOrEqual(64);
-      }
+      expect(names).toEqual([`SpinWinBase-${REGION}-S3Oac`]);
     });
   });
 

@@ -12,7 +12,7 @@ import { buildAnyApp, buildApp, type BuiltApp, type BuiltBase } from '../../infr
 import { REPO_ROOT } from '../../infra/deploy-config';
 
 /** A folder shaped like web/dist: index.html, a hashed asset and a public file. */
-function siteFixture(): string {
+export function siteFixture(): string {
   const dir = mkdtempSync(join(tmpdir(), 'spin-site-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
