@@ -65,6 +65,12 @@ module.exports = {
       { pathNot: '^shared/zod\\.ts$' },
       { path: '(^|/)node_modules/zod/index\\.', dependencyTypesNot: ['type-only'] },
     ),
+    rule(
+      'wheel-page-routes',
+      'The wheel page names its routes in shared/routes-wheel.ts: the whole table is staff and admin routes it never calls, and would grow its first download.',
+      { path: '^web/src/(boot\\.ts$|lib/api-client\\.ts$|features/visitor/)' },
+      { path: '^shared/routes\\.ts$' },
+    ),
     ...FEATURES.map((feature) =>
       rule(
         `web-feature-${feature}-alone`,

@@ -5,7 +5,8 @@
  */
 import { ROUTE_THROTTLES } from '../infra/constructs/api';
 import { FUNCTION_MEMORY_MB } from '../infra/function-defaults';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { SMS_GLOBAL_HOURLY_CAP_DEFAULT, SMS_PRICE_USD_DEFAULT } from '@shared/constants';
 import type { CapacityRun } from './capacity-crowd';
 

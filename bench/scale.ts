@@ -1,14 +1,21 @@
 /**
  * Scale: GET /api/users (first page, and a deep page reached by walking the cursors),
- * POST /api/users/search, GET /api/insights (the default 30 days) and the whole customers CSV
+ * POST /api/users/search, GET /api/insights (the last 30 days) and the whole customers CSV
  * (every page of GET /api/customers/export) at 1,000 customers, then again at 100,000, through the
- * HTTP API with the admin's token. Customers are loaded straight into the table (BatchWriteItem, 25 per call) in the
- * customers repository's item shape, index attributes included.
+ * HTTP API with the admin's token. Customers are loaded straight into the table (BatchWriteItem, 25
+ * per call) in the customers repository's item shape, index attributes included: won over the last
+ * 30 days (the newest first), each valid 30 days, some under a source tag. Then the table's stream
+ * is drained through the insights' own consumer (lambdas/triggers/stats-stream.ts), untimed, so
+ * Insights reads the counters those customers make in production.
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { addDays, businessDay } from '@shared/business-day';
 import { CUSTOMERS_LIST_PARTITION, tableEnvName } from '@shared/definitions';
+import { STANDARD_SOURCES } from '@shared/source-tag';
 import type { RunningStack } from '../local/stack';
+import { feedStream } from '../local/streams';
+import { handler as statsStream } from '../lambdas/triggers/stats-stream';
 import type { Customer } from '@shared/types';
 import { mapLimit } from './stack-client';
 import { median, timed } from './stats';
@@ -31,6 +38,13 @@ export const MAX_SCALE_RATIO = 2;
 /** Scale customers' numbers: 048XXXXXXX, apart from every other benchmark's numbers. */
 const SCALE_PREFIX = 48;
 const SECOND_MS = 1000;
+const DAY_MS = 24 * 60 * 60 * SECOND_MS;
+/** The wins of 100,000 customers spread over the last 30 days, each prize valid 30 days. */
+const WIN_DAYS = 30;
+const WIN_EVERY_MS = Math.floor((WIN_DAYS * DAY_MS) / LARGE_CUSTOMERS);
+const VALID_DAYS = 30;
+/** Insights' range: the last 30 business days. */
+const INSIGHTS_DAYS = 30;
 
 export interface ScaleFigures {
   customers: number;
@@ -47,27 +61,32 @@ export interface ScaleFigures {
 
 const localNumber = (i: number): string => `0${SCALE_PREFIX}${String(i).padStart(7, '0')}`;
 
-/** Customers i in [from, to), created one second apart so the newest-first order is stable. */
-async function loadCustomers(from: number, to: number): Promise<void> {
+/**
+ * Customers i in [from, to), customer i won i steps before `now` (so the newest-first order is
+ * stable), unredeemed; every third came through a placement's source tag.
+ */
+async function loadCustomers(from: number, to: number, now: number): Promise<void> {
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, maxAttempts: 10 }),
   );
   const table = process.env[tableEnvName('customers')];
   if (!table) throw new Error('no customers table in the env: start the stack first');
-  const base = Date.UTC(2025, 0, 1);
   const batches: number[] = [];
   for (let i = from; i < to; i += BATCH_SIZE) batches.push(i);
   await mapLimit(batches, LOAD_CONCURRENCY, async (start) => {
     let requests = [];
     for (let i = start; i < Math.min(start + BATCH_SIZE, to); i++) {
       const local = localNumber(i);
+      const won = now - i * WIN_EVERY_MS;
       const customer: Customer = {
         phoneNumber: `+61${local.slice(1)}`,
         localNumber: local,
         offer: 'Free Drink',
         sliceId: 'bench-slice',
         isOfferClaimed: false,
-        createdAt: new Date(base + i * SECOND_MS).toISOString(),
+        createdAt: new Date(won).toISOString(),
+        expiresAt: new Date(won + VALID_DAYS * DAY_MS).toISOString(),
+        ...(i % 3 === 0 ? { source: STANDARD_SOURCES[i % STANDARD_SOURCES.length] } : {}),
       };
       requests.push({
         PutRequest: {
@@ -87,6 +106,19 @@ async function loadCustomers(from: number, to: number): Promise<void> {
     }
   });
   client.destroy();
+}
+
+/** Hands every record of the customers table's stream to the insights' consumer, as Lambda would. */
+async function countFromStream(): Promise<void> {
+  const endpoint = process.env.DYNAMODB_ENDPOINT;
+  const table = process.env[tableEnvName('customers')];
+  if (!endpoint || !table) throw new Error('no DynamoDB Local in the env: start the stack first');
+  const feed = feedStream({ endpoint, table, handler: (event) => statsStream(event) });
+  try {
+    await feed.drain();
+  } finally {
+    await feed.stop();
+  }
 }
 
 async function call(stack: RunningStack, token: string, path: string, body?: unknown) {
@@ -131,7 +163,9 @@ async function measureAt(
     call(stack, token, '/api/users/search', { phoneNumber: localNumber(customers >> 1) }),
   );
   // A failed Insights load (the function's 10 s timeout, say) is a figure too: NaN, shown as FAIL.
-  const insightsMs = await medianMs(() => call(stack, token, '/api/insights')).catch(
+  const today = businessDay(new Date());
+  const range = `from=${addDays(today, 1 - INSIGHTS_DAYS)}&to=${today}`;
+  const insightsMs = await medianMs(() => call(stack, token, `/api/insights?${range}`)).catch(
     (error: unknown) => {
       log(`scale: GET /api/insights failed at ${customers} customers: ${String(error)}`);
       return Number.NaN;
@@ -167,11 +201,25 @@ export async function measureScale(
   stack: RunningStack,
   staffToken: string,
   log: (line: string) => void,
-): Promise<{ small: ScaleFigures; large: ScaleFigures; loadSeconds: number }> {
-  await loadCustomers(0, SMALL_CUSTOMERS);
+): Promise<{
+  small: ScaleFigures;
+  large: ScaleFigures;
+  loadSeconds: number;
+  streamSeconds: number;
+}> {
+  const now = Date.now();
+  await loadCustomers(0, SMALL_CUSTOMERS, now);
+  await countFromStream();
   const small = await measureAt(stack, staffToken, SMALL_CUSTOMERS, log);
   log(`scale: ${SMALL_CUSTOMERS} customers measured; loading ${LARGE_CUSTOMERS}...`);
-  const { ms } = await timed(() => loadCustomers(SMALL_CUSTOMERS, LARGE_CUSTOMERS));
+  const load = await timed(() => loadCustomers(SMALL_CUSTOMERS, LARGE_CUSTOMERS, now));
+  log(`scale: loaded in ${(load.ms / SECOND_MS).toFixed(0)} s; counting them from the stream...`);
+  const stream = await timed(countFromStream);
   const large = await measureAt(stack, staffToken, LARGE_CUSTOMERS, log);
-  return { small, large, loadSeconds: ms / SECOND_MS };
+  return {
+    small,
+    large,
+    loadSeconds: load.ms / SECOND_MS,
+    streamSeconds: stream.ms / SECOND_MS,
+  };
 }

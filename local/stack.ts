@@ -150,6 +150,12 @@ export interface StackOptions {
    * DynamoDB Local and the CPU with the calls being timed (docs/performance.md, "Scale").
    */
   statsStream?: boolean;
+  /**
+   * DynamoDB Local in memory instead of on disk under `dataDir` (default false). The benchmark's
+   * throwaway stack: its scale area writes 100,000 customers, which DynamoDB Local on disk takes
+   * about nine times as long to store (docs/performance.md, "Scale").
+   */
+  dynamoInMemory?: boolean;
   /** No console output except errors (SMS lines still go to `log`). */
   quiet?: boolean;
   /** Where stack messages and SMS lines go; default console.log (nothing when quiet). */
@@ -252,7 +258,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     // allSettled: when one fails, the others have finished starting and are registered for stopping.
     const settled = await Promise.allSettled([
       tracked(
-        freePort().then((p) => startDynamoLocal({ port: p, dbPath: join(dataDir, 'dynamodb') })),
+        freePort().then((p) =>
+          startDynamoLocal({
+            port: p,
+            ...(options.dynamoInMemory ? {} : { dbPath: join(dataDir, 'dynamodb') }),
+          }),
+        ),
         (d: RunningDynamo) => d.stop(),
       ),
       tracked(

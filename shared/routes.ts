@@ -1,40 +1,22 @@
 /**
  * The one route table. The CDK Api construct, the local HTTP API emulation, the web API client's
- * paths and the permission-matrix test all read it. Plain data: no AWS or React imports.
+ * paths and the permission-matrix test all read it. It starts with the wheel page's routes, kept in
+ * shared/routes-wheel.ts so that page's first download carries only those. Plain data: no AWS or
+ * React imports.
  */
 import { USERS_PAGE_SIZE } from './constants';
+import { WHEEL_ROUTES, type RouteDef } from './routes-wheel';
 
-/** Who may call a route. `staff` is admin or operator; handlers re-check the group claim. */
-export type RouteAuth = 'public' | 'visitor' | 'staff' | 'admin';
-
-export interface RouteDef {
-  /** Stable id, also the handler's file name under lambdas/handlers/. */
-  id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** API Gateway route path, with {param} placeholders. */
-  path: string;
-  auth: RouteAuth;
-  /** Items per page, for a route that answers in pages. */
-  pageSize?: number;
-}
+export {
+  pathParametersOf,
+  routePath,
+  type PathParameter,
+  type RouteAuth,
+  type RouteDef,
+} from './routes-wheel';
 
 export const ROUTES = [
-  { id: 'get-wheel', method: 'GET', path: '/api/wheel', auth: 'public' },
-  { id: 'otp-challenge', method: 'GET', path: '/api/otp/challenge', auth: 'public' },
-  { id: 'start-otp', method: 'POST', path: '/api/otp/start', auth: 'public' },
-  // The spec's "does user exist" call (answered as `doesExist`): whether the number has a reward.
-  { id: 'has-reward', method: 'POST', path: '/api/users/exists', auth: 'public' },
-  { id: 'spin-challenge', method: 'GET', path: '/api/spins/challenge', auth: 'public' },
-  { id: 'preview-spin', method: 'POST', path: '/api/spins/preview', auth: 'public' },
-  { id: 'create-spin', method: 'POST', path: '/api/spins', auth: 'visitor' },
-  { id: 'get-my-spin', method: 'GET', path: '/api/spins/mine', auth: 'visitor' },
-  // Scan to redeem: the win popup's QR code (a reference, never a number), resolved by staff only.
-  {
-    id: 'issue-prize-reference',
-    method: 'POST',
-    path: '/api/spins/mine/reference',
-    auth: 'visitor',
-  },
+  ...WHEEL_ROUTES,
   { id: 'scan-prize', method: 'POST', path: '/api/users/scan', auth: 'staff' },
   { id: 'redeem-scanned', method: 'POST', path: '/api/users/scan/redeem', auth: 'staff' },
   { id: 'search-users', method: 'POST', path: '/api/users/search', auth: 'staff' },
@@ -84,42 +66,10 @@ export const ROUTES = [
   },
 ] as const satisfies readonly RouteDef[];
 
-/**
- * Every path parameter a route may have, with what it holds. Never a phone number (nor a code, nor
- * anything personal): URLs are written to CloudFront's and API Gateway's logs, so a number travels
- * in a POST body (docs/privacy.md). The local API and test/shared/routes.test.ts refuse any other.
- */
-const PATH_PARAMETERS = {
-  id: 'a prize slice id',
-  role: 'a staff account: admin or operator',
-} as const;
-export type PathParameter = keyof typeof PATH_PARAMETERS;
-
 export type RouteId = (typeof ROUTES)[number]['id'];
 export type Route<Id extends RouteId = RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>;
 
 /** The route with this id. */
 export function routeOf<Id extends RouteId>(id: Id): Route<Id> {
   return ROUTES.find((route) => route.id === id) as Route<Id>;
-}
-
-/** The {params} of a route path; throws on one PATH_PARAMETERS does not declare. */
-export function pathParametersOf(path: string): PathParameter[] {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => {
-    if (!name || !(name in PATH_PARAMETERS))
-      throw new Error(`${path}: {${name}} is not a declared path parameter (never a phone number)`);
-    return name as PathParameter;
-  });
-}
-
-/** Fills a route path's {params}, encoding each value. */
-export function routePath(
-  path: string,
-  params: Partial<Record<PathParameter, string>> = {},
-): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name as PathParameter];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
 }

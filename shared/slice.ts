@@ -11,7 +11,8 @@ import {
   SLICE_WEIGHT_MAX,
   TEXT_FIELD_MAX,
 } from './constants';
-import { API_MESSAGES, MESSAGES } from './messages';
+import { API_MESSAGES } from './messages-api';
+import { MESSAGES } from './messages';
 import { SLICE_FIELD_MESSAGES } from './messages-fields';
 
 /** #rgb or #rrggbb, as the colour picker and the text field produce. */

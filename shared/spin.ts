@@ -1,6 +1,6 @@
 /** Request and response shapes of the spin routes, shared by the handlers and the wheel page. */
 import * as z from './zod';
-import { API_MESSAGES } from './messages';
+import { API_MESSAGES } from './messages-api';
 import { parseSourceTag } from './source-tag';
 
 /** A spin ticket: 24 base64url characters (18 random bytes). */

@@ -14,7 +14,7 @@
  */
 import { AdminGetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { unauthorized } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import type { StaffRole } from '@shared/types';
 import {
   tokenFieldsOf,

@@ -16,7 +16,7 @@ import {
   TRUSTED_CLIENT_PREVIEWS_PER_HOUR,
 } from '@shared/constants';
 import { tooManyRequests, type AppError } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { intEnv } from '../lib/env';
 import { ipv6NetworkOf } from '../lib/viewer';
 import { reserveCounters, releaseCounters, type CounterSpec } from '../repositories/limits';

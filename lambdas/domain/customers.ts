@@ -7,7 +7,7 @@
 import * as z from '@shared/zod';
 import { routeOf } from '@shared/routes';
 import { badRequest, conflict, notFound } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { isLocalMobile, maskPhone, toInternational } from '@shared/phone-format';
 import { formatBusinessTime } from '@shared/prize-validity';

@@ -5,7 +5,7 @@
  * number). Logged with who asked and the number masked.
  */
 import { notFound } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { isLocalMobile, maskPhone, toInternational } from '@shared/phone-format';
 

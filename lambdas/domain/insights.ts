@@ -16,7 +16,7 @@ import {
 } from '@shared/constants';
 import { amountEnv, optionalEnv } from '../lib/env';
 import { badRequest } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { oddsShare } from '@shared/slice';
 import {
   FUNNEL_STEPS,

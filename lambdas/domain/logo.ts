@@ -4,7 +4,7 @@
  */
 import { LOGO_MAX_BYTES, LOGO_NAME_MAX } from '@shared/constants';
 import { AppError, badRequest } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 
 /** The raster formats a browser shows as an <img> without running code. SVG is deliberately absent. */
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';

@@ -6,7 +6,8 @@
  */
 import { BUSINESS_METRICS, SMS_SENT_LOG_MESSAGE } from '@shared/definitions';
 import { AppError } from '@shared/errors';
-import { API_MESSAGES, smsCodeMessage } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { smsCodeMessage } from '@shared/messages';
 import { logger, warnOnFailure } from '../lib/logger';
 import { countEvent } from '../lib/metrics';
 import { settledValue } from '../lib/settled';

@@ -10,7 +10,7 @@ import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { badRequest } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import type { SolvedChallenge } from '@shared/spin';
 import { currentOriginSecret } from '../lib/secrets';
 import { forgetChallengeUse, useChallengeOnce } from '../repositories/used-challenges';

@@ -3,7 +3,8 @@
  * outcome into the answer the admin sees (the product's messages where it has them).
  */
 import { conflict, notFound } from '@shared/errors';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { sliceIdSchema, type SliceInput, type SliceUpdate } from '@shared/slice';
 import type { Slice } from '@shared/types';
 import * as slicesRepository from '../repositories/slices';

@@ -19,7 +19,7 @@ import {
   SMS_LIMIT_PER_MINUTE,
 } from '@shared/constants';
 import { badRequest, tooManyRequests, type AppError } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { isInternationalMobile } from '@shared/phone-format';
 import { intEnv } from '../lib/env';
 import {

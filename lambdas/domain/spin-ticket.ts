@@ -17,7 +17,7 @@ import { badRequest, conflict, isAppError } from '@shared/errors';
 import type { SolvedChallenge } from '@shared/spin';
 import { getGameSettings } from '../repositories/settings';
 import { spendChallenge } from './proof-of-work';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import type { SpinPreview, SpinResult } from '@shared/types';
 import { putTicket, replaceOpenTicket, takeTicket } from '../repositories/spin-tickets';
 import { isTrustedClient } from '../repositories/trusted-clients';

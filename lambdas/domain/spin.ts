@@ -7,7 +7,8 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import { drawableSlices, drawPrize, type RandomInt } from '@shared/draw';
 import { AppError, conflict } from '@shared/errors';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { toLocal } from '@shared/phone-format';
 import { prizeExpiresAt } from '@shared/prize-validity';
 import type { Customer, Slice, SpinResult } from '@shared/types';

@@ -5,7 +5,8 @@
  */
 import { STAFF_USERS, TOKEN_VALIDITY } from '@shared/definitions';
 import { badRequest, notFound } from '@shared/errors';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { isStaffRole, type StaffRole } from '@shared/types';
 import * as staffPool from '../repositories/staff-pool';
 import { recordSetupFact } from '../repositories/settings';

@@ -21,7 +21,8 @@ import {
 } from '@shared/constants';
 import { COGNITO_PASSWORD_LOCKOUT } from '@shared/definitions';
 import { AppError, tooManyRequests } from '@shared/errors';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { releaseCounters, reserveCounters } from '../repositories/limits';
 import { passwordSignIn, type StaffTokens } from '../repositories/staff-pool';
 import { clearFailures, reserveFailure } from '../repositories/staff-password-failures';

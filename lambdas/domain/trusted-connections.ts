@@ -7,7 +7,7 @@
  */
 import { TRUSTED_CONNECTIONS_MAX } from '@shared/constants';
 import { conflict, notFound } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import type { TrustedConnections } from '@shared/types';
 import * as z from '@shared/zod';
 import {

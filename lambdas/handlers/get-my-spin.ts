@@ -1,6 +1,6 @@
 /** GET /api/spins/mine (visitor): the saved prize of the signed-in number, or 404 NO_SPIN. */
 import { notFound } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { findSavedSpin } from '../domain/spin';
 import { activeVisitor } from '../domain/active-user';
 import { http, ok } from '../lib/http';

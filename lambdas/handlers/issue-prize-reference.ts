@@ -3,7 +3,7 @@
  * {reference, expiresAt}; 404 NO_SPIN when the signed-in number has no prize. The body is ignored.
  */
 import { notFound } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { activeVisitor } from '../domain/active-user';
 import { issuePrizeReference } from '../domain/prize-reference';
 import { http, ok } from '../lib/http';

@@ -4,7 +4,7 @@
  * when the customer is gone (erased).
  */
 import { notFound } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { prizeReferenceRequestSchema } from '@shared/prize-reference';
 import { STAFF_ROLES } from '@shared/types';
 import { activeStaff } from '../domain/active-user';

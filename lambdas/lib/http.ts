@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod';
 import { AppError, badRequest, isAppError, type ErrorBody } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import type { Context } from 'aws-lambda';
 import { MAX_JSON_BODY_BYTES } from '@shared/constants';
 import { logger, withLambdaContext } from './logger';

@@ -4,7 +4,7 @@
  * audience and expiry; handlers check the token kind and the group.
  */
 import { forbidden, unauthorized } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { isInternationalMobile } from '@shared/phone-format';
 import { staffRolesOf, type StaffRole } from '@shared/types';
 import type { HttpEvent } from './http';

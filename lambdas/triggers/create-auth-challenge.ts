@@ -5,7 +5,7 @@
  */
 import type { CreateAuthChallengeTriggerEvent } from 'aws-lambda';
 import { isAppError } from '@shared/errors';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { createCodeChallenge } from '../domain/auth-challenge';
 import type { SessionEntry } from '../domain/auth-define';
 import { SmsCostGuard, smsLimitsFromEnv } from '../domain/sms-cost-guard';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { http } from '../../lambdas/lib/http';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { httpEvent } from '../support/http-event';
 
 /** An error shaped like the AWS SDK's service exceptions. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { HttpEvent, HttpResult } from '../../lambdas/lib/http';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { ROUTES, routePath } from '@shared/routes';
 import { httpEvent, statusAndBody, type Caller } from '../support/http-event';
 

@@ -57,6 +57,7 @@ const REFUSED: [string, Plant][] = [
   ['shared-via-alias', { from: 'lambdas/handlers/x.ts', imports: ['shared/definitions.ts'] }],
   ['shared-via-alias', { from: 'test/shared/x.test.ts', imports: ['shared/messages.ts'] }],
   ['zod-via-shared', { from: 'lambdas/handlers/x.ts', imports: ['zod'] }],
+  ['wheel-page-routes', { from: 'web/src/features/visitor/api/x.ts', imports: ['@shared/routes'] }],
   [
     'web-feature-visitor-alone',
     { from: 'web/src/features/visitor/routes/x.tsx', imports: ['web/src/features/staff/a.tsx'] },
@@ -136,6 +137,8 @@ const ALLOWED: Plant[] = [
     imports: ['web/src/components/wheel/prize-wheel.tsx'],
   },
   { from: 'web/src/app/x.tsx', imports: ['web/src/features/staff/routes/p.tsx'], lazy: true },
+  { from: 'web/src/features/visitor/api/x.ts', imports: ['@shared/routes-wheel'] },
+  { from: 'web/src/features/staff/api/x.ts', imports: ['@shared/routes'] },
 ];
 
 const scratch = mkdtempSync(join(tmpdir(), 'depcruise-'));

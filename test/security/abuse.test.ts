@@ -8,7 +8,7 @@ process.env.SMS_HOURLY_CAP = '14';
 
 import { describe, expect, it } from 'vitest';
 import { POOLS } from '@shared/definitions';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { ROUTES, routePath } from '@shared/routes';
 import {
   securityArea,

@@ -7,7 +7,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_CODES_PER_HOUR_DEFAULT } from '@shared/constants';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import type { Slice } from '@shared/types';
 import {
   clientAddress,

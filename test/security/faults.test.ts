@@ -12,7 +12,7 @@ import { cognito } from '../../lambdas/lib/cognito-client';
 import { dynamo } from '../../lambdas/lib/dynamo-client';
 import { s3 } from '../../lambdas/lib/s3-client';
 import { sns } from '../../lambdas/lib/sns-client';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import {
   isCleanError,
   startHarness,

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logger } from '../../lambdas/lib/logger';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { startHarness, STAFF_PASSWORDS, type Harness } from './support';
 

@@ -4,7 +4,7 @@
  * side by side) is fetched and evaluated after the first frame. On the wheel page it also starts GET /api/wheel now,
  * so the wheel's data loads alongside the code instead of after it.
  */
-import { routeOf } from '@shared/routes';
+import { wheelRouteOf } from '@shared/routes-wheel';
 import { PATHS } from './config/paths';
 import { startEarlyGet } from './lib/early-fetch';
 import { visitHeaders } from './lib/visit';
@@ -13,7 +13,8 @@ import './app/global.css';
 /** If no frame comes (a page opened in a background tab), the app starts anyway after this. */
 const NO_FRAME_START_MS = 500;
 
-if (location.pathname === PATHS.wheel) startEarlyGet(routeOf('get-wheel').path, visitHeaders());
+if (location.pathname === PATHS.wheel)
+  startEarlyGet(wheelRouteOf('get-wheel').path, visitHeaders());
 
 let started = false;
 const start = () => {

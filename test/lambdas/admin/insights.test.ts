@@ -14,7 +14,7 @@ import {
 } from '@shared/constants';
 import { businessDay } from '@shared/business-day';
 import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import type { Insights } from '@shared/types';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { addSlice } from '../visitor/support';

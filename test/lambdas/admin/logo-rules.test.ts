@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkLogo } from '../../../lambdas/domain/logo';
 import { LOGO_MAX_BYTES, LOGO_NAME_MAX } from '@shared/constants';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 
 const bytes = (...parts: (number[] | string)[]): Uint8Array =>
   Uint8Array.from(

@@ -4,7 +4,7 @@ import { s3 } from '../../../lambdas/lib/s3-client';
 import { handler } from '../../../lambdas/handlers/upload-logo';
 import { LOGO_KEY_PREFIX, MEDIA_PATH_PREFIX } from '@shared/definitions';
 import { LOGO_MAX_BYTES } from '@shared/constants';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { bodyOf, httpEvent, type Caller } from '../../support/http-event';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -10,7 +10,7 @@ import { handler as redeemUser } from '../../../lambdas/handlers/redeem-user';
 import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
 import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { getCustomer } from '../../../lambdas/repositories/customers';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import {
   ADMIN_CLAIMS,
   bodyOf,

@@ -5,7 +5,7 @@ import { handler as redeemUser } from '../../../lambdas/handlers/redeem-user';
 import { getCustomer, putCustomerOnce } from '../../../lambdas/repositories/customers';
 import { createSlice, deleteSlice, getSlice } from '../../../lambdas/repositories/slices';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import { formatBusinessTime } from '@shared/prize-validity';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as redeemUser } from '../../../lambdas/handlers/redeem-user';
 import { logger } from '../../../lambdas/lib/logger';
 import { getCustomer } from '../../../lambdas/repositories/customers';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';

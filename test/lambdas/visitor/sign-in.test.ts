@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCognitoStandIn } from '../../support/cognito-stand-in';
 import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
 import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { httpEvent, statusAndBody } from '../../support/http-event';
 import { addSlice, startOutbox, testPhone, type Outbox } from './support';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SmsCostGuard } from '../../../lambdas/domain/sms-cost-guard';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { testPhone } from './support';
 
 const MINUTE = 60_000;

@@ -18,7 +18,7 @@ import {
 import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
 import { DAY_MS } from '@shared/business-day';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { bodyOf, httpEvent, statusAndBody, visitorClaimsFor } from '../../support/http-event';
 import { addSlice, solvedOtpAltcha, testPhone } from './support';
 

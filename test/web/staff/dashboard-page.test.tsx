@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import { formatBusinessTime } from '@shared/prize-validity';

@@ -5,7 +5,8 @@
  */
 import { checkLogo } from '../../../lambdas/domain/logo';
 import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, MAX_SLICES } from '@shared/constants';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { newPasswordSchema } from '@shared/password';
 import { businessSettingsInputSchema } from '@shared/settings';
 import { sliceInputSchema, sliceUpdateSchema } from '@shared/slice';

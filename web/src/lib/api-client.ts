@@ -1,9 +1,11 @@
 /**
- * The typed API client: every call names a route of shared/routes.ts, which gives its method, path
- * and who may call it; JSON in and out, `{code, message}` errors as ApiError.
+ * The typed API client: every call names a route of the route table, which gives its method, path
+ * and who may call it (the wheel page's from shared/routes-wheel.ts, any other from
+ * shared/routes.ts, which the wheel page's first download does not carry); JSON in and out,
+ * `{code, message}` errors as ApiError.
  */
 import type { ErrorBody } from '@shared/errors';
-import { routeOf, routePath, type RouteAuth, type RouteId } from '@shared/routes';
+import { routePath, type RouteAuth, type RouteDef } from '@shared/routes-wheel';
 import { takeEarlyGet } from './early-fetch';
 import { getIdToken, type SessionKind } from './session';
 
@@ -50,9 +52,11 @@ const SESSION_FOR: Record<RouteAuth, SessionKind | undefined> = {
   admin: 'admin',
 };
 
-/** Calls a route; resolves with the JSON body, throws ApiError for any non-2xx answer. */
-export function callRoute<T>(id: RouteId, call: RouteCall = {}): Promise<T> {
-  const route = routeOf(id);
+/**
+ * Calls a route (`wheelRouteOf(id)` or `routeOf(id)`); resolves with the JSON body, throws ApiError
+ * for any non-2xx answer.
+ */
+export function callRoute<T>(route: RouteDef, call: RouteCall = {}): Promise<T> {
   const query = new URLSearchParams(
     Object.entries(call.query ?? {}).filter((entry): entry is [string, string] => !!entry[1]),
   ).toString();

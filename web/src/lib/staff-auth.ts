@@ -14,6 +14,7 @@
 import { MESSAGES } from '@shared/messages';
 import { staffRolesOf, type StaffAccount, type StaffRole } from '@shared/types';
 import type { StaffSignInResponse } from '@shared/types';
+import { routeOf } from '@shared/routes';
 import { ApiError, callRoute } from './api-client';
 import { decodeJwtPayload } from './cognito';
 import { endSession, hasSession, saveSession } from './session';
@@ -71,7 +72,7 @@ export async function signInStaff(
   let tokens: StaffSignInResponse;
   try {
     // Through our API, which passes the password to Cognito after its budgets (docs/cognito.md).
-    tokens = await callRoute<StaffSignInResponse>('staff-sign-in', {
+    tokens = await callRoute<StaffSignInResponse>(routeOf('staff-sign-in'), {
       body: { username: name, password },
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 /** POST /api/customers/erase (admin): erases a customer's number on request. */
+import { routeOf } from '@shared/routes';
 import { callRoute } from '../../../lib/api-client';
 
 export const eraseCustomer = (phoneNumber: string): Promise<{ message: string }> =>
-  callRoute<{ message: string }>('erase-customer', { body: { phoneNumber } });
+  callRoute<{ message: string }>(routeOf('erase-customer'), { body: { phoneNumber } });

@@ -4,6 +4,7 @@
  */
 import type { CustomersRecordsPage, ExportRecord } from '@shared/customer-export';
 import type { CustomersCsvPage } from '@shared/types';
+import { routeOf } from '@shared/routes';
 import { callRoute } from '../../../lib/api-client';
 
 /** Every page of the customers CSV, joined (header first), as the server wrote them. */
@@ -11,7 +12,7 @@ export async function exportCustomersCsv(signal?: AbortSignal): Promise<string[]
   const parts: string[] = [];
   let cursor: string | undefined;
   do {
-    const page = await callRoute<{ data: CustomersCsvPage }>('export-customers', {
+    const page = await callRoute<{ data: CustomersCsvPage }>(routeOf('export-customers'), {
       query: { cursor },
       signal,
     });
@@ -26,7 +27,7 @@ export async function exportCustomerRecords(signal?: AbortSignal): Promise<Expor
   const records: ExportRecord[] = [];
   let cursor: string | undefined;
   do {
-    const page = await callRoute<{ data: CustomersRecordsPage }>('export-customers', {
+    const page = await callRoute<{ data: CustomersRecordsPage }>(routeOf('export-customers'), {
       query: { cursor, format: 'records' },
       signal,
     });

@@ -8,8 +8,9 @@
  * a PNG, so transparency is kept.
  */
 import { LOGO_MAX_BYTES } from '@shared/constants';
-import { API_MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
 import { ADMIN_TEXT } from '@shared/messages-admin';
+import { routeOf } from '@shared/routes';
 import { callRoute } from '../../../lib/api-client';
 
 /**
@@ -103,7 +104,7 @@ export async function prepareLogo(file: File): Promise<File> {
 
 /** Uploads a logo file as it is; resolves with its public URL (/media/business/...). */
 export async function uploadLogo(file: File): Promise<string> {
-  const { logoUrl } = await callRoute<{ logoUrl: string }>('upload-logo', {
+  const { logoUrl } = await callRoute<{ logoUrl: string }>(routeOf('upload-logo'), {
     body: file,
     headers: { 'content-type': file.type, 'x-file-name': encodeURIComponent(file.name) },
   });

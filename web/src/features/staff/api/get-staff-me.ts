@@ -1,5 +1,6 @@
 /** GET /api/staff/me: who the server says the signed-in staff member is. */
 import type { StaffAccount, StaffRole } from '@shared/types';
+import { routeOf } from '@shared/routes';
 import { callRoute } from '../../../lib/api-client';
 
 export interface StaffMe extends StaffAccount {
@@ -7,4 +8,4 @@ export interface StaffMe extends StaffAccount {
 }
 
 export const getStaffMe = (signal?: AbortSignal): Promise<StaffMe> =>
-  callRoute<StaffMe>('get-staff-me', { signal });
+  callRoute<StaffMe>(routeOf('get-staff-me'), { signal });

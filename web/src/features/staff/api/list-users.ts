@@ -1,5 +1,6 @@
 /** GET /api/users?cursor=&filter=: one page of customers, newest first. */
 import type { UsersPage } from '@shared/types';
+import { routeOf } from '@shared/routes';
 import { callRoute } from '../../../lib/api-client';
 
 /**
@@ -11,7 +12,7 @@ export async function listUsers(
   signal?: AbortSignal,
   unredeemedOnly = false,
 ): Promise<UsersPage> {
-  const response = await callRoute<{ data: UsersPage }>('list-users', {
+  const response = await callRoute<{ data: UsersPage }>(routeOf('list-users'), {
     query: { cursor, filter: unredeemedOnly ? 'unredeemed' : undefined },
     signal,
   });

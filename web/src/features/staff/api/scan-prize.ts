@@ -5,15 +5,16 @@
  */
 import type { PrizeReferenceRequest } from '@shared/prize-reference';
 import type { Customer } from '@shared/types';
+import { routeOf } from '@shared/routes';
 import { callRoute } from '../../../lib/api-client';
 import type { RedeemResponse } from './redeem-user';
 
 export async function scanPrize(reference: string): Promise<Customer> {
   const body: PrizeReferenceRequest = { reference };
-  return (await callRoute<{ data: Customer }>('scan-prize', { body })).data;
+  return (await callRoute<{ data: Customer }>(routeOf('scan-prize'), { body })).data;
 }
 
 export function redeemScanned(reference: string): Promise<RedeemResponse> {
   const body: PrizeReferenceRequest = { reference };
-  return callRoute<RedeemResponse>('redeem-scanned', { body });
+  return callRoute<RedeemResponse>(routeOf('redeem-scanned'), { body });
 }

@@ -4,11 +4,12 @@
  */
 import type { LastDigitsRequest, SearchRequest } from '@shared/dashboard-search';
 import type { Customer } from '@shared/types';
+import { routeOf } from '@shared/routes';
 import { callRoute } from '../../../lib/api-client';
 
 export async function searchUser(phoneNumber: string): Promise<Customer | null> {
   const body: SearchRequest = { phoneNumber };
-  const response = await callRoute<{ data: Customer | null }>('search-users', { body });
+  const response = await callRoute<{ data: Customer | null }>(routeOf('search-users'), { body });
   return response.data;
 }
 
@@ -16,6 +17,8 @@ export async function searchLastDigits(
   lastDigits: string,
 ): Promise<{ users: Customer[]; more: boolean }> {
   const body: LastDigitsRequest = { lastDigits };
-  const response = await callRoute<{ data: Customer[]; more: boolean }>('search-users', { body });
+  const response = await callRoute<{ data: Customer[]; more: boolean }>(routeOf('search-users'), {
+    body,
+  });
   return { users: response.data, more: response.more };
 }

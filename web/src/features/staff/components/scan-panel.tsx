@@ -5,7 +5,8 @@
  * code, a refused or missing camera each get a clear message, and the search stays below.
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { COUNTER_TEXT } from '@shared/messages-counter';
 import type { Customer } from '@shared/types';
 import { ApiError } from '../../../lib/api-client';

@@ -12,7 +12,8 @@
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { API_MESSAGES, MESSAGES } from '@shared/messages';
+import { API_MESSAGES } from '@shared/messages-api';
+import { MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber, normalizePhoneInput } from '@shared/phone-format';
 import { isPrizeExpired } from '@shared/prize-validity';

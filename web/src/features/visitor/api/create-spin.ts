@@ -1,6 +1,7 @@
 /** POST /api/spins (visitor): the server draws, or honours a spin-first ticket, and records once. */
 import type { SpinRequest } from '@shared/spin';
 import type { SpinResult } from '@shared/types';
+import { wheelRouteOf } from '@shared/routes-wheel';
 import { callRoute } from '../../../lib/api-client';
 import { visitSource } from '../../../lib/visit';
 
@@ -16,5 +17,5 @@ export function createSpin(held?: string): Promise<SpinResult> {
     ...(ticket ? { ticket, ...(secret ? { secret } : {}) } : {}),
     ...(source ? { source } : {}),
   };
-  return callRoute<SpinResult>('create-spin', { body });
+  return callRoute<SpinResult>(wheelRouteOf('create-spin'), { body });
 }

@@ -7,6 +7,7 @@
  */
 import type { Challenge } from 'altcha-lib/types';
 import type { SpinPreview } from '@shared/types';
+import { wheelRouteOf } from '@shared/routes-wheel';
 import { callRoute } from '../../../lib/api-client';
 import { solveChallenge } from '../lib/solve-challenge';
 
@@ -25,10 +26,10 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 export async function previewSpin(): Promise<SpinPreview> {
-  const challenge = await callRoute<Challenge>('spin-challenge');
+  const challenge = await callRoute<Challenge>(wheelRouteOf('spin-challenge'));
   const solution = await solveChallenge(challenge);
   const secret = newSecret();
-  const preview = await callRoute<SpinPreview>('preview-spin', {
+  const preview = await callRoute<SpinPreview>(wheelRouteOf('preview-spin'), {
     body: { altcha: { challenge, solution }, holder: await sha256Hex(secret) },
   });
   return { ...preview, ticket: `${preview.ticket}.${secret}` };

@@ -4,6 +4,7 @@
  */
 import type { OtpStartRequest, OtpStartResponse } from '@shared/phone';
 import type { SolvedChallenge } from '@shared/spin';
+import { wheelRouteOf } from '@shared/routes-wheel';
 import { callRoute } from '../../../lib/api-client';
 import { visitSource } from '../../../lib/visit';
 
@@ -17,7 +18,7 @@ export const startOtp = (
   recover = false,
 ): Promise<OtpStartResponse> => {
   const source = visitSource();
-  return callRoute<OtpStartResponse>('start-otp', {
+  return callRoute<OtpStartResponse>(wheelRouteOf('start-otp'), {
     body: {
       phoneNumber,
       altcha,

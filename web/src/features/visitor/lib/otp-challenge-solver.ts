@@ -6,6 +6,7 @@
  */
 import type { Challenge, Solution } from 'altcha-lib/types';
 import type { SolvedChallenge } from '@shared/spin';
+import { wheelRouteOf } from '@shared/routes-wheel';
 import { callRoute } from '../../../lib/api-client';
 import { solveChallenge } from './solve-challenge';
 
@@ -30,7 +31,7 @@ function solveOffThread(challenge: Challenge): Promise<Solution> {
 
 /** A fresh challenge, solved. */
 export async function solvedOtpChallenge(): Promise<SolvedChallenge> {
-  const challenge = await callRoute<Challenge>('otp-challenge');
+  const challenge = await callRoute<Challenge>(wheelRouteOf('otp-challenge'));
   const solution = await solveOffThread(challenge);
   return { challenge, solution } as SolvedChallenge;
 }
