@@ -52,12 +52,15 @@ const PATH_PARAMETERS = {
 export type PathParameter = keyof typeof PATH_PARAMETERS;
 
 export type WheelRouteId = (typeof WHEEL_ROUTES)[number]['id'];
-type WheelRoute<Id extends WheelRouteId> = Extract<(typeof WHEEL_ROUTES)[number], { id: Id }>;
+
+/** The lookup of a route table by id, typed by the table: `routeOf` and `wheelRouteOf` are two. */
+export function routeLookup<const Table extends readonly RouteDef[]>(table: Table) {
+  return <Id extends Table[number]['id']>(id: Id): Extract<Table[number], { id: Id }> =>
+    table.find((route) => route.id === id) as Extract<Table[number], { id: Id }>;
+}
 
 /** The wheel page's route with this id (shared/routes.ts `routeOf` finds any route). */
-export function wheelRouteOf<Id extends WheelRouteId>(id: Id): WheelRoute<Id> {
-  return WHEEL_ROUTES.find((route) => route.id === id) as WheelRoute<Id>;
-}
+export const wheelRouteOf = routeLookup(WHEEL_ROUTES);
 
 /** The {params} of a route path; throws on one PATH_PARAMETERS does not declare. */
 export function pathParametersOf(path: string): PathParameter[] {

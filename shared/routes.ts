@@ -5,7 +5,7 @@
  * React imports.
  */
 import { USERS_PAGE_SIZE } from './constants';
-import { WHEEL_ROUTES, type RouteDef } from './routes-wheel';
+import { routeLookup, WHEEL_ROUTES, type RouteDef } from './routes-wheel';
 
 export {
   pathParametersOf,
@@ -70,6 +70,4 @@ export type RouteId = (typeof ROUTES)[number]['id'];
 export type Route<Id extends RouteId = RouteId> = Extract<(typeof ROUTES)[number], { id: Id }>;
 
 /** The route with this id. */
-export function routeOf<Id extends RouteId>(id: Id): Route<Id> {
-  return ROUTES.find((route) => route.id === id) as Route<Id>;
-}
+export const routeOf = routeLookup(ROUTES);

@@ -18,7 +18,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badRequest } from '@shared/errors';
 import { COUNTER_TEXT } from '@shared/messages-counter';
 import { PRIZE_REFERENCE_TTL_S, type IssuedPrizeReference } from '@shared/prize-reference';
-import { currentOriginSecret } from '../lib/secrets';
+import { originDerivedKey } from '../lib/secrets';
 import { getPrizeReference, putPrizeReference } from '../repositories/prize-references';
 
 const ID_BYTES = 16;
@@ -30,11 +30,7 @@ const TAG_BYTES = 16;
  * are, under a purpose of its own: from its current value, read from Secrets Manager
  * (lib/secrets.ts).
  */
-async function prizeReferenceKey(): Promise<Buffer> {
-  return createHmac('sha256', await currentOriginSecret())
-    .update('prize-reference')
-    .digest();
-}
+const prizeReferenceKey = (): Promise<Buffer> => originDerivedKey('prize-reference');
 
 const tagOf = (key: Buffer, id: Buffer): Buffer =>
   createHmac('sha256', key).update(id).digest().subarray(0, TAG_BYTES);

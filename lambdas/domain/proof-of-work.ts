@@ -6,13 +6,12 @@
  * challenge. Each purpose signs with its own key, so a challenge issued for a code cannot buy a
  * preview, nor the other way round.
  */
-import { createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { badRequest } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages-api';
 import type { SolvedChallenge } from '@shared/spin';
-import { currentOriginSecret } from '../lib/secrets';
+import { originDerivedKey } from '../lib/secrets';
 import { forgetChallengeUse, useChallengeOnce } from '../repositories/used-challenges';
 import { warnOnFailure } from '../lib/logger';
 
@@ -47,12 +46,11 @@ async function signingSecrets(purpose: ChallengePurpose): Promise<{
   hmacSignatureSecret: string;
   hmacKeySignatureSecret: string;
 }> {
-  const base = await currentOriginSecret();
-  const derive = (use: string) =>
-    createHmac('sha256', base).update(`${use}#${purpose}`).digest('hex');
+  const derive = async (use: string) =>
+    (await originDerivedKey(`${use}#${purpose}`)).toString('hex');
   return {
-    hmacSignatureSecret: derive('altcha-challenge'),
-    hmacKeySignatureSecret: derive('altcha-key'),
+    hmacSignatureSecret: await derive('altcha-challenge'),
+    hmacKeySignatureSecret: await derive('altcha-key'),
   };
 }
 

@@ -12,7 +12,7 @@ import { createHmac } from 'node:crypto';
 import { businessDay } from '@shared/business-day';
 import { VISITS_PER_ADDRESS_A_DAY } from '@shared/visit';
 import { businessTimeZone } from '../lib/env';
-import { currentOriginSecret } from '../lib/secrets';
+import { originDerivedKey } from '../lib/secrets';
 import { markOnce, reserveCounters } from '../repositories/limits';
 import { addVisit } from '../repositories/stats';
 
@@ -30,9 +30,7 @@ export async function countVisit(
   source: string | null = null,
 ): Promise<void> {
   const day = businessDay(at, businessTimeZone());
-  const key = createHmac('sha256', await currentOriginSecret())
-    .update('visits')
-    .digest();
+  const key = await originDerivedKey('visits');
   const digest = (value: string) => createHmac('sha256', key).update(value).digest('base64url');
   const expiresAt = Math.floor(at.getTime() / 1000) + MARKER_LIFETIME_S;
   const deviceKey = device === null ? `${day}#${client}` : `${day}#device#${device}`;

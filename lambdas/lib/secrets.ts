@@ -15,6 +15,7 @@
  * is SECRETS_MAX_AGE_S old. Locally SECRETS_MANAGER_ENDPOINT points the client at the local
  * stack's stand-in (local/secrets-manager.ts), which answers the same calls.
  */
+import { createHmac } from 'node:crypto';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets';
 import { SECRETS_MAX_AGE_S } from '@shared/constants';
@@ -122,9 +123,24 @@ export function acceptedOriginSecrets(): readonly string[] {
   return held.origin;
 }
 
-/** The origin secret's current value, the base of the keys derived from it. */
-export async function currentOriginSecret(): Promise<string> {
-  return (await loaded()).origin[0]!;
+/** The keys derived from the origin secret, by purpose, and the value they were derived from. */
+const derived = { from: '', keys: new Map<string, Buffer>() };
+
+/**
+ * The key for `purpose` derived from the origin secret's current value (HMAC-SHA256 of the
+ * purpose): one secret, one key per purpose. Made once for each value the cache holds, not per
+ * request; a rotated secret gives new keys.
+ */
+export async function originDerivedKey(purpose: string): Promise<Buffer> {
+  const base = (await loaded()).origin[0]!;
+  if (base !== derived.from) derived.keys.clear();
+  derived.from = base;
+  let key = derived.keys.get(purpose);
+  if (!key) {
+    key = createHmac('sha256', base).update(purpose).digest();
+    derived.keys.set(purpose, key);
+  }
+  return key;
 }
 
 /** The erasure key; throws in a function not given it (no ERASURE_KEY_ARN). */

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SECRETS_MAX_AGE_S } from '@shared/constants';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
 import { handler as getWheel } from '../../lambdas/handlers/get-wheel';
+import { originDerivedKey } from '../../lambdas/lib/secrets';
 import { httpEvent } from '../support/http-event';
 
 const secretsManager = new SecretsManagerClient({ endpoint: process.env.SECRETS_MANAGER_ENDPOINT });
@@ -80,5 +81,20 @@ describe('rotating the origin secret', () => {
     expect(await statusWith('third-value')).toBe(200);
     expect(await statusWith('second-value')).toBe(200);
     expect(await statusWith('first-value')).toBe(403);
+  });
+
+  it('derives each purpose key once per value the cache holds, and anew after a rotation', async () => {
+    await rotateTo('fourth-value');
+    cacheExpires();
+    const visits = await originDerivedKey('visits');
+    // The same Buffer, not an equal one: no HMAC per request while the cached value stands.
+    expect(await originDerivedKey('visits')).toBe(visits);
+    expect((await originDerivedKey('prize-reference')).equals(visits)).toBe(false);
+
+    await rotateTo('fifth-value');
+    cacheExpires();
+    const rotated = await originDerivedKey('visits');
+    expect(rotated.equals(visits)).toBe(false);
+    expect(await originDerivedKey('visits')).toBe(rotated);
   });
 });
