@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `node` (shared rules, handlers against DynamoDB Local and s3rver, local stack,
- * CDK assertions) and `web` (React at route level in jsdom). Browser journeys live in
+ * Three projects: `plain` (shared rules, CDK templates and lint: nothing to set up per file),
+ * `node` (handlers against DynamoDB Local, s3rver and the Secrets Manager stand-in, local stack,
+ * security) and `web` (React at route level in jsdom). Browser journeys live in
  * vitest.e2e.config.ts and run against the whole local stack.
  */
 export default defineConfig({
@@ -17,9 +18,21 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Rules, templates and lint: no tables, bucket or secrets, so no per-file setup.
+          name: 'plain',
+          environment: 'node',
+          include: ['test/{shared,infra,lint}/**/*.test.ts'],
+          setupFiles: ['test/setup/plain.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{shared,lambdas,local,infra,security,lint}/**/*.test.ts'],
+          include: ['test/{lambdas,local,security}/**/*.test.ts'],
           globalSetup: ['test/setup/services.ts'],
           setupFiles: ['test/setup/env.ts'],
           testTimeout: 30_000,

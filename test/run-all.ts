@@ -1,14 +1,16 @@
 /**
  * `npm test`: typecheck, lint, format check, unit/handler/React tests, then the browser suite,
  * in that order. The five static checks run two at a time (one per core), each one's output
- * printed whole when it ends; the test steps stream as they come. The first failing stage stops
- * the run. The summary gives each step's duration and ends with one line
+ * printed whole when it ends; the unit tests stream as they come; the browser suite runs in two
+ * lanes at once, each against its own stack (test/e2e/lanes.ts), each lane's output printed whole
+ * when it ends. The first failing stage stops the run. The summary gives each step's duration and ends with one line
  * `tests: N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE_BUILT } from './e2e/lanes';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const BIN = join(ROOT, 'node_modules', '.bin');
@@ -21,12 +23,16 @@ interface Step {
   args: string[];
   /** Vitest JSON report this step writes, for the test counts. */
   report?: string;
-  /** Static checks: run beside each other, their output held until each ends. */
-  together?: boolean;
+  /** Variables the step's process gets besides ours. */
+  env?: Record<string, string>;
 }
 
-/** Steps run at once within a stage of `together` steps: the machine's two cores. */
-const AT_ONCE = 2;
+/** Steps that run beside each other, at most `atOnce` at a time; `held` output is printed whole. */
+interface Stage {
+  steps: Step[];
+  atOnce: number;
+  held: boolean;
+}
 
 const vitestReport = (file: string) => [
   '--reporter=default',
@@ -34,7 +40,8 @@ const vitestReport = (file: string) => [
   `--outputFile.json=${file}`,
 ];
 const unitReport = join(RESULTS, 'vitest-unit.json');
-const e2eReport = join(RESULTS, 'vitest-e2e.json');
+const laneReport = (lane: string) => join(RESULTS, `vitest-e2e-${lane}.json`);
+const LANES = ['1', '2'] as const;
 /** Counts the security suite (test/security) writes, one JSON file per area. */
 const SECURITY_RESULTS = join(RESULTS, 'security');
 const SECURITY_AREAS: Record<string, string> = {
@@ -54,51 +61,82 @@ const SECURITY_AREAS: Record<string, string> = {
   'headers-logs': 'headers/logs',
 };
 
-const STEPS: Step[] = [
-  // Browser code, Node code, and the Node programs that drive a DOM: each with its own types.
-  ...['web', 'node', 'dom-test'].map((program) => ({
-    name: `typecheck (${program})`,
-    command: join(BIN, 'tsc'),
-    args: ['-p', `tsconfig.${program}.json`],
-    together: true,
-  })),
-  { name: 'lint (eslint)', command: join(BIN, 'eslint'), args: ['.'], together: true },
+/** The machine's two cores: the static checks two at a time, the browser lanes side by side. */
+const STAGES: Stage[] = [
   {
-    name: 'format (prettier)',
-    command: join(BIN, 'prettier'),
-    args: ['--check', '.'],
-    together: true,
+    // Browser code, Node code, and the Node programs that drive a DOM: each with its own types.
+    steps: [
+      ...['web', 'node', 'dom-test'].map((program) => ({
+        name: `typecheck (${program})`,
+        command: join(BIN, 'tsc'),
+        args: ['-p', `tsconfig.${program}.json`],
+      })),
+      { name: 'lint (eslint)', command: join(BIN, 'eslint'), args: ['.'] },
+      { name: 'format (prettier)', command: join(BIN, 'prettier'), args: ['--check', '.'] },
+    ],
+    atOnce: 2,
+    held: true,
   },
   {
-    name: 'unit, handler and web tests',
-    command: join(BIN, 'vitest'),
-    args: ['run', ...vitestReport(unitReport)],
-    report: unitReport,
+    steps: [
+      {
+        name: 'unit, handler and web tests',
+        command: join(BIN, 'vitest'),
+        args: ['run', ...vitestReport(unitReport)],
+        report: unitReport,
+      },
+    ],
+    atOnce: 1,
+    held: false,
   },
   {
-    name: 'browser and stack tests',
-    command: join(BIN, 'vitest'),
-    args: ['run', '--config', 'vitest.e2e.config.ts', ...vitestReport(e2eReport)],
-    report: e2eReport,
+    // Built once as production serves it (NODE_ENV would otherwise be Vitest's `test`).
+    steps: [
+      {
+        name: 'site build (vite)',
+        command: join(BIN, 'vite'),
+        args: ['build', '--logLevel', 'warn'],
+        env: { NODE_ENV: 'production' },
+      },
+    ],
+    atOnce: 1,
+    held: false,
+  },
+  {
+    steps: LANES.map((lane) => ({
+      name: `browser and stack tests (lane ${lane})`,
+      command: join(BIN, 'vitest'),
+      args: ['run', '--config', 'vitest.e2e.config.ts', ...vitestReport(laneReport(lane))],
+      report: laneReport(lane),
+      env: { SPIN_E2E_LANE: lane, [SITE_BUILT]: 'true' },
+    })),
+    atOnce: LANES.length,
+    held: true,
   },
 ];
+const STEPS = STAGES.flatMap((stage) => stage.steps);
+const REPORTS = STEPS.flatMap((step) => (step.report ? [step.report] : []));
 
-/** Runs a step; a `together` step's output is held and printed whole when it ends. */
-function run(step: Step): Promise<number> {
+/** Runs a step; a held step's output is printed whole when it ends. */
+function run(step: Step, held: boolean): Promise<number> {
   return new Promise((done) => {
-    const held: Buffer[] = [];
+    const output: Buffer[] = [];
     const child = spawn(step.command, step.args, {
       cwd: ROOT,
-      stdio: step.together ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       // The SDK warns on every worker that Node 20 loses support in 2027; the README says Node 20.19+.
-      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      env: {
+        ...process.env,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        ...step.env,
+      },
     });
-    child.stdout?.on('data', (chunk: Buffer) => held.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => held.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     const finish = (code: number) => {
-      if (step.together) {
+      if (held) {
         console.log(`\n=== ${step.name} ===`);
-        process.stdout.write(Buffer.concat(held));
+        process.stdout.write(Buffer.concat(output));
       }
       done(code);
     };
@@ -110,20 +148,21 @@ function run(step: Step): Promise<number> {
   });
 }
 
-/** Runs steps at most AT_ONCE at a time, in order; resolves with each one's exit code. */
-async function runTogether(
-  steps: Step[],
+/** Runs a stage's steps at most `atOnce` at a time, in order, recording each one's exit code. */
+async function runStage(
+  stage: Stage,
   record: (step: Step, code: number, seconds: number) => void,
 ): Promise<void> {
-  const queue = [...steps];
+  const queue = [...stage.steps];
   const lane = async () => {
     for (let step = queue.shift(); step; step = queue.shift()) {
+      if (!stage.held) console.log(`\n=== ${step.name} ===`);
       const started = performance.now();
-      const code = await run(step);
+      const code = await run(step, stage.held);
       record(step, code, (performance.now() - started) / MS_PER_SECOND);
     }
   };
-  await Promise.all(Array.from({ length: AT_ONCE }, lane));
+  await Promise.all(Array.from({ length: stage.atOnce }, lane));
 }
 
 /** One line per security area, e.g. `security: bad input — 10240 requests tried, 0 data changes found`. */
@@ -161,7 +200,7 @@ function counts(report: string): { passed: number; failed: number } {
 
 async function main(): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
-  for (const file of [unitReport, e2eReport]) rmSync(file, { force: true });
+  for (const file of REPORTS) rmSync(file, { force: true });
   rmSync(SECURITY_RESULTS, { recursive: true, force: true });
   const done: { name: string; seconds: number; ok: boolean }[] = [];
   let exitCode = 0;
@@ -169,22 +208,13 @@ async function main(): Promise<void> {
     done.push({ name: step.name, seconds, ok: code === 0 });
     if (code !== 0 && exitCode === 0) exitCode = code;
   };
-  for (let at = 0; at < STEPS.length && exitCode === 0;) {
-    const step = STEPS[at]!;
-    if (step.together) {
-      const stage: Step[] = [];
-      while (STEPS[at]?.together) stage.push(STEPS[at++]!);
-      await runTogether(stage, record);
-      continue;
-    }
-    at += 1;
-    console.log(`\n=== ${step.name} ===`);
-    const started = performance.now();
-    record(step, await run(step), (performance.now() - started) / MS_PER_SECOND);
+  for (const stage of STAGES) {
+    if (exitCode !== 0) break;
+    await runStage(stage, record);
   }
   let passed = 0;
   let failed = 0;
-  for (const report of [unitReport, e2eReport]) {
+  for (const report of REPORTS) {
     const c = counts(report);
     passed += c.passed;
     failed += c.failed;
@@ -194,7 +224,7 @@ async function main(): Promise<void> {
     const ran = done.find((d) => d.name === step.name);
     console.log(
       ran
-        ? `${ran.ok ? 'ok  ' : 'FAIL'} ${ran.name.padEnd(28)} ${ran.seconds.toFixed(1)} s`
+        ? `${ran.ok ? 'ok  ' : 'FAIL'} ${ran.name.padEnd(38)} ${ran.seconds.toFixed(1)} s`
         : `skip ${step.name}`,
     );
   }

@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { REPO_ROOT, startStack } from '../../../local/stack';
 import { tableEnvName } from '@shared/definitions';
 import type { StaffRole } from '@shared/types';
+import { SITE_BUILT } from '../lanes';
 
 /**
  * Codes the suite's one client address may ask for an hour (its many visitor sign-ins, a few dozen
@@ -33,7 +34,8 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/** Builds the SPA into web/dist as production serves it. */
+async function buildSite(): Promise<void> {
   // Vitest sets NODE_ENV=test, which Vite and the React plugin would bake into the bundle (React's
   // development build, over 500 kB): build exactly what production serves.
   const testNodeEnv = process.env.NODE_ENV;
@@ -47,6 +49,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     process.env.NODE_ENV = testNodeEnv;
   }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // `npm test` builds it once before its two lanes (test/e2e/lanes.ts) and says so.
+  if (process.env[SITE_BUILT] !== 'true') await buildSite();
   const dataDir = mkdtempSync(join(tmpdir(), 'spin-e2e-'));
   // Every browser and API test connects from 127.0.0.1: configured like a shop whose visitors all
   // share one address, so the per-client code budget does not stop the suite's many sign-ins.
