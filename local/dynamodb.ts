@@ -279,53 +279,68 @@ export async function createTables(
 ): Promise<Record<TableDef['name'], string>> {
   const client = dynamoClient(endpoint);
   const names = tableNames(prefix);
-  // ListTables answers 100 names at a time: a DynamoDB Local shared by many test files has more.
+  // Names come sorted: the prefix's own start after the prefix itself, so the listing stops at
+  // the first name past them (a DynamoDB Local shared by many test files holds hundreds).
   const existing = new Set<string>();
-  for await (const page of paginateListTables({ client }, {}))
-    for (const name of page.TableNames ?? []) existing.add(name);
-  for (const table of TABLES) {
-    const name = names[table.name];
-    if (existing.has(name)) {
-      // Data kept from an older release: add the indexes and stream it did not have yet, as a
-      // deploy does.
-      await addMissingIndexes(client, name, table);
-      await addMissingStream(client, name, table);
-      continue;
-    }
-    const attributes = new Set([table.partitionKey]);
-    for (const gsi of table.globalSecondaryIndexes ?? []) {
-      attributes.add(gsi.partitionKey);
-      attributes.add(gsi.sortKey);
-    }
-    await client.send(
-      new CreateTableCommand({
-        TableName: name,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [...attributes].map((a) => ({
-          AttributeName: a,
-          AttributeType: 'S',
-        })),
-        KeySchema: [{ AttributeName: table.partitionKey, KeyType: 'HASH' }],
-        ...(table.stream
-          ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream } }
-          : {}),
-        ...(table.globalSecondaryIndexes?.length
-          ? {
-              GlobalSecondaryIndexes: table.globalSecondaryIndexes.map(indexDefinition),
-            }
-          : {}),
-      }),
-    );
-    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: name });
-    if (table.ttlAttribute && expireItems) {
-      await client.send(
-        new UpdateTimeToLiveCommand({
-          TableName: name,
-          TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
-        }),
-      );
-    }
+  for await (const page of paginateListTables({ client }, { ExclusiveStartTableName: prefix })) {
+    const listed = page.TableNames ?? [];
+    for (const name of listed) if (name.startsWith(prefix)) existing.add(name);
+    if (listed.some((name) => !name.startsWith(prefix))) break;
   }
+  // The tables are independent of one another: made side by side.
+  await Promise.all(
+    TABLES.map((table) => createTable(client, names[table.name], table, existing, expireItems)),
+  );
   client.destroy();
   return names;
+}
+
+/** Makes one table (as deployed), or brings one kept from an older release up to date. */
+async function createTable(
+  client: DynamoDBClient,
+  name: string,
+  table: TableDef,
+  existing: ReadonlySet<string>,
+  expireItems: boolean,
+): Promise<void> {
+  if (existing.has(name)) {
+    // Data kept from an older release: add the indexes and stream it did not have yet, as a
+    // deploy does.
+    await addMissingIndexes(client, name, table);
+    await addMissingStream(client, name, table);
+    return;
+  }
+  const attributes = new Set([table.partitionKey]);
+  for (const gsi of table.globalSecondaryIndexes ?? []) {
+    attributes.add(gsi.partitionKey);
+    attributes.add(gsi.sortKey);
+  }
+  await client.send(
+    new CreateTableCommand({
+      TableName: name,
+      BillingMode: 'PAY_PER_REQUEST',
+      AttributeDefinitions: [...attributes].map((a) => ({
+        AttributeName: a,
+        AttributeType: 'S',
+      })),
+      KeySchema: [{ AttributeName: table.partitionKey, KeyType: 'HASH' }],
+      ...(table.stream
+        ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream } }
+        : {}),
+      ...(table.globalSecondaryIndexes?.length
+        ? {
+            GlobalSecondaryIndexes: table.globalSecondaryIndexes.map(indexDefinition),
+          }
+        : {}),
+    }),
+  );
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: name });
+  if (table.ttlAttribute && expireItems) {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: name,
+        TimeToLiveSpecification: { AttributeName: table.ttlAttribute, Enabled: true },
+      }),
+    );
+  }
 }
