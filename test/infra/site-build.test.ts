@@ -2,11 +2,11 @@
  * `npx cdk deploy` on a fresh clone: the app builds web/dist itself when it is missing or older
  * than its sources (infra/site-build.ts), instead of stopping with "run npm run build first".
  */
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureSiteBuilt } from '../../infra/site-build';
+import { scratchDir } from '../support/scratch';
 
 /** Which site folders a build was asked for. */
 function builds(root: string, dist: string): { reason: string | undefined; built: string[] } {
@@ -17,7 +17,7 @@ function builds(root: string, dist: string): { reason: string | undefined; built
 
 /** A repository-shaped folder: web/src/main.tsx and shared/x.ts, files dated `at` (seconds). */
 function repo(at: number): string {
-  const root = mkdtempSync(join(tmpdir(), 'spin-repo-'));
+  const root = scratchDir('spin-repo');
   for (const file of ['web/src/main.tsx', 'shared/x.ts']) {
     mkdirSync(join(root, file, '..'), { recursive: true });
     writeFileSync(join(root, file), '//');

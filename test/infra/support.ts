@@ -2,18 +2,18 @@
  * Shared set-up of the CDK tests: a tiny built-SPA fixture (the real web/dist needs `vite build`)
  * and an app built exactly as infra/app.ts builds it, from context.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { buildAnyApp, buildApp, type BuiltApp, type BuiltBase } from '../../infra/build-app';
 import { REPO_ROOT } from '../../infra/deploy-config';
+import { scratchDir } from '../support/scratch';
 
 /** A folder shaped like web/dist: index.html, a hashed asset and a public file. */
 export function siteFixture(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'spin-site-'));
+  const dir = scratchDir('spin-site');
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
@@ -46,6 +46,8 @@ const CDK_JSON_CONTEXT = (
 
 export function testApp(options: TestAppOptions = {}): { app: App } & BuiltApp {
   const app = new App({
+    // CDK's own default is a new temporary folder per app, never removed.
+    outdir: scratchDir('cdk.out'),
     context: {
       ...CDK_JSON_CONTEXT,
       siteDirectory: siteFixture(),
@@ -63,6 +65,8 @@ export function testApp(options: TestAppOptions = {}): { app: App } & BuiltApp {
 /** The account base (`-c base=true`) as infra/app.ts builds it, from the same context as testApp. */
 export function testBase(options: Omit<TestAppOptions, 'bundle'> = {}): { app: App } & BuiltBase {
   const app = new App({
+    // CDK's own default is a new temporary folder per app, never removed.
+    outdir: scratchDir('cdk.out'),
     context: {
       ...CDK_JSON_CONTEXT,
       region: 'ap-southeast-2',

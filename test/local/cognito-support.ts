@@ -1,10 +1,10 @@
 /** Test triggers and clients for the Cognito stand-in tests. */
-import { copyFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import type { CustomAuthTriggers } from '../../local/cognito';
 import { startCognitoStandIn, testCredentials } from '../support/cognito-stand-in';
+import { scratchDir } from '../support/scratch';
 import { LOCAL_AWS_ENV } from '../../local/dynamodb';
 
 export const TEST_CODE = '123456';
@@ -82,13 +82,13 @@ let template: Promise<string> | undefined;
  */
 export async function freshStateFile(): Promise<string> {
   template ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cognito-template-'));
+    const dir = scratchDir('cognito-template');
     const file = join(dir, 'cognito.json');
     const cognito = await startCognitoStandIn({ dataFile: file });
     await cognito.stop();
     return file;
   })();
-  const copy = join(mkdtempSync(join(tmpdir(), 'cognito-')), 'cognito.json');
+  const copy = join(scratchDir('cognito'), 'cognito.json');
   copyFileSync(await template, copy);
   return copy;
 }
