@@ -44,6 +44,12 @@ const QUOTAS = [
     types: ['AWS::CloudFront::Distribution'],
   },
   {
+    name: 'S3 general purpose buckets',
+    scope: 'account',
+    quota: 10000,
+    types: ['AWS::S3::Bucket'],
+  },
+  {
     name: 'Cognito user pools',
     scope: 'account and region',
     quota: 1000,
@@ -70,10 +76,14 @@ export interface FleetFigures {
     name: string;
     scope: string;
     quota: number;
+    /** What the account base (both its stacks) takes of it once, for every shop. */
+    base: number;
     perShop: number;
     shops: number;
   }[];
   readonly firstCeiling: { name: string; shops: number };
+  /** The quotas reached next (at the same count), once the first is raised. */
+  readonly nextCeiling: { names: string; shops: number };
   /** What bills with no visitor for each added shop, and once for the account base. */
   readonly idle: IdleCost;
   readonly baseIdle: IdleCost;
@@ -127,17 +137,25 @@ export function fleetFigures(): FleetFigures {
   const built = testBase();
   const base = (Template.fromStack(built.base).toJSON() as { Resources: Resources }).Resources;
   const baseEdge = (Template.fromStack(built.edge).toJSON() as { Resources: Resources }).Resources;
+  const count = (resources: Resources, types: readonly string[]) =>
+    types.reduce((n, t) => n + ofType(resources, t).length, 0);
   const rows = QUOTAS.map((q) => {
-    const perShop = q.types.reduce((n, t) => n + ofType(main, t).length, 0);
+    const perShop = count(main, q.types);
+    // An account-wide quota counts both parts of the base (us-east-1's too); a regional one the
+    // base of the shops' region only (its us-east-1 part is another region's).
+    const baseUses = count(base, q.types) + (q.scope === 'account' ? count(baseEdge, q.types) : 0);
     return {
       name: q.name,
       scope: q.scope,
       quota: q.quota,
+      base: baseUses,
       perShop,
-      shops: perShop === 0 ? Infinity : Math.floor(q.quota / perShop),
+      shops: perShop === 0 ? Infinity : Math.floor((q.quota - baseUses) / perShop),
     };
   });
   const first = rows.reduce((a, b) => (b.shops < a.shops ? b : a));
+  const next = Math.min(...rows.filter((r) => r.shops > first.shops).map((r) => r.shops));
+  const nextNames = rows.filter((r) => r.shops === next).map((r) => r.name);
   return {
     shopResources: Object.keys(main).length,
     shopAlarms: ofType(main, 'AWS::CloudWatch::Alarm').length,
@@ -146,6 +164,13 @@ export function fleetFigures(): FleetFigures {
     baseAlarmMetrics: alarmMetrics(base),
     rows,
     firstCeiling: { name: first.name, shops: first.shops },
+    nextCeiling: {
+      names:
+        nextNames.length === 1
+          ? nextNames[0]!
+          : `${nextNames.slice(0, -1).join(', ')} and ${nextNames.at(-1)!}`,
+      shops: next,
+    },
     idle: idleCost(main),
     baseIdle: idleCost(base, baseEdge),
   };
@@ -171,6 +196,12 @@ const costParts = (c: IdleCost): string =>
     `${c.webAcls} web ACLs with ${c.wafRules} rules (USD ${(c.webAcls * USD.webAcl + c.wafRules * USD.wafRule).toFixed(2)})`,
   ].join(', ');
 
+/** The shops-per-account sentence docs/operations.md holds. */
+export function shopsLine(f: FleetFigures): string {
+  const first = f.rows.find((r) => r.name === f.firstCeiling.name)!;
+  return `${f.firstCeiling.shops} shops fit in one account and region before the first default quota, ${first.name} (${first.perShop} a shop, ${first.quota.toLocaleString('en-US')} an account); then ${f.nextCeiling.names}, at ${f.nextCeiling.shops} shops`;
+}
+
 /** The idle cost sentence docs/operations.md and docs/capacity.md hold. */
 export function idleLine(f: FleetFigures): string {
   return `each added idle shop costs about USD ${f.idle.usd.toFixed(2)} a month: ${costParts(f.idle)}; the account base costs USD ${f.baseIdle.usd.toFixed(2)} a month once: ${costParts(f.baseIdle)}`;
@@ -180,5 +211,6 @@ if (process.argv[1]?.endsWith('fleet-figures.ts')) {
   const f = fleetFigures();
   console.log(JSON.stringify({ ...f, rows: undefined }, null, 1));
   console.log(quotaTable(f));
+  console.log(shopsLine(f));
   console.log(idleLine(f));
 }
