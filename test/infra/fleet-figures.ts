@@ -63,6 +63,38 @@ const QUOTAS = [
   },
 ] as const;
 
+/**
+ * Quotas on each CloudFront entity the account base shares (CloudFront's quotas page and AWS's
+ * general reference; all adjustable): one entity may serve at most `quota` distributions, every
+ * shop's together, so a shop uses one of it for each of its distributions that refers to it.
+ */
+const SHARED_EDGE_QUOTAS = [
+  {
+    name: 'Distributions per origin access control',
+    quota: 100,
+    refersTo: (d: string) => d.includes('OriginAccessControlId'),
+  },
+  {
+    name: 'Distributions per response headers policy',
+    quota: 100,
+    refersTo: (d: string) => d.includes('SecurityHeadersPolicyId'),
+  },
+  {
+    name: 'Distributions per CloudFront Function',
+    quota: 100,
+    refersTo: (d: string) => d.includes('FunctionArn'),
+  },
+  {
+    name: 'Distributions per web ACL',
+    quota: 100,
+    refersTo: (d: string) => d.includes('WebACLId'),
+  },
+] as const;
+
+/** "a", "a and b", "a, b and c". */
+const listed = (names: readonly string[]): string =>
+  names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
+
 /** List prices of what bills with no visitor (docs/operations.md's table). */
 const USD = { secret: 0.4, alarmMetric: 0.1, webAcl: 5, wafRule: 1 } as const;
 
@@ -81,6 +113,7 @@ export interface FleetFigures {
     perShop: number;
     shops: number;
   }[];
+  /** The quotas reached first (at the same count). */
   readonly firstCeiling: { name: string; shops: number };
   /** The quotas reached next (at the same count), once the first is raised. */
   readonly nextCeiling: { names: string; shops: number };
@@ -139,7 +172,7 @@ export function fleetFigures(): FleetFigures {
   const baseEdge = (Template.fromStack(built.edge).toJSON() as { Resources: Resources }).Resources;
   const count = (resources: Resources, types: readonly string[]) =>
     types.reduce((n, t) => n + ofType(resources, t).length, 0);
-  const rows = QUOTAS.map((q) => {
+  const rows: FleetFigures['rows'][number][] = QUOTAS.map((q) => {
     const perShop = count(main, q.types);
     // An account-wide quota counts both parts of the base (us-east-1's too); a regional one the
     // base of the shops' region only (its us-east-1 part is another region's).
@@ -153,9 +186,25 @@ export function fleetFigures(): FleetFigures {
       shops: perShop === 0 ? Infinity : Math.floor((q.quota - baseUses) / perShop),
     };
   });
-  const first = rows.reduce((a, b) => (b.shops < a.shops ? b : a));
-  const next = Math.min(...rows.filter((r) => r.shops > first.shops).map((r) => r.shops));
-  const nextNames = rows.filter((r) => r.shops === next).map((r) => r.name);
+  // The shop's distributions, each counted once for every shared entity it refers to.
+  const distributions = ofType(main, 'AWS::CloudFront::Distribution').map((d) =>
+    JSON.stringify(d.Properties),
+  );
+  for (const q of SHARED_EDGE_QUOTAS) {
+    const perShop = distributions.filter(q.refersTo).length;
+    rows.push({
+      name: q.name,
+      scope: "each of the account base's",
+      quota: q.quota,
+      base: 0,
+      perShop,
+      shops: perShop === 0 ? Infinity : Math.floor(q.quota / perShop),
+    });
+  }
+  const firstShops = Math.min(...rows.map((r) => r.shops));
+  const next = Math.min(...rows.filter((r) => r.shops > firstShops).map((r) => r.shops));
+  const namesAt = (shops: number) =>
+    listed(rows.filter((r) => r.shops === shops).map((r) => r.name));
   return {
     shopResources: Object.keys(main).length,
     shopAlarms: ofType(main, 'AWS::CloudWatch::Alarm').length,
@@ -163,14 +212,8 @@ export function fleetFigures(): FleetFigures {
     baseAlarms: ofType(base, 'AWS::CloudWatch::Alarm').length,
     baseAlarmMetrics: alarmMetrics(base),
     rows,
-    firstCeiling: { name: first.name, shops: first.shops },
-    nextCeiling: {
-      names:
-        nextNames.length === 1
-          ? nextNames[0]!
-          : `${nextNames.slice(0, -1).join(', ')} and ${nextNames.at(-1)!}`,
-      shops: next,
-    },
+    firstCeiling: { name: namesAt(firstShops), shops: firstShops },
+    nextCeiling: { names: namesAt(next), shops: next },
     idle: idleCost(main),
     baseIdle: idleCost(base, baseEdge),
   };
@@ -198,8 +241,7 @@ const costParts = (c: IdleCost): string =>
 
 /** The shops-per-account sentence docs/operations.md holds. */
 export function shopsLine(f: FleetFigures): string {
-  const first = f.rows.find((r) => r.name === f.firstCeiling.name)!;
-  return `${f.firstCeiling.shops} shops fit in one account and region before the first default quota, ${first.name} (${first.perShop} a shop, ${first.quota.toLocaleString('en-US')} an account); then ${f.nextCeiling.names}, at ${f.nextCeiling.shops} shops`;
+  return `${f.firstCeiling.shops} shops fit in one account and region before the first default quotas, ${f.firstCeiling.name}; then ${f.nextCeiling.names}, at ${f.nextCeiling.shops} shops`;
 }
 
 /** The idle cost sentence docs/operations.md and docs/capacity.md hold. */
