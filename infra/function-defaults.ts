@@ -130,12 +130,31 @@ export interface SpinFunctionProps {
    * @default 'INFO'
    */
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /**
+   * The execution role, shared with the other functions of its group (functionRole): each function
+   * of a group may do what any of them needs (docs/security.md, "Shared execution roles").
+   * @default - a role of its own
+   */
+  readonly role?: Role;
+}
+
+/**
+ * An execution role for Lambda with no managed policy: each function given it adds write access to
+ * its own log group, and the stack adds what the functions need. IAM's default quota is 1,000 roles
+ * an account, every shop's together, so the functions share a role per group of like rights
+ * (docs/capacity.md, "Shops per account").
+ */
+export function functionRole(scope: Construct, id: string, description: string): Role {
+  return new Role(scope, id, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description,
+  });
 }
 
 /**
  * A NodejsFunction with the project's defaults, its own log group (retention set, JSON format) and
- * its own role. The role gets no managed policy: only write access to its own log group, and then
- * whatever the stack grants, so every function is least-privilege from the start.
+ * its own role or its group's (props.role). The role gets no managed policy: only write access to
+ * the function's log group, and then whatever the stack grants.
  */
 export class SpinFunction extends Construct {
   public readonly function: LambdaFunction;
@@ -158,10 +177,7 @@ export class SpinFunction extends Construct {
       metricName: FUNCTION_FAILURES_METRIC,
       metricValue: '1',
     });
-    this.role = new Role(this, 'Role', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Execution role of ${props.description}`,
-    });
+    this.role = props.role ?? functionRole(this, 'Role', `Execution role of ${props.description}`);
     this.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],

@@ -4,10 +4,25 @@
  * written here. Read = GetItem and ConditionCheckItem (TransactWriteItems checks), plus the one
  * bulk read the table's repository makes (tableActions); write adds PutItem, UpdateItem, DeleteItem.
  */
-import type { RouteId } from '@shared/routes';
+import type { RouteAuth, RouteId } from '@shared/routes';
 import type { TableDef } from '@shared/definitions';
 
 export type TableAccess = 'read' | 'write';
+
+/**
+ * The execution role a route's handler shares, by who may call the route: the visitor site's
+ * handlers (public routes and visitor routes, the public ones including the staff sign-in, which
+ * checks a password no visitor route could use), the staff's and the admin's. Each role holds
+ * the union of its routes' needs below, so a handler may do what any handler of its group needs;
+ * docs/security.md ("Shared execution roles") weighs what that gives an attacker.
+ */
+export type ApiRoleGroup = 'visitorApi' | 'staffApi' | 'adminApi';
+export const API_ROLE_GROUP: Readonly<Record<RouteAuth, ApiRoleGroup>> = {
+  public: 'visitorApi',
+  visitor: 'visitorApi',
+  staff: 'staffApi',
+  admin: 'adminApi',
+};
 
 /** Cognito admin calls a handler makes on a pool. */
 export type PoolAction =
@@ -41,7 +56,8 @@ export interface RouteNeeds {
   /**
    * The erasure key (ERASURE_KEY), for handlers that read or write the markers erased numbers
    * leave (lambdas/repositories/customers.ts: hasReward, putCustomerOnce, eraseCustomerRecord).
-   * Only these functions get it; test/lambdas/secrets-per-route.test.ts runs the others without it.
+   * Only these functions get it, even in a shared role (a condition on the calling function);
+   * test/lambdas/secrets-per-route.test.ts runs the others without it.
    */
   readonly erasureKey?: boolean;
 }

@@ -311,6 +311,7 @@ export class SpinWinStack extends Stack {
    * The CreateAuthChallenge trigger sends the code by SMS and keeps the SMS cost guard's counters.
    * SNS Publish is allowed to phone numbers only: notResources excludes every topic ARN (the
    * aws-samples/amazon-cognito-passwordless-auth pattern), since a phone number has no ARN.
+   * The three triggers share one role (Auth.triggerRole), so each may do what any of them needs.
    */
   private grantSmsSending(): void {
     const create = this.auth.createAuthChallenge;
@@ -447,12 +448,10 @@ export class SpinWinStack extends Stack {
       description: 'The site (visitors: /, operators sign in at /login, the admin at /admin)',
       value: `https://${props.domainName ?? this.web.distribution.distributionDomainName}`,
     });
-    new CfnOutput(this, 'StaffPasswordSecretArns', {
+    new CfnOutput(this, 'StaffPasswordsSecretArn', {
       description:
-        'Secrets Manager secrets holding the initial staff passwords, as username=ARN (read with aws secretsmanager get-secret-value)',
-      value: Object.entries(this.auth.staffPasswordSecrets)
-        .map(([username, secret]) => `${username}=${secret.secretArn}`)
-        .join(','),
+        'Secrets Manager secret holding the initial staff passwords, a JSON object by username (read with aws secretsmanager get-secret-value)',
+      value: this.auth.staffPasswordsSecret.secretArn,
     });
     new CfnOutput(this, 'VisitorUserPoolId', { value: this.auth.visitorPool.userPoolId });
     new CfnOutput(this, 'StaffUserPoolId', { value: this.auth.staffPool.userPoolId });

@@ -4,11 +4,10 @@
  * random passwords. Runs once per data directory (a marker file); each step also checks what
  * exists, so a start interrupted half-way finishes the job without duplicating anything.
  */
-import { randomInt } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STAFF_USERS } from '@shared/definitions';
-import { ensureStaffAccount } from '../lambdas/domain/staff-accounts';
+import { ensureStaffAccount, generateStaffPassword } from '../lambdas/domain/staff-accounts';
 import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS } from '@shared/constants';
 import { sliceInputSchema } from '@shared/slice';
 import type { StaffRole } from '@shared/types';
@@ -43,16 +42,7 @@ const SAMPLE_SLICES = [
 const SEED_MARKER = 'seeded.json';
 /** The staff passwords, in the data directory (the README and `npm start` name it). */
 export const PASSWORDS_FILE = 'staff-passwords.json';
-/** Generated staff passwords: 20 characters from an alphabet without look-alikes (about 115 bits). */
-const GENERATED_PASSWORD_LENGTH = 20;
-const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const PRIVATE_FILE_MODE = 0o600;
-
-const generatePassword = (): string =>
-  Array.from(
-    { length: GENERATED_PASSWORD_LENGTH },
-    () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)],
-  ).join('');
 
 export interface SeedResult {
   /** False when the data directory was seeded by an earlier start. */
@@ -92,7 +82,7 @@ export async function seedIfNeeded(dataDir: string, cognito: CognitoCaller): Pro
 
   const passwords: Partial<Record<StaffRole, string>> = {};
   for (const user of STAFF_USERS) {
-    const password = generatePassword();
+    const password = generateStaffPassword();
     const outcome = await ensureStaffAccount(
       (operation, input) => cognito.call(operation, input),
       cognito.pools.staff.poolId,

@@ -1,7 +1,10 @@
 /**
  * Api: the HTTP API behind CloudFront's /api/*. One NodejsFunction per entry of shared/routes.ts
  * ROUTES (the local HTTP API emulation serves the same table), a JWT authorizer per user pool, and
- * per-route least-privilege grants from infra/route-permissions.ts.
+ * the grants of infra/route-permissions.ts: each route's needs, added to the execution role its
+ * handler shares with the routes of its group (API_ROLE_GROUP: visitor site, staff, admin). The
+ * erasure key stays with the handlers that need it: its statement names them (a condition on
+ * lambda:SourceFunctionArn, which Lambda sets on every call a function's code makes).
  */
 import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -17,15 +20,27 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPool, UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { RouteAuth, RouteDef } from '@shared/routes';
 import { LOGO_KEY_PREFIX, type TableDef } from '@shared/definitions';
-import { LOG_RETENTION, SpinFunction } from '../function-defaults';
-import { tableActions, type RouteNeeds } from '../route-permissions';
+import { functionRole, LOG_RETENTION, SpinFunction } from '../function-defaults';
+import {
+  API_ROLE_GROUP,
+  tableActions,
+  type ApiRoleGroup,
+  type RouteNeeds,
+} from '../route-permissions';
+
+/** What each group's shared execution role is for (its description in IAM). */
+const ROLE_GROUP_DESCRIPTIONS: Readonly<Record<ApiRoleGroup, string>> = {
+  visitorApi: "Execution role of the visitor site's API handlers (public and visitor routes)",
+  staffApi: "Execution role of the staff's API handlers (staff routes)",
+  adminApi: "Execution role of the admin's API handlers (admin routes)",
+};
 
 /** A route's steady requests per second and the burst it absorbs above them. */
 export interface RouteThrottle {
@@ -101,6 +116,8 @@ export class Api extends Construct {
   public readonly domainName: string;
   /** Each route's function, by route id. */
   public readonly functions: Readonly<Record<string, SpinFunction>>;
+  /** The execution role each group of routes shares (route-permissions.ts API_ROLE_GROUP). */
+  public readonly roles: Readonly<Record<ApiRoleGroup, Role>>;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -150,6 +167,20 @@ export class Api extends Construct {
       staff: jwtAuthorizer('StaffAuthorizer', props.staff),
     };
 
+    const roles = Object.fromEntries(
+      (Object.keys(ROLE_GROUP_DESCRIPTIONS) as ApiRoleGroup[]).map((group) => [
+        group,
+        functionRole(
+          this,
+          `${group.charAt(0).toUpperCase()}${group.slice(1)}Role`,
+          ROLE_GROUP_DESCRIPTIONS[group],
+        ),
+      ]),
+    ) as Record<ApiRoleGroup, Role>;
+    this.roles = roles;
+    /** The handlers of each group that read the erasure key. */
+    const erasureKeyReaders: Partial<Record<ApiRoleGroup, SpinFunction[]>> = {};
+
     const functions: Record<string, SpinFunction> = {};
     // CloudFormation's RouteSettings is a plain JSON map: its keys are written as CloudFormation's.
     const routeSettings: Record<
@@ -159,6 +190,7 @@ export class Api extends Construct {
     for (const route of props.routes) {
       const needs = props.needs[route.id];
       if (needs === undefined) throw new Error(`No permissions declared for route ${route.id}`);
+      const group = API_ROLE_GROUP[route.auth];
       const fn = new SpinFunction(this, route.id, {
         entry: props.handlerEntry(route.id),
         description: `${route.method} ${route.path}`,
@@ -167,8 +199,10 @@ export class Api extends Construct {
           ORIGIN_SECRET_ARN: props.secrets.origin.secretArn,
           ...(needs.erasureKey ? { ERASURE_KEY_ARN: props.secrets.erasureKey.secretArn } : {}),
         },
+        role: roles[group],
       });
       this.grant(fn, needs, props);
+      if (needs.erasureKey) (erasureKeyReaders[group] ??= []).push(fn);
       const kind = AUTHORIZER_OF[route.auth];
       const [routeResource] = this.httpApi.addRoutes({
         path: route.path,
@@ -190,19 +224,35 @@ export class Api extends Construct {
       };
     }
     this.functions = functions;
+    // The erasure key, to the handlers that need it only: a policy of its own (the functions'
+    // ARNs in the role's default policy would be a cycle: each function waits for that policy).
+    for (const [group, readers] of Object.entries(erasureKeyReaders)) {
+      new Policy(this, `${group.charAt(0).toUpperCase()}${group.slice(1)}ErasureKey`, {
+        roles: [roles[group as ApiRoleGroup]],
+        statements: [
+          new PolicyStatement({
+            actions: ['secretsmanager:GetSecretValue'],
+            resources: [props.secrets.erasureKey.secretArn],
+            conditions: {
+              ArnEquals: { 'lambda:SourceFunctionArn': readers.map((r) => r.function.functionArn) },
+            },
+          }),
+        ],
+      });
+    }
     // The L2 stage has no per-route settings; API Gateway checks that each route key exists, so the
     // stage waits for the routes (above).
     (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
   }
 
-  /** Adds the statements a route's handler needs to its role, nothing more. */
+  /** Adds the statements a route's handler needs to its (group's) role. */
   private grant(fn: SpinFunction, needs: RouteNeeds, props: ApiProps): void {
-    // Reading a secret's value, current or previous version: no listing, no describing.
-    const secrets = [props.secrets.origin, ...(needs.erasureKey ? [props.secrets.erasureKey] : [])];
+    // Reading the origin secret's value, current or previous version: no listing, no describing.
+    // (The erasure key is granted to its readers alone, in the constructor.)
     fn.role.addToPrincipalPolicy(
       new PolicyStatement({
         actions: ['secretsmanager:GetSecretValue'],
-        resources: secrets.map((secret) => secret.secretArn),
+        resources: [props.secrets.origin.secretArn],
       }),
     );
     for (const [key, access] of Object.entries(needs.tables ?? {})) {

@@ -4,9 +4,9 @@
  * - Visitors: phone number as username, CUSTOM_AUTH only (SMS code through the three triggers),
  *   no self sign-up (POST /api/otp/start creates the user), no password flow on the client.
  * - Staff: username and password (USER_PASSWORD_AUTH), groups admin and operator, no self sign-up;
- *   the two users are created at deploy with random passwords kept in Secrets Manager.
+ *   the two users are created at deploy with random passwords kept in one Secrets Manager secret.
  */
-import { CustomResource, Duration, Stack, Validations, type RemovalPolicy } from 'aws-cdk-lib';
+import { CustomResource, Duration, Validations, type RemovalPolicy } from 'aws-cdk-lib';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import {
   AccountRecovery,
@@ -19,16 +19,14 @@ import {
   UserPool,
   type AuthFlow,
 } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { POOLS, STAFF_PASSWORD_POLICY, STAFF_USERS, TOKEN_VALIDITY } from '@shared/definitions';
 import { STAFF_ROLES } from '@shared/types';
-import { SpinFunction } from '../function-defaults';
+import { functionRole, SpinFunction } from '../function-defaults';
 import { STATEFUL_REMOVAL_POLICY } from '../stateful';
 
-/** Generated staff passwords: long, letters and digits only, so they survive copy and paste. */
-const STAFF_PASSWORD_LENGTH = 24;
 /** Cognito's strongest usual minimum; visitors never use a password (see the visitor pool). */
 const VISITOR_PASSWORD_MIN_LENGTH = 12;
 /** The staff-users custom resource makes a few Cognito calls per user; a minute leaves room for retries. */
@@ -102,8 +100,14 @@ export class Auth extends Construct {
   public readonly defineAuthChallenge: SpinFunction;
   public readonly createAuthChallenge: SpinFunction;
   public readonly verifyAuthChallenge: SpinFunction;
-  /** One secret per staff user, holding the password set at first deploy. */
-  public readonly staffPasswordSecrets: Readonly<Record<string, Secret>>;
+  /** The execution role the three sign-in triggers share (each may do what any of them needs). */
+  public readonly triggerRole: Role;
+  /**
+   * One secret for both staff users: a JSON object of each user's initial password by username,
+   * written by the staff-users custom resource when it creates the user (one secret, not one per
+   * user: each costs USD 0.40 a month).
+   */
+  public readonly staffPasswordsSecret: Secret;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -123,12 +127,18 @@ export class Auth extends Construct {
     } as const;
 
     // Visitors.
+    this.triggerRole = functionRole(
+      this,
+      'TriggersRole',
+      'Execution role of the visitor sign-in triggers (Define, Create and Verify auth challenge)',
+    );
     const trigger = (name: keyof TriggerEntries, description: string): SpinFunction =>
       new SpinFunction(this, name.charAt(0).toUpperCase() + name.slice(1), {
         entry: props.triggerEntries[name],
         description,
         timeout: TRIGGER_TIMEOUT,
         environment: props.triggerEnvironment,
+        role: this.triggerRole,
       });
     this.defineAuthChallenge = trigger(
       'defineAuthChallenge',
@@ -240,27 +250,19 @@ export class Auth extends Construct {
       });
     }
 
-    // Staff users, with their initial passwords in Secrets Manager.
-    const secrets: Record<string, Secret> = {};
-    for (const user of STAFF_USERS) {
-      const secret = new Secret(this, `${user.username}Password`, {
-        description: `Spin & Win: initial password of the staff user "${user.username}"`,
-        generateSecretString: {
-          passwordLength: STAFF_PASSWORD_LENGTH,
-          excludePunctuation: true,
-          includeSpace: false,
-        },
-        removalPolicy,
-      });
-      Validations.of(secret).acknowledge({
-        id: 'AwsSolutions-SMG4',
-        reason:
-          'The secret holds the initial staff password only; after that, the admin changes passwords in the app ' +
-          '(AdminSetUserPassword). Rotating the secret would not change the Cognito password.',
-      });
-      secrets[user.username] = secret;
-    }
-    this.staffPasswordSecrets = secrets;
+    // Staff users, with their initial passwords in one Secrets Manager secret: made empty here (no
+    // password in the template), filled by the custom resource when it creates a user.
+    this.staffPasswordsSecret = new Secret(this, 'StaffPasswords', {
+      description: 'Spin & Win: initial passwords of the staff users, by username (JSON)',
+      secretObjectValue: {},
+      removalPolicy,
+    });
+    Validations.of(this.staffPasswordsSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The secret holds the initial staff passwords only; after that, the admin changes passwords in the app ' +
+        '(AdminSetUserPassword). Rotating the secret would not change the Cognito passwords.',
+    });
 
     const staffUsers = new SpinFunction(this, 'StaffUsers', {
       entry: props.staffUsersEntry,
@@ -278,19 +280,25 @@ export class Auth extends Construct {
         resources: [this.staffPool.userPoolArn],
       }),
     );
-    for (const secret of Object.values(secrets)) secret.grantRead(staffUsers.role);
+    // Reads the passwords kept, and adds the one it generates for a user it creates.
+    staffUsers.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'],
+        resources: [this.staffPasswordsSecret.secretArn],
+      }),
+    );
     const users = new CustomResource(this, 'StaffUsersResource', {
       serviceToken: staffUsers.function.functionArn,
       resourceType: 'Custom::StaffUsers',
       serviceTimeout: STAFF_USERS_SERVICE_TIMEOUT,
       properties: {
         UserPoolId: this.staffPool.userPoolId,
-        Users: Stack.of(this).toJsonString(
+        PasswordsSecretArn: this.staffPasswordsSecret.secretArn,
+        Users: JSON.stringify(
           STAFF_USERS.map((user) => ({
             username: user.username,
             group: user.group,
             email: user.email,
-            passwordSecretArn: secrets[user.username]?.secretArn,
           })),
         ),
       },
@@ -315,7 +323,7 @@ export class Auth extends Construct {
       id: 'AwsSolutions-COG1',
       reason:
         'The product fixes the staff password rule at 6 characters minimum, validated the same way in the admin screen; ' +
-        'the admin sets these passwords, and the generated initial ones are 24 characters.',
+        'the admin sets these passwords, and the generated initial ones are 20 characters (lambdas/domain/staff-accounts.ts).',
     });
     const visitorPlanReason =
       'Lite plan: custom-auth triggers are all the visitor pool uses, and threat protection is priced per monthly ' +

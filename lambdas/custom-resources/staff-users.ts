@@ -1,14 +1,17 @@
 /**
  * CloudFormation custom resource: the staff users (admin, operator) in the staff pool.
  *
- * Create and Update: domain/staff-accounts.ts makes each user exist (no invitation message), with
- * the password held in its Secrets Manager secret as a permanent password, in its group. A user
- * that exists keeps its password (an admin may have changed it in the app), unless an earlier run
- * left it in FORCE_CHANGE_PASSWORD, where it could never sign in. Delete: nothing (the pool is
- * retained, and deleting staff accounts on a stack change would lock the business out).
+ * Create and Update: domain/staff-accounts.ts makes each user exist (no invitation message), in its
+ * group, with a permanent initial password kept in the stack's one staff-passwords secret (a JSON
+ * object of passwords by username): the one kept there for the user if any, or a new one, written
+ * to the secret before Cognito gets it, so that a run stopped half-way never leaves a password
+ * nobody can read. A user that exists keeps its password (an admin may have changed it in the app),
+ * unless an earlier run left it in FORCE_CHANGE_PASSWORD, where it could never sign in. Delete:
+ * nothing (the pool is retained, and deleting staff accounts on a stack change would lock the
+ * business out).
  *
- * The password is read from Secrets Manager here, at run time: it never appears in the template,
- * in the resource properties or in a log line.
+ * Passwords are made and read here, at run time: they never appear in the template, in the
+ * resource properties or in a log line.
  */
 import {
   AdminAddUserToGroupCommand,
@@ -17,8 +20,16 @@ import {
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { ensureStaffAccount, type StaffAccountCall } from '../domain/staff-accounts';
+import {
+  GetSecretValueCommand,
+  PutSecretValueCommand,
+  SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
+import {
+  ensureStaffAccount,
+  generateStaffPassword,
+  type StaffAccountCall,
+} from '../domain/staff-accounts';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { customResourceHandler } from '../lib/custom-resource';
 
@@ -27,12 +38,12 @@ export interface StaffUserSpec {
   username: string;
   group: string;
   email: string;
-  /** ARN of the secret whose SecretString is the user's initial password. */
-  passwordSecretArn: string;
 }
 
 export interface StaffUsersProperties {
   UserPoolId: string;
+  /** ARN of the secret whose SecretString is a JSON object of initial passwords by username. */
+  PasswordsSecretArn: string;
   /** JSON of StaffUserSpec[]: CloudFormation turns nested values into strings anyway. */
   Users: string;
 }
@@ -70,15 +81,42 @@ async function applyStaffUsers(
   const users = JSON.parse(props.Users) as StaffUserSpec[];
   const call = sdkCall(deps.cognito);
   for (const user of users) {
-    await ensureStaffAccount(call, props.UserPoolId, user, async () => {
-      const secret = await deps.secrets.send(
-        new GetSecretValueCommand({ SecretId: user.passwordSecretArn }),
-      );
-      if (!secret.SecretString) throw new Error(`Secret for ${user.username} has no string value`);
-      return secret.SecretString;
-    });
+    await ensureStaffAccount(call, props.UserPoolId, user, () =>
+      initialPassword(deps.secrets, props.PasswordsSecretArn, user.username),
+    );
   }
   return physicalId;
+}
+
+/**
+ * The user's initial password: the one the secret keeps for it, or a new one, added to the secret
+ * (the others' kept as they are) before it is returned.
+ */
+async function initialPassword(
+  secrets: StaffUsersDeps['secrets'],
+  secretArn: string,
+  username: string,
+): Promise<string> {
+  const secret = await secrets.send(new GetSecretValueCommand({ SecretId: secretArn }));
+  const notAnObject = new Error('The staff passwords secret does not hold a JSON object');
+  let kept: unknown;
+  try {
+    kept = JSON.parse(secret.SecretString ?? '{}');
+  } catch {
+    // JSON.parse's own message quotes the text: the secret's value must not reach the log.
+    throw notAnObject;
+  }
+  if (typeof kept !== 'object' || kept === null || Array.isArray(kept)) throw notAnObject;
+  const password = (kept as Record<string, unknown>)[username];
+  if (typeof password === 'string' && password !== '') return password;
+  const made = generateStaffPassword();
+  await secrets.send(
+    new PutSecretValueCommand({
+      SecretId: secretArn,
+      SecretString: JSON.stringify({ ...(kept as object), [username]: made }),
+    }),
+  );
+  return made;
 }
 
 const defaultDeps = (): StaffUsersDeps => ({

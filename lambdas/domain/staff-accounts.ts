@@ -3,6 +3,18 @@
  * first local start by the seed, with one piece of code. Cognito is reached through `call`, so the
  * deploy can use the SDK and the local seed the stand-in.
  */
+import { randomInt } from 'node:crypto';
+
+/** Generated staff passwords: 20 characters from an alphabet without look-alikes (about 115 bits). */
+const GENERATED_PASSWORD_LENGTH = 20;
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A new random initial password for a staff user (the deploy's and the local seed's alike). */
+export const generateStaffPassword = (): string =>
+  Array.from(
+    { length: GENERATED_PASSWORD_LENGTH },
+    () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)],
+  ).join('');
 
 /** The Cognito operations this needs; each takes and returns Cognito's own JSON shapes. */
 export type StaffAccountCall = (

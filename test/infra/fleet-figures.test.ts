@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../infra/deploy-config';
-import { fleetFigures, idleLine, type FleetFigures } from './fleet-figures';
+import { fleetFigures, idleLine, shopsLine, type FleetFigures } from './fleet-figures';
 
 const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
 /** Markdown with table padding and line breaks collapsed, as prettier may lay it out. */
@@ -19,7 +19,24 @@ beforeAll(() => {
   figures = fleetFigures();
 }, 300_000);
 
+/** Issue 42's targets for a fleet in one account and region. */
+const SHOPS_PER_ACCOUNT_TARGET = 100;
+const IDLE_USD_PER_SHOP_TARGET = 3;
+
 describe('fleet figures', () => {
+  it(`fits at least ${SHOPS_PER_ACCOUNT_TARGET} shops in one account and region before any default quota`, () => {
+    // Before: 43 IAM roles a shop (one per function), 23 shops.
+    for (const row of figures.rows)
+      expect(row.shops, `${row.name}: ${row.perShop} a shop`).toBeGreaterThanOrEqual(
+        SHOPS_PER_ACCOUNT_TARGET,
+      );
+  });
+
+  it(`costs at most USD ${IDLE_USD_PER_SHOP_TARGET} a month for each added idle shop`, () => {
+    // Before: USD 3.20 (4 secrets, 16 alarm metrics).
+    expect(figures.idle.usd).toBeLessThanOrEqual(IDLE_USD_PER_SHOP_TARGET);
+  });
+
   it("docs/capacity.md's shops per account are the templates' counts, and the first ceiling is named", () => {
     const doc = flat(read('docs/capacity.md'));
     for (const row of figures.rows) {
@@ -29,15 +46,22 @@ describe('fleet figures', () => {
       expect(cells, row.name).not.toBeNull();
       expect(cells![2]!.startsWith(String(row.perShop)), `${row.name}: ${cells![2]}`).toBe(true);
       if (row.shops === Infinity) expect(cells![3]).toContain('none used by a shop');
-      else expect(cells![3]!.replace(/\*/g, '')).toMatch(new RegExp(`^${row.shops}\\b`));
+      else
+        expect(cells![3]!.replace(/\*/g, '')).toMatch(
+          new RegExp(`^${row.shops.toLocaleString('en-US')}\\b`),
+        );
     }
     expect(doc).toContain(
       `**First ceiling:** ${figures.firstCeiling.name}, at ${figures.firstCeiling.shops} shops`,
     );
+    expect(doc).toContain(
+      `**Next ceiling:** ${figures.nextCeiling.names}, at ${figures.nextCeiling.shops} shops`,
+    );
   });
 
-  it("docs/operations.md states an idle shop's cost as the templates give it", () => {
+  it("docs/operations.md states an idle shop's cost and the shops an account holds as the templates give them", () => {
     expect(flat(read('docs/operations.md'))).toContain(flat(idleLine(figures)));
+    expect(flat(read('docs/operations.md'))).toContain(flat(shopsLine(figures)));
   });
 
   it("docs/deploy.md quotes the shop template's resources, alarms and metrics", () => {

@@ -44,6 +44,12 @@ const QUOTAS = [
     types: ['AWS::CloudFront::Distribution'],
   },
   {
+    name: 'S3 general purpose buckets',
+    scope: 'account',
+    quota: 10000,
+    types: ['AWS::S3::Bucket'],
+  },
+  {
     name: 'Cognito user pools',
     scope: 'account and region',
     quota: 1000,
@@ -56,6 +62,38 @@ const QUOTAS = [
     types: ['AWS::DynamoDB::Table'],
   },
 ] as const;
+
+/**
+ * Quotas on each CloudFront entity the account base shares (CloudFront's quotas page and AWS's
+ * general reference; all adjustable): one entity may serve at most `quota` distributions, every
+ * shop's together, so a shop uses one of it for each of its distributions that refers to it.
+ */
+const SHARED_EDGE_QUOTAS = [
+  {
+    name: 'Distributions per origin access control',
+    quota: 100,
+    refersTo: (d: string) => d.includes('OriginAccessControlId'),
+  },
+  {
+    name: 'Distributions per response headers policy',
+    quota: 100,
+    refersTo: (d: string) => d.includes('SecurityHeadersPolicyId'),
+  },
+  {
+    name: 'Distributions per CloudFront Function',
+    quota: 100,
+    refersTo: (d: string) => d.includes('FunctionArn'),
+  },
+  {
+    name: 'Distributions per web ACL',
+    quota: 100,
+    refersTo: (d: string) => d.includes('WebACLId'),
+  },
+] as const;
+
+/** "a", "a and b", "a, b and c". */
+const listed = (names: readonly string[]): string =>
+  names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
 
 /** List prices of what bills with no visitor (docs/operations.md's table). */
 const USD = { secret: 0.4, alarmMetric: 0.1, webAcl: 5, wafRule: 1 } as const;
@@ -70,10 +108,15 @@ export interface FleetFigures {
     name: string;
     scope: string;
     quota: number;
+    /** What the account base (both its stacks) takes of it once, for every shop. */
+    base: number;
     perShop: number;
     shops: number;
   }[];
+  /** The quotas reached first (at the same count). */
   readonly firstCeiling: { name: string; shops: number };
+  /** The quotas reached next (at the same count), once the first is raised. */
+  readonly nextCeiling: { names: string; shops: number };
   /** What bills with no visitor for each added shop, and once for the account base. */
   readonly idle: IdleCost;
   readonly baseIdle: IdleCost;
@@ -127,17 +170,41 @@ export function fleetFigures(): FleetFigures {
   const built = testBase();
   const base = (Template.fromStack(built.base).toJSON() as { Resources: Resources }).Resources;
   const baseEdge = (Template.fromStack(built.edge).toJSON() as { Resources: Resources }).Resources;
-  const rows = QUOTAS.map((q) => {
-    const perShop = q.types.reduce((n, t) => n + ofType(main, t).length, 0);
+  const count = (resources: Resources, types: readonly string[]) =>
+    types.reduce((n, t) => n + ofType(resources, t).length, 0);
+  const rows: FleetFigures['rows'][number][] = QUOTAS.map((q) => {
+    const perShop = count(main, q.types);
+    // An account-wide quota counts both parts of the base (us-east-1's too); a regional one the
+    // base of the shops' region only (its us-east-1 part is another region's).
+    const baseUses = count(base, q.types) + (q.scope === 'account' ? count(baseEdge, q.types) : 0);
     return {
       name: q.name,
       scope: q.scope,
       quota: q.quota,
+      base: baseUses,
       perShop,
-      shops: perShop === 0 ? Infinity : Math.floor(q.quota / perShop),
+      shops: perShop === 0 ? Infinity : Math.floor((q.quota - baseUses) / perShop),
     };
   });
-  const first = rows.reduce((a, b) => (b.shops < a.shops ? b : a));
+  // The shop's distributions, each counted once for every shared entity it refers to.
+  const distributions = ofType(main, 'AWS::CloudFront::Distribution').map((d) =>
+    JSON.stringify(d.Properties),
+  );
+  for (const q of SHARED_EDGE_QUOTAS) {
+    const perShop = distributions.filter(q.refersTo).length;
+    rows.push({
+      name: q.name,
+      scope: "each of the account base's",
+      quota: q.quota,
+      base: 0,
+      perShop,
+      shops: perShop === 0 ? Infinity : Math.floor(q.quota / perShop),
+    });
+  }
+  const firstShops = Math.min(...rows.map((r) => r.shops));
+  const next = Math.min(...rows.filter((r) => r.shops > firstShops).map((r) => r.shops));
+  const namesAt = (shops: number) =>
+    listed(rows.filter((r) => r.shops === shops).map((r) => r.name));
   return {
     shopResources: Object.keys(main).length,
     shopAlarms: ofType(main, 'AWS::CloudWatch::Alarm').length,
@@ -145,7 +212,8 @@ export function fleetFigures(): FleetFigures {
     baseAlarms: ofType(base, 'AWS::CloudWatch::Alarm').length,
     baseAlarmMetrics: alarmMetrics(base),
     rows,
-    firstCeiling: { name: first.name, shops: first.shops },
+    firstCeiling: { name: namesAt(firstShops), shops: firstShops },
+    nextCeiling: { names: namesAt(next), shops: next },
     idle: idleCost(main),
     baseIdle: idleCost(base, baseEdge),
   };
@@ -171,6 +239,11 @@ const costParts = (c: IdleCost): string =>
     `${c.webAcls} web ACLs with ${c.wafRules} rules (USD ${(c.webAcls * USD.webAcl + c.wafRules * USD.wafRule).toFixed(2)})`,
   ].join(', ');
 
+/** The shops-per-account sentence docs/operations.md holds. */
+export function shopsLine(f: FleetFigures): string {
+  return `${f.firstCeiling.shops} shops fit in one account and region before the first default quotas, ${f.firstCeiling.name}; then ${f.nextCeiling.names}, at ${f.nextCeiling.shops} shops`;
+}
+
 /** The idle cost sentence docs/operations.md and docs/capacity.md hold. */
 export function idleLine(f: FleetFigures): string {
   return `each added idle shop costs about USD ${f.idle.usd.toFixed(2)} a month: ${costParts(f.idle)}; the account base costs USD ${f.baseIdle.usd.toFixed(2)} a month once: ${costParts(f.baseIdle)}`;
@@ -180,5 +253,6 @@ if (process.argv[1]?.endsWith('fleet-figures.ts')) {
   const f = fleetFigures();
   console.log(JSON.stringify({ ...f, rows: undefined }, null, 1));
   console.log(quotaTable(f));
+  console.log(shopsLine(f));
   console.log(idleLine(f));
 }
