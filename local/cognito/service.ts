@@ -39,7 +39,7 @@ import {
   issueTokens,
   newRefreshToken,
   refreshTokenSeconds,
-  verifiedAccessClaims,
+  verifiedAccessFields,
 } from './tokens';
 import {
   expectOutput,
@@ -787,16 +787,16 @@ export class CognitoService {
   private async deleteOwnUser(body: Json): Promise<Json> {
     const token = requireStr(body, 'AccessToken');
     for (const kind of POOL_KINDS) {
-      const claims = await verifiedAccessClaims(
+      const fields = await verifiedAccessFields(
         this.pool(kind),
         this.issuer(kind),
         token,
         this.nowSeconds(),
       );
-      if (!claims) continue;
-      const user = this.pool(kind).users[String(claims.username)];
-      if (!user || user.attributes.sub !== claims.sub) break;
-      if (!this.hasSession(kind, user.username, String(claims.origin_jti)))
+      if (!fields) continue;
+      const user = this.pool(kind).users[String(fields.username)];
+      if (!user || user.attributes.sub !== fields.sub) break;
+      if (!this.hasSession(kind, user.username, String(fields.origin_jti)))
         throw notAuthorized('Access Token has been revoked');
       delete this.pool(kind).users[user.username];
       this.forgetRefreshTokens(kind, user.username);
