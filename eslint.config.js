@@ -51,8 +51,6 @@ const LONG_FUNCTIONS_TO_SPLIT = [
   'test/web/support/admin-routes.ts',
   'test/web/support/visitor-routes.ts',
   'web/src/components/wheel/use-wheel-engine.ts',
-  'web/src/features/staff/hooks/use-users-list.ts',
-  'web/src/features/visitor/components/phone-code-form.tsx',
   'web/src/features/visitor/hooks/use-phone-verification.ts',
   'web/src/features/visitor/hooks/use-spin-flow.ts',
 ];
