@@ -35,7 +35,6 @@ const LONG_FUNCTIONS_UNTIL_HOUSE_DATA = ['lambdas/domain/insights.ts'];
 const LONG_FUNCTIONS_TO_SPLIT = [
   'bench/lambda-events.ts',
   'bench/run.ts',
-  'infra/constructs/alarms.ts',
   'infra/constructs/auth.ts',
   'infra/constructs/web.ts',
   'infra/preflight/preflight.ts',
@@ -47,7 +46,6 @@ const LONG_FUNCTIONS_TO_SPLIT = [
   'test/e2e/support/wheel-page.ts',
   'test/security/support.ts',
   'test/web/support/admin-routes.ts',
-  'test/web/support/visitor-routes.ts',
   'web/src/components/wheel/use-wheel-engine.ts',
   'web/src/features/visitor/hooks/use-phone-verification.ts',
   'web/src/features/visitor/hooks/use-spin-flow.ts',
