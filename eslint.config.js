@@ -40,7 +40,6 @@ const LONG_FUNCTIONS_TO_SPLIT = [
   'infra/preflight/preflight.ts',
   'infra/stack.ts',
   'local/api-gateway.ts',
-  'local/cognito/index.ts',
   'local/secrets-manager.ts',
   'local/stack.ts',
   'test/e2e/support/wheel-page.ts',
