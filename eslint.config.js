@@ -37,7 +37,6 @@ const LONG_FUNCTIONS_TO_SPLIT = [
   'bench/run.ts',
   'infra/constructs/auth.ts',
   'infra/constructs/web.ts',
-  'infra/preflight/preflight.ts',
   'infra/stack.ts',
   'local/api-gateway.ts',
   'local/secrets-manager.ts',
