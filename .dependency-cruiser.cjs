@@ -63,7 +63,7 @@ module.exports = {
       'zod-via-shared',
       "zod is configured once, in shared/zod.ts: import * as z from '@shared/zod'.",
       { pathNot: '^shared/zod\\.ts$' },
-      { path: '(^|/)node_modules/zod/index\\.', dependencyTypesNot: ['type-only'] },
+      { path: '(^|/)node_modules/zod/' },
     ),
     rule(
       'wheel-page-routes',

@@ -53,10 +53,10 @@ async function wheel(): Promise<unknown> {
 
 function phoneOf(authorization: string | undefined): string {
   const payload = (authorization ?? '').split('.')[1] ?? '';
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8') || '{}') as {
+  const fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8') || '{}') as {
     phone_number?: string;
   };
-  return `${claims.phone_number ?? 'unknown'}#floor`;
+  return `${fields.phone_number ?? 'unknown'}#floor`;
 }
 
 async function spin(phoneNumber: string): Promise<unknown> {

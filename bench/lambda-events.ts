@@ -1,6 +1,6 @@
 /**
  * The events the Lambda bench times: for each route, a call a real user makes and that succeeds,
- * as API Gateway hands it to the function. Staff calls carry the claims of the seeded admin's own
+ * as API Gateway hands it to the function. Staff calls carry the token fields of the seeded admin's own
  * ID token and visitor calls those of a number verified by SMS code through the stack; bodies are
  * the ones the web app sends, with a solved proof of work where the route asks for one, and path
  * parameters name what exists (a seeded slice, a trusted connection). What a call needs (a winner
@@ -11,7 +11,7 @@
  */
 import { decodeJwt } from 'jose';
 import type { RunningStack } from '../local/stack';
-import { authorizerClaims } from '../local/api-gateway';
+import { authorizerFields } from '../local/api-gateway';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
 import { ROUTES, routePath, type PathParameter, type RouteId } from '@shared/routes';
 import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/settings';
@@ -59,7 +59,7 @@ let originSecret = '';
 function httpEvent(id: RouteId, run: number, parts: EventParts = {}): unknown {
   const route = ROUTES.find((r) => r.id === id)!;
   const path = routePath(route.path, parts.pathParameters);
-  const claims = parts.token ? authorizerClaims(decodeJwt(parts.token)) : undefined;
+  const fields = parts.token ? authorizerFields(decodeJwt(parts.token)) : undefined;
   const body = parts.rawBody
     ? parts.rawBody.toString('base64')
     : parts.body === undefined
@@ -82,7 +82,7 @@ function httpEvent(id: RouteId, run: number, parts: EventParts = {}): unknown {
     requestContext: {
       http: { method: route.method, path, sourceIp: VIEWER },
       requestId: `bench-${run}`,
-      ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+      ...(fields ? { authorizer: { jwt: { claims: fields, scopes: null } } } : {}),
     },
     pathParameters: route.path.includes('{') ? parts.pathParameters : undefined,
     body,

@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { RunningStack } from '../local/stack';
 
-/** How long the saved session claims to last: longer than any measure. */
+/** How long the saved session says it lasts: longer than any measure. */
 const SESSION_MS = 3_600_000;
 
 export async function verifiedPhonePage(

@@ -124,17 +124,17 @@ const gatewayAnswer = (
   body: Buffer.from(JSON.stringify({ message })),
 });
 
-/** A claim as the HTTP API authorizer hands it on: every value a string, arrays as "[a b]". */
-function stringifyClaim(value: unknown): string {
+/** A token field as the HTTP API authorizer hands it on: every value a string, arrays as "[a b]". */
+function stringifyField(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return `[${value.map((v) => stringifyClaim(v)).join(' ')}]`;
+  if (Array.isArray(value)) return `[${value.map((v) => stringifyField(v)).join(' ')}]`;
   if (typeof value === 'object' && value !== null) return JSON.stringify(value);
   return String(value);
 }
 
-/** A token's verified claims as the HTTP API's JWT authorizer passes them on to the function. */
-export const authorizerClaims = (claims: JWTPayload): Record<string, string> =>
-  Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, stringifyClaim(v)]));
+/** A token's verified fields as the HTTP API's JWT authorizer passes them on to the function. */
+export const authorizerFields = (fields: JWTPayload): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, stringifyField(v)]));
 
 /** API Gateway's requestContext.time format: 22/Nov/2025:01:30:00 +0000 */
 function requestTime(ms: number): string {
@@ -199,7 +199,7 @@ export function createApiGateway(options: ApiGatewayOptions) {
     return pending;
   };
 
-  /** The JWT authorizer: verified claims, or undefined for any failure (answered 401). */
+  /** The JWT authorizer: the token's verified fields, or undefined for any failure (answered 401). */
   async function authorize(
     auth: RouteAuth,
     headers: ApiRequest['headers'],
@@ -237,7 +237,7 @@ export function createApiGateway(options: ApiGatewayOptions) {
     request: ApiRequest,
     route: CompiledRoute,
     pathParameters: Record<string, string>,
-    claims: JWTPayload | undefined,
+    fields: JWTPayload | undefined,
   ): HttpEvent {
     const queryIndex = request.url.indexOf('?');
     const rawPath = queryIndex >= 0 ? request.url.slice(0, queryIndex) : request.url;
@@ -289,11 +289,11 @@ export function createApiGateway(options: ApiGatewayOptions) {
         stage: '$default',
         time: requestTime(time),
         timeEpoch: time,
-        ...(claims
+        ...(fields
           ? {
               authorizer: {
                 jwt: {
-                  claims: authorizerClaims(claims),
+                  claims: authorizerFields(fields),
                   scopes: null,
                 },
               },
@@ -344,10 +344,10 @@ export function createApiGateway(options: ApiGatewayOptions) {
     // No route for this method and path: API Gateway answers 404 (not 405).
     if (!found) return gatewayAnswer(404, 'Not Found');
     const { route, match } = found;
-    let claims: JWTPayload | undefined;
+    let fields: JWTPayload | undefined;
     if (route.def.auth !== 'public') {
-      claims = await authorize(route.def.auth, request.headers);
-      if (!claims) {
+      fields = await authorize(route.def.auth, request.headers);
+      if (!fields) {
         return gatewayAnswer(401, 'Unauthorized', {
           'www-authenticate': 'Bearer error="invalid_token"',
         });
@@ -356,7 +356,7 @@ export function createApiGateway(options: ApiGatewayOptions) {
     const pathParameters = decodePathParameters(route, match);
     // A malformed %-escape in a path parameter cannot reach a handler: 400, as API Gateway does.
     if (!pathParameters) return gatewayAnswer(400, 'Bad Request');
-    const event = buildEvent(request, route, pathParameters, claims);
+    const event = buildEvent(request, route, pathParameters, fields);
     if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_PAYLOAD_BYTES)
       return gatewayAnswer(413, 'Request Entity Too Large');
     let timer: NodeJS.Timeout | undefined;

@@ -53,6 +53,29 @@ const asLambdaRecord = (record: _Record): DynamoDBRecord =>
   }) as DynamoDBRecord;
 
 /**
+ * One GetRecords. DynamoDB Local refuses an iterator taken while its shard was still empty once
+ * records arrive (TrimmedDataAccessException), and any iterator expires after 15 minutes: the
+ * shard is then read again from its oldest record (`trimHorizon`), which the consumer's marks make
+ * harmless.
+ */
+async function readRecords(
+  streams: DynamoDBStreamsClient,
+  iterator: string,
+  trimHorizon: () => Promise<string | null>,
+) {
+  const read = (from: string) =>
+    streams.send(new GetRecordsCommand({ ShardIterator: from, Limit: STREAM_BATCH_SIZE }));
+  try {
+    return await read(iterator);
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
+    const fresh = await trimHorizon();
+    return fresh ? read(fresh) : { Records: [], NextShardIterator: undefined };
+  }
+}
+
+/**
  * Feeds `table`'s stream to `handler`; with `everyMs`, on a timer (the local stack), else only
  * when drained (tests). A failing batch is logged through `onError` and tried again.
  */
@@ -97,23 +120,8 @@ export function feedStream(options: {
     return ShardIterator ?? null;
   };
 
-  /**
-   * One GetRecords. DynamoDB Local refuses an iterator taken while its shard was still empty once
-   * records arrive (TrimmedDataAccessException), and any iterator expires after 15 minutes: the
-   * shard is then read again from its oldest record, which the consumer's marks make harmless.
-   */
-  async function readShard(shardId: string, iterator: string) {
-    const read = (from: string) =>
-      streams.send(new GetRecordsCommand({ ShardIterator: from, Limit: STREAM_BATCH_SIZE }));
-    try {
-      return await read(iterator);
-    } catch (error) {
-      const name = (error as Error).name;
-      if (name !== 'TrimmedDataAccessException' && name !== 'ExpiredIteratorException') throw error;
-      const fresh = await trimHorizon(shardId);
-      return fresh ? read(fresh) : { Records: [], NextShardIterator: undefined };
-    }
-  }
+  const readShard = (shardId: string, iterator: string) =>
+    readRecords(streams, iterator, () => trimHorizon(shardId));
 
   /** One turn over every shard; true when some record was handed over. */
   async function turn(): Promise<boolean> {

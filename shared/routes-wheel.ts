@@ -6,7 +6,7 @@
  * (.dependency-cruiser.cjs, "wheel-page-routes"). Plain data: no AWS or React imports.
  */
 
-/** Who may call a route. `staff` is admin or operator; handlers re-check the group claim. */
+/** Who may call a route. `staff` is admin or operator; handlers re-check the token's groups. */
 export type RouteAuth = 'public' | 'visitor' | 'staff' | 'admin';
 
 export interface RouteDef {

@@ -52,7 +52,7 @@ const ruleContrast = (label: string, slice: string, share: number) =>
     letterEdgeContrast(label, mixColor(slice, 0, SLICE_SHADE_AT_RIM), share),
   );
 
-/** The largest share (in hundredths) at which the rule nowhere claims more than was measured. */
+/** The largest share (in hundredths) at which the rule nowhere says more than was measured. */
 function shows(label: string): { share: number; labels: number } {
   const samples: { slice: string; measured: number }[] = [];
   for (let start = 0; start < grid.length; start += SLICES) {

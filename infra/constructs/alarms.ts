@@ -201,9 +201,22 @@ export class Alarms extends Construct {
       `${FUNCTION_ERRORS_THRESHOLD} or more invocations of this shop's functions failed (threw, crashed or timed out) within 5 minutes.`,
     );
 
-    // One alarm per table (two metrics each): an alarm's math may use at most 10 metrics, so one
-    // alarm over every table would stop deploying at the sixth.
-    for (const [name, table] of Object.entries(props.tables)) {
+    this.watchTables(alarm, props.tables);
+
+    alarm(
+      'Api5xx',
+      props.httpApi.metricServerError({ statistic: 'Sum', period: FIVE_MINUTES }),
+      API_5XX_THRESHOLD,
+      `The API answered ${API_5XX_THRESHOLD} or more 5xx within 5 minutes.`,
+    );
+  }
+
+  /**
+   * One alarm per table (two metrics each): an alarm's math may use at most 10 metrics, so one
+   * alarm over every table would stop deploying at the sixth.
+   */
+  private watchTables(alarm: AlarmTopic['alarm'], tables: AlarmsProps['tables']): void {
+    for (const [name, table] of Object.entries(tables)) {
       const metrics = Object.fromEntries(
         ['ReadThrottleEvents', 'WriteThrottleEvents'].map((metricName, i) => [
           `m${i}`,
@@ -228,13 +241,6 @@ export class Alarms extends Construct {
         `DynamoDB throttled reads or writes of this deployment's ${name} table within 5 minutes.`,
       );
     }
-
-    alarm(
-      'Api5xx',
-      props.httpApi.metricServerError({ statistic: 'Sum', period: FIVE_MINUTES }),
-      API_5XX_THRESHOLD,
-      `The API answered ${API_5XX_THRESHOLD} or more 5xx within 5 minutes.`,
-    );
   }
 }
 

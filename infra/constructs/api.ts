@@ -69,7 +69,7 @@ export const ROUTE_THROTTLES: Readonly<Record<RouteAuth, RouteThrottle>> = {
 const AUTHORIZER_OF: Readonly<Record<RouteAuth, 'visitor' | 'staff' | undefined>> = {
   public: undefined,
   visitor: 'visitor',
-  // Admin routes take staff tokens; the handler checks the admin group claim.
+  // Admin routes take staff tokens; the handler checks the token's admin group.
   staff: 'staff',
   admin: 'staff',
 };

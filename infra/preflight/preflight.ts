@@ -661,6 +661,56 @@ function parseContext(argv: readonly string[]): Record<string, string> {
   return context;
 }
 
+/** The findings as lines, with the summary line and the exit code it means. */
+function summary(findings: readonly Finding[]): { lines: string[]; exitCode: number } {
+  const lines = findings.map(
+    (f) => `${LABEL[f.status]} ${f.name}: ${f.text}${f.url ? ` (${f.url})` : ''}`,
+  );
+  const count = (status: Status) => findings.filter((f) => f.status === status).length;
+  const [blocks, unknown, todo] = [count('block'), count('unknown'), count('todo')];
+  const blocked = blocks + unknown > 0;
+  lines.push(
+    `${LABEL[blocked ? 'block' : 'ok']} summary: ${blocks} blocking (FAIL), ${unknown} not checked ([??]), ${todo} to do before go-live (todo)${blocked ? ': fix the FAIL and [??] lines, then run the preflight again' : ': nothing blocks the deploy or the first code'}`,
+  );
+  return { lines, exitCode: blocked ? 1 : 0 };
+}
+
+/** The alarm address as given (`given`) and as the deployment reads it. */
+function alarmFinding(given: string | undefined, config: DeployConfig): Finding {
+  return given === undefined
+    ? {
+        status: 'block',
+        name: 'alarm address',
+        text: `none given: the deploy refuses to start without -c alarmEmail=<address> (who is told when codes stop arriving or spend climbs), or -c alarmEmail=${NO_ALARM_EMAIL} to tell nobody`,
+        url: PAGES.alarms,
+      }
+    : config.alarmEmail === undefined
+      ? {
+          status: 'todo',
+          name: 'alarm address',
+          text: `${NO_ALARM_EMAIL}: the alarms will notify nobody; subscribe someone to the alarm topic after the deploy, or deploy with -c alarmEmail=<address>`,
+          url: PAGES.alarms,
+        }
+      : {
+          status: 'ok',
+          name: 'alarm address',
+          text: `${config.alarmEmail} (confirm the subscription from the e-mail SNS sends after the deploy)`,
+        };
+}
+
+/** Credentials that could not be used: none at all, or a refusal that says nothing more. */
+function credentialsRefused(error: unknown): Finding {
+  const kind = errorName(error);
+  return NO_CREDENTIALS.has(kind) || !(ACCESS_DENIED.has(kind) || THROTTLED.has(kind))
+    ? {
+        status: 'block',
+        name: 'credentials',
+        text: `no usable AWS credentials (${kind}): run aws configure or aws sso login, or set AWS_PROFILE, then run the preflight again`,
+        url: PAGES.credentials,
+      }
+    : couldNotCheck('credentials', 'sts:GetCallerIdentity', error, PAGES.credentials);
+}
+
 /** Runs every check for the deployment `argv` describes; returns the lines and the exit code. */
 export async function preflight(
   argv: readonly string[],
@@ -668,18 +718,7 @@ export async function preflight(
   clientsFor: (region: string) => PreflightClients,
 ): Promise<{ lines: string[]; exitCode: number }> {
   const findings: Finding[] = [];
-  const report = () => {
-    const lines = findings.map(
-      (f) => `${LABEL[f.status]} ${f.name}: ${f.text}${f.url ? ` (${f.url})` : ''}`,
-    );
-    const count = (status: Status) => findings.filter((f) => f.status === status).length;
-    const [blocks, unknown, todo] = [count('block'), count('unknown'), count('todo')];
-    const blocked = blocks + unknown > 0;
-    lines.push(
-      `${LABEL[blocked ? 'block' : 'ok']} summary: ${blocks} blocking (FAIL), ${unknown} not checked ([??]), ${todo} to do before go-live (todo)${blocked ? ': fix the FAIL and [??] lines, then run the preflight again' : ': nothing blocks the deploy or the first code'}`,
-    );
-    return { lines, exitCode: blocked ? 1 : 0 };
-  };
+  const report = () => summary(findings);
 
   let config: DeployConfig;
   let alarm: Finding;
@@ -692,26 +731,7 @@ export async function preflight(
       (key) => (key === 'alarmEmail' ? (given ?? NO_ALARM_EMAIL) : context[key]),
       env,
     );
-    alarm =
-      given === undefined
-        ? {
-            status: 'block',
-            name: 'alarm address',
-            text: `none given: the deploy refuses to start without -c alarmEmail=<address> (who is told when codes stop arriving or spend climbs), or -c alarmEmail=${NO_ALARM_EMAIL} to tell nobody`,
-            url: PAGES.alarms,
-          }
-        : config.alarmEmail === undefined
-          ? {
-              status: 'todo',
-              name: 'alarm address',
-              text: `${NO_ALARM_EMAIL}: the alarms will notify nobody; subscribe someone to the alarm topic after the deploy, or deploy with -c alarmEmail=<address>`,
-              url: PAGES.alarms,
-            }
-          : {
-              status: 'ok',
-              name: 'alarm address',
-              text: `${config.alarmEmail} (confirm the subscription from the e-mail SNS sends after the deploy)`,
-            };
+    alarm = alarmFinding(given, config);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
     const name = /^(No region|Region )/.test(text) ? 'region' : 'options';
@@ -741,17 +761,7 @@ export async function preflight(
       text: `account ${account} as ${identity.Arn ?? '?'}`,
     });
   } catch (error) {
-    const kind = errorName(error);
-    findings.push(
-      NO_CREDENTIALS.has(kind) || !(ACCESS_DENIED.has(kind) || THROTTLED.has(kind))
-        ? {
-            status: 'block',
-            name: 'credentials',
-            text: `no usable AWS credentials (${kind}): run aws configure or aws sso login, or set AWS_PROFILE, then run the preflight again`,
-            url: PAGES.credentials,
-          }
-        : couldNotCheck('credentials', 'sts:GetCallerIdentity', error, PAGES.credentials),
-    );
+    findings.push(credentialsRefused(error));
     // Every other check would fail the same way.
     return report();
   }

@@ -5,7 +5,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 
-/** The HTTP API payload v2 event, with the JWT authorizer's claims when the route has one. */
+/** The HTTP API payload v2 event, with the token's fields from the JWT authorizer when the route has one. */
 export type HttpEvent = APIGatewayProxyEventV2 & {
   requestContext: APIGatewayProxyEventV2['requestContext'] & {
     authorizer?: {

@@ -4,7 +4,7 @@
  * `{code, message}` with their status; AWS throttling is a 503 with Retry-After (a retry helps);
  * anything else is logged and answered with a generic 500, never a stack trace.
  */
-import type * as z from 'zod';
+import type * as z from '@shared/zod';
 import { AppError, badRequest, isAppError, type ErrorBody } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages-api';
 import type { Context } from 'aws-lambda';

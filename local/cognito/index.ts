@@ -135,6 +135,35 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A request's JSON body, which must be an object (Cognito's own refusal otherwise). */
+function jsonObject(raw: Buffer): Record<string, unknown> {
+  const refused = () =>
+    new CognitoServiceError(
+      'SerializationException',
+      'Start of structure or map found where not expected.',
+    );
+  let body: unknown;
+  try {
+    body = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw refused();
+  return body as Record<string, unknown>;
+}
+
+/** Refuses an admin call not signed (SigV4) by the stack's own access key, as AWS would. */
+function checkSignature(req: IncomingMessage, raw: Buffer, credentials: StackCredentials): void {
+  const refusal = sigV4Refusal(
+    req.method ?? 'POST',
+    new URL(req.url ?? '/', 'http://stand-in').pathname,
+    req.headers,
+    raw,
+    credentials,
+  );
+  if (refusal) throw new CognitoServiceError(refusal.type, refusal.message);
+}
+
 /** Builds a stand-in over its state file; serve it with `handle` from any HTTP server. */
 export async function createCognitoStandIn(
   options: CognitoStandInOptions = {},
@@ -190,40 +219,13 @@ export async function createCognitoStandIn(
         );
       }
       const raw = await readBody(req);
-      let body: unknown;
-      try {
-        body = raw.length === 0 ? {} : JSON.parse(raw.toString('utf8'));
-      } catch {
-        throw new CognitoServiceError(
-          'SerializationException',
-          'Start of structure or map found where not expected.',
-        );
-      }
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-        throw new CognitoServiceError(
-          'SerializationException',
-          'Start of structure or map found where not expected.',
-        );
-      }
+      const body = jsonObject(raw);
       const operation = target.slice(TARGET_PREFIX.length);
       // Admin calls need the stack's own AWS credentials: a SigV4 signature by its access key,
       // checked as AWS checks it. The browser's calls (sign-in, refresh, revoke) need none.
-      if (operation.startsWith('Admin')) {
-        const refusal = sigV4Refusal(
-          req.method ?? 'POST',
-          new URL(req.url ?? '/', 'http://stand-in').pathname,
-          req.headers,
-          raw,
-          adminCredentials,
-        );
-        if (refusal) throw new CognitoServiceError(refusal.type, refusal.message);
-      }
-      countAwsCall('cognito-idp', target.slice(TARGET_PREFIX.length));
-      const answer = await service.call(
-        target.slice(TARGET_PREFIX.length),
-        body as Record<string, unknown>,
-      );
-      send(res, 200, answer);
+      if (operation.startsWith('Admin')) checkSignature(req, raw, adminCredentials);
+      countAwsCall('cognito-idp', operation);
+      send(res, 200, await service.call(operation, body));
     } catch (error) {
       if (error instanceof CognitoServiceError) return sendError(res, error);
       // An unexpected fault: Cognito's InternalErrorException, without internals.

@@ -39,7 +39,7 @@ import {
   issueTokens,
   newRefreshToken,
   refreshTokenSeconds,
-  verifiedAccessClaims,
+  verifiedAccessFields,
 } from './tokens';
 import {
   expectOutput,
@@ -49,6 +49,17 @@ import {
   type CustomAuthTriggers,
   type TriggerName,
 } from './triggers';
+
+/** A trigger's optional output field: absent, null or of `type` (Cognito refuses anything else). */
+const optionalOf = (type: 'boolean' | 'string', value: unknown): boolean =>
+  value === null || value === undefined || typeof value === type;
+
+/** The answer that asks for a custom challenge: its session and public parameters. */
+const customChallenge = (session: string, parameters: unknown, username: string): Json => ({
+  ChallengeName: CUSTOM_CHALLENGE,
+  Session: session,
+  ChallengeParameters: { ...(stringMap(parameters) ?? {}), USERNAME: username },
+});
 
 const MS_PER_SECOND = 1000;
 const MS_PER_MINUTE = 60_000;
@@ -402,13 +413,10 @@ export class CognitoService {
       },
       { challengeName: null, issueTokens: null, failAuthentication: null },
     );
-    const optionalBoolean = (v: unknown) => v === null || v === undefined || typeof v === 'boolean';
     expectOutput(
-      optionalBoolean(define.failAuthentication) &&
-        optionalBoolean(define.issueTokens) &&
-        (define.challengeName === null ||
-          define.challengeName === undefined ||
-          typeof define.challengeName === 'string'),
+      (['failAuthentication', 'issueTokens'] as const).every((k) =>
+        optionalOf('boolean', define[k]),
+      ) && optionalOf('string', define.challengeName),
     );
     if (define.failAuthentication === true)
       throw notAuthorized(COGNITO_MESSAGES.incorrectCredentials);
@@ -438,9 +446,7 @@ export class CognitoService {
     expectOutput(
       isStringMapOrNull(create.publicChallengeParameters) &&
         isStringMapOrNull(create.privateChallengeParameters) &&
-        (create.challengeMetadata === null ||
-          create.challengeMetadata === undefined ||
-          typeof create.challengeMetadata === 'string'),
+        optionalOf('string', create.challengeMetadata),
     );
     const token = this.newSession({
       pool: kind,
@@ -455,14 +461,7 @@ export class CognitoService {
       used: false,
       dead: false,
     });
-    return {
-      ChallengeName: CUSTOM_CHALLENGE,
-      Session: token,
-      ChallengeParameters: {
-        ...(stringMap(create.publicChallengeParameters) ?? {}),
-        USERNAME: user.username,
-      },
-    };
+    return customChallenge(token, create.publicChallengeParameters, user.username);
   }
 
   private newSession(session: AuthSession): string {
@@ -787,16 +786,16 @@ export class CognitoService {
   private async deleteOwnUser(body: Json): Promise<Json> {
     const token = requireStr(body, 'AccessToken');
     for (const kind of POOL_KINDS) {
-      const claims = await verifiedAccessClaims(
+      const fields = await verifiedAccessFields(
         this.pool(kind),
         this.issuer(kind),
         token,
         this.nowSeconds(),
       );
-      if (!claims) continue;
-      const user = this.pool(kind).users[String(claims.username)];
-      if (!user || user.attributes.sub !== claims.sub) break;
-      if (!this.hasSession(kind, user.username, String(claims.origin_jti)))
+      if (!fields) continue;
+      const user = this.pool(kind).users[String(fields.username)];
+      if (!user || user.attributes.sub !== fields.sub) break;
+      if (!this.hasSession(kind, user.username, String(fields.origin_jti)))
         throw notAuthorized('Access Token has been revoked');
       delete this.pool(kind).users[user.username];
       this.forgetRefreshTokens(kind, user.username);

@@ -61,8 +61,8 @@ export interface TokenContext {
   nowSeconds: number;
 }
 
-const sign = (claims: Record<string, unknown>, jwk: SigningJwk, expiresAt: number) =>
-  new SignJWT(claims)
+const sign = (fields: Record<string, unknown>, jwk: SigningJwk, expiresAt: number) =>
+  new SignJWT(fields)
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
     .setExpirationTime(expiresAt)
     .sign(privateKey(jwk));
@@ -82,17 +82,17 @@ export async function issueTokens(
     auth_time: ctx.authTime,
     iat: nowSeconds,
   };
-  const attributeClaims: Record<string, unknown> = {};
+  const attributeFields: Record<string, unknown> = {};
   for (const name of ID_TOKEN_ATTRIBUTES) {
     const value = user.attributes[name];
     if (value === undefined) continue;
-    attributeClaims[name] = BOOLEAN_ATTRIBUTES.has(name) ? value === 'true' : value;
+    attributeFields[name] = BOOLEAN_ATTRIBUTES.has(name) ? value === 'true' : value;
   }
   const [idToken, accessToken] = await Promise.all([
     sign(
       {
         ...common,
-        ...attributeClaims,
+        ...attributeFields,
         'cognito:username': user.username,
         aud: ctx.clientId,
         token_use: 'id',
@@ -127,10 +127,10 @@ export const hashRefreshToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
 /**
- * The claims of an access token the pool signed and that has not expired; undefined for any other
+ * The fields of an access token the pool signed and that has not expired; undefined for any other
  * token (an ID token, another pool's, a forged or expired one).
  */
-export async function verifiedAccessClaims(
+export async function verifiedAccessFields(
   pool: StoredPool,
   issuer: string,
   token: string,

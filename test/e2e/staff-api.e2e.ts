@@ -34,7 +34,7 @@ const decode = (token: string) =>
     unknown
   >;
 
-/** A token with a real token's claims, signed by a key the pool never published. */
+/** A token with a real token's fields, signed by a key the pool never published. */
 async function forged(real: string): Promise<string> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const header = JSON.parse(

@@ -282,12 +282,12 @@ describe('visitor API on the stack', () => {
     const phone = randomLocalMobile();
     const real = await visitorIdToken(phone);
     const [header, payload, signature] = real.split('.') as [string, string, string];
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+    const fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
       string,
       unknown
     >;
     const otherNumber = Buffer.from(
-      JSON.stringify({ ...claims, phone_number: '+61400000001' }),
+      JSON.stringify({ ...fields, phone_number: '+61400000001' }),
     ).toString('base64url');
     const tampered = `${header}.${otherNumber}.${signature}`;
     const staff = await staffIdToken('operator', staffPassword('operator'));

@@ -594,7 +594,7 @@ describe('SpinWinStack', () => {
     });
 
     it('puts the right JWT authorizer on every non-public route and none on public ones', () => {
-      // Admin routes take staff tokens; the handler checks the admin group claim.
+      // Admin routes take staff tokens; the handler checks the token's admin group.
       const expected: Record<RouteAuth, string | undefined> = {
         public: undefined,
         visitor: 'VisitorAuthorizer',

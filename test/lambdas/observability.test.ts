@@ -6,7 +6,7 @@
 import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_METRICS, SERVICE_NAME } from '@shared/definitions';
-import { httpEvent, OPERATOR_CLAIMS, VISITOR_CLAIMS } from '../support/http-event';
+import { httpEvent, OPERATOR_TOKEN, VISITOR_TOKEN } from '../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './staff/seed';
 import { addSlice, startOutbox, testPhone } from './visitor/support';
 
@@ -86,7 +86,7 @@ describe('logs and metrics', () => {
     const lines = await linesDuring(() =>
       redeemUser(
         httpEvent({
-          claims: OPERATOR_CLAIMS,
+          tokenFields: OPERATOR_TOKEN,
           path: '/api/users/redeem',
           body: { phoneNumber: '0400000071' },
         }),
@@ -111,7 +111,7 @@ describe('logs and metrics', () => {
     await addSlice('Observed Prize');
     const spin = () =>
       createSpin(
-        httpEvent({ claims: VISITOR_CLAIMS, method: 'POST', path: '/api/spins', body: {} }),
+        httpEvent({ tokenFields: VISITOR_TOKEN, method: 'POST', path: '/api/spins', body: {} }),
         contextFor('request-spin'),
       );
 

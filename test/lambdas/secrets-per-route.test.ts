@@ -12,7 +12,7 @@ import { handler as redeemUser } from '../../lambdas/handlers/redeem-user';
 import { handler as searchUsers } from '../../lambdas/handlers/search-users';
 import { handler as hasRewardRoute } from '../../lambdas/handlers/has-reward';
 import { ROUTE_NEEDS } from '../../infra/route-permissions';
-import { ADMIN_CLAIMS, httpEvent, OPERATOR_CLAIMS } from '../support/http-event';
+import { ADMIN_TOKEN, httpEvent, OPERATOR_TOKEN } from '../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './staff/seed';
 import { solvedOtpAltcha } from './visitor/support';
 
@@ -33,7 +33,7 @@ describe('handlers without the erasure key', () => {
       () =>
         searchUsers(
           httpEvent({
-            claims: OPERATOR_CLAIMS,
+            tokenFields: OPERATOR_TOKEN,
             path: '/api/users/search',
             body: { phoneNumber: '0400000071' },
           }),
@@ -41,13 +41,14 @@ describe('handlers without the erasure key', () => {
     ],
     [
       'list-users',
-      () => listUsers(httpEvent({ claims: OPERATOR_CLAIMS, method: 'GET', path: '/api/users' })),
+      () =>
+        listUsers(httpEvent({ tokenFields: OPERATOR_TOKEN, method: 'GET', path: '/api/users' })),
     ],
     [
       'list-user-changes',
       () =>
         listUserChanges(
-          httpEvent({ claims: OPERATOR_CLAIMS, method: 'GET', path: '/api/users/changes' }),
+          httpEvent({ tokenFields: OPERATOR_TOKEN, method: 'GET', path: '/api/users/changes' }),
         ),
     ],
     [
@@ -55,7 +56,7 @@ describe('handlers without the erasure key', () => {
       () =>
         redeemUser(
           httpEvent({
-            claims: OPERATOR_CLAIMS,
+            tokenFields: OPERATOR_TOKEN,
             path: '/api/users/redeem',
             body: { phoneNumber: '0400000071' },
           }),
@@ -65,7 +66,7 @@ describe('handlers without the erasure key', () => {
       'export-customers',
       () =>
         exportCustomers(
-          httpEvent({ claims: ADMIN_CLAIMS, method: 'GET', path: '/api/customers/export' }),
+          httpEvent({ tokenFields: ADMIN_TOKEN, method: 'GET', path: '/api/customers/export' }),
         ),
     ],
   ] as const)(

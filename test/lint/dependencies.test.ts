@@ -38,8 +38,11 @@ interface Plant {
   typeOnly?: boolean;
 }
 
+/** A package (a name, or a name and a subpath), not a file of the repo or `@shared/...`. */
+const isPackage = (target: string) => !/\.tsx?$/.test(target) && !target.startsWith('@shared/');
+
 const specifier = (from: string, target: string): string => {
-  if (!target.includes('/') || target.startsWith('@shared/')) return target;
+  if (isPackage(target) || target.startsWith('@shared/')) return target;
   const path = relative(dirname(from), target).replace(/\.tsx?$/, '');
   return path.startsWith('.') ? path : `./${path}`;
 };
@@ -57,6 +60,8 @@ const REFUSED: [string, Plant][] = [
   ['shared-via-alias', { from: 'lambdas/handlers/x.ts', imports: ['shared/definitions.ts'] }],
   ['shared-via-alias', { from: 'test/shared/x.test.ts', imports: ['shared/messages.ts'] }],
   ['zod-via-shared', { from: 'lambdas/handlers/x.ts', imports: ['zod'] }],
+  ['zod-via-shared', { from: 'lambdas/lib/x.ts', imports: ['zod'], typeOnly: true }],
+  ['zod-via-shared', { from: 'test/shared/x.test.ts', imports: ['zod/v4/core'] }],
   ['wheel-page-routes', { from: 'web/src/features/visitor/api/x.ts', imports: ['@shared/routes'] }],
   [
     'web-feature-visitor-alone',
@@ -158,7 +163,7 @@ function lay(plants: Plant[], tag: string): Map<string, number> {
     index.set(from, i);
     const lines = plant.imports.map((target, n) => {
       const spec = specifier(from, target.startsWith('@shared/') ? target : target);
-      if (!target.includes('/') || target.startsWith('@shared/')) {
+      if (isPackage(target) || target.startsWith('@shared/')) {
         const stub = target.startsWith('@shared/')
           ? `shared/${target.slice('@shared/'.length)}.ts`
           : undefined;

@@ -314,18 +314,18 @@ describe('HTTP API emulation: JWT authorizer', () => {
     ]);
   };
 
-  it('passes stringified claims of a valid token, ID or access', async () => {
+  it('passes the stringified fields of a valid token, ID or access', async () => {
     const event = eventOf(
       (await api().invoke(request({ url: '/api/users', headers: bearer(staffId) }))).body,
     );
-    const claims = event.requestContext.authorizer!.jwt!.claims;
-    expect(claims).toMatchObject({
+    const fields = event.requestContext.authorizer!.jwt!.claims;
+    expect(fields).toMatchObject({
       'cognito:username': 'admin',
       'cognito:groups': '[admin operator]',
       token_use: 'id',
     });
-    expect(claims.auth_time).toMatch(/^\d+$/);
-    expect(Object.values(claims).every((v) => typeof v === 'string')).toBe(true);
+    expect(fields.auth_time).toMatch(/^\d+$/);
+    expect(Object.values(fields).every((v) => typeof v === 'string')).toBe(true);
     const byAccess = eventOf(
       (await api().invoke(request({ url: '/api/users', headers: bearer(staffAccess) }))).body,
     );
@@ -354,18 +354,18 @@ describe('HTTP API emulation: JWT authorizer', () => {
     await unauthorized(bearer(staffId), '/api/spins/mine'); // staff token on a visitor route
     const [header, payload] = staffId.split('.');
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
+    const fields = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<
       string,
       unknown
     >;
     const kid = (JSON.parse(Buffer.from(header!, 'base64url').toString()) as { kid: string }).kid;
-    const forged = await new SignJWT(claims)
+    const forged = await new SignJWT(fields)
       .setProtectedHeader({ alg: 'RS256', kid })
       .sign(privateKey);
     await unauthorized(bearer(forged));
     await unauthorized(
       bearer(
-        `${header}.${Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admin'], sub: 'x' })).toString('base64url')}.${staffId.split('.')[2]}`,
+        `${header}.${Buffer.from(JSON.stringify({ ...fields, 'cognito:groups': ['admin'], sub: 'x' })).toString('base64url')}.${staffId.split('.')[2]}`,
       ),
     );
     const saved = clock;

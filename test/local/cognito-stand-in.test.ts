@@ -195,7 +195,7 @@ describe('Cognito stand-in CUSTOM_AUTH', () => {
       challengeAnswer: TEST_CODE,
       clientMetadata: { source: 'test' },
     });
-    // Assess: tokens verify against the pool's JWKS, with the claims the app reads
+    // Assess: tokens verify against the pool's JWKS, with the fields the app reads
     const { IdToken, AccessToken, RefreshToken } = right.AuthenticationResult!;
     const jwks = createRemoteJWKSet(new URL(`${cognito.issuer('visitor')}/.well-known/jwks.json`));
     const id = await jwtVerify(IdToken!, jwks, {
@@ -210,8 +210,8 @@ describe('Cognito stand-in CUSTOM_AUTH', () => {
       token_use: 'id',
     });
     expect(id.payload).not.toHaveProperty('cognito:groups');
-    for (const claim of ['auth_time', 'iat', 'exp', 'jti', 'origin_jti', 'event_id'])
-      expect(id.payload).toHaveProperty(claim);
+    for (const field of ['auth_time', 'iat', 'exp', 'jti', 'origin_jti', 'event_id'])
+      expect(id.payload).toHaveProperty(field);
     const access = await jwtVerify(AccessToken!, jwks, { issuer: cognito.issuer('visitor') });
     expect(access.payload).toMatchObject({
       client_id: cognito.pools.visitor.clientId,

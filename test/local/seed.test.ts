@@ -47,10 +47,10 @@ describe('seedIfNeeded', () => {
         AuthParameters: { USERNAME: role, PASSWORD: first.passwords[role] },
       });
       const idToken = (signedIn.AuthenticationResult as { IdToken: string }).IdToken;
-      const claims = JSON.parse(
+      const fields = JSON.parse(
         Buffer.from(idToken.split('.')[1]!, 'base64url').toString(),
       ) as Record<string, unknown>;
-      expect(claims['cognito:groups']).toEqual([role]);
+      expect(fields['cognito:groups']).toEqual([role]);
     }
   });
 

@@ -10,7 +10,7 @@
  */
 import * as fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from '@shared/zod';
 import { checkLogo } from '../../lambdas/domain/logo';
 import { searchRequestSchema } from '@shared/dashboard-search';
 import { newPasswordSchema, staffSignInRequestSchema } from '@shared/password';

@@ -527,8 +527,8 @@ describe('faults mid-request', () => {
     expect(await totalStock()).toBe(stock - 1);
   });
 
-  it('keeps a spin-first ticket when the claim is throttled throughout; the retry with it wins its prize', async () => {
-    // Prepare: a spin-first game and a previewed prize, then every attempt of the claim's
+  it('keeps a spin-first ticket when its exchange is throttled throughout; the retry with it wins its prize', async () => {
+    // Prepare: a spin-first game and a previewed prize, then every attempt of the exchange's
     // transaction throttled before it reaches DynamoDB.
     await setSpinMode('spin-first');
     const challenge = (await harness.send({ method: 'GET', url: '/api/spins/challenge' }))
@@ -543,7 +543,7 @@ describe('faults mid-request', () => {
     ).json as { ticket: string; offer: string };
     const visitor = await harness.visitorToken('0400000109');
     const stock = await totalStock();
-    const claim = {
+    const exchange = {
       method: 'POST',
       url: '/api/spins',
       token: visitor,
@@ -554,9 +554,9 @@ describe('faults mid-request', () => {
     const { answer } = await withAttemptFaults(
       /TransactWrite/,
       ['before', 'before', 'before'],
-      () => harness.send(claim),
+      () => harness.send(exchange),
     );
-    const retry = await harness.send(claim);
+    const retry = await harness.send(exchange);
     await setSpinMode('verify-first');
 
     // Assess: a clean failure that recorded nothing, then the previewed prize, once.

@@ -149,7 +149,7 @@ describe('spin-first tickets stay with the visitor who drew them', () => {
     });
   };
   const ticketOf = (answer: { json: unknown }) => (answer.json as { ticket?: string }).ticket ?? '';
-  const claim = async (local: string, body: Record<string, unknown>, from: string) =>
+  const exchange = async (local: string, body: Record<string, unknown>, from: string) =>
     harness.send({
       method: 'POST',
       url: '/api/spins',
@@ -180,7 +180,7 @@ describe('spin-first tickets stay with the visitor who drew them', () => {
     expect(mode.status).toBe(200);
   }, 60_000);
 
-  it('a ticket drawn at one address is claimed by nobody else, with or without its secret', async () => {
+  it('a ticket drawn at one address is exchanged by nobody else, with or without its secret', async () => {
     const drawers = Array.from({ length: 20 }, (_, n) => ({
       from: clientAddress(5800 + n),
       ...browser(),
@@ -193,8 +193,8 @@ describe('spin-first tickets stay with the visitor who drew them', () => {
     const thief = clientAddress(5850);
     let stolen = 0;
     for (const [n, ticket] of tickets.entries()) {
-      const bare = await claim(`04580000${String(n).padStart(2, '0')}`, { ticket }, thief);
-      const withSecret = await claim(
+      const bare = await exchange(`04580000${String(n).padStart(2, '0')}`, { ticket }, thief);
+      const withSecret = await exchange(
         `04580001${String(n).padStart(2, '0')}`,
         { ticket, secret: drawers[n]!.secret },
         thief,
@@ -202,8 +202,8 @@ describe('spin-first tickets stay with the visitor who drew them', () => {
       if (bare.status === 200) stolen++;
       if (withSecret.status === 200) stolen++;
     }
-    // The drawer's own browser, at its own address, still claims its ticket.
-    const own = await claim(
+    // The drawer's own browser, at its own address, still exchanges its ticket.
+    const own = await exchange(
       '0458000200',
       { ticket: tickets[0], secret: drawers[0]!.secret },
       drawers[0]!.from,
@@ -211,7 +211,7 @@ describe('spin-first tickets stay with the visitor who drew them', () => {
     for (let n = 0; n < tickets.length * 2; n++) tally.attack(n >= stolen);
     tally.attack(own.status === 200);
     figures.push(
-      `${tickets.length} tickets from ${tickets.length} addresses claimed from a third address: ${stolen} of ${tickets.length * 2} tries won; the drawer's own claim -> ${own.status}`,
+      `${tickets.length} tickets from ${tickets.length} addresses exchanged from a third address: ${stolen} of ${tickets.length * 2} tries won; the drawer's own exchange -> ${own.status}`,
     );
     expect(stolen).toBe(0);
     expect(own.status).toBe(200);
@@ -249,7 +249,7 @@ describe('spin-first tickets stay with the visitor who drew them', () => {
     for (const v of visitors) answers.push(await preview(shop, v.holder));
     const drawn = answers.filter((a) => a.status === 200).length;
     // The first visitor's ticket was not voided by the 13 after it.
-    const first = await claim(
+    const first = await exchange(
       '0459000001',
       { ticket: ticketOf(answers[0]!), secret: visitors[0]!.secret },
       shop,
@@ -257,7 +257,7 @@ describe('spin-first tickets stay with the visitor who drew them', () => {
     tally.attack(drawn === visitors.length);
     tally.attack(first.status === 200);
     figures.push(
-      `${visitors.length} visitors on a trusted connection: ${drawn} previews drawn, the first one's ticket claimed -> ${first.status}`,
+      `${visitors.length} visitors on a trusted connection: ${drawn} previews drawn, the first one's ticket exchanged -> ${first.status}`,
     );
     expect(drawn).toBe(visitors.length);
     expect(first.status).toBe(200);

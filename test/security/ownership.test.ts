@@ -323,7 +323,7 @@ describe('spin-first tickets', () => {
       return { ticket: (answer.json as { ticket: string }).ticket, from };
     };
     // From the address and the browser that drew the ticket.
-    const claim = async (local: string, drawn: { ticket: string; from: string }) =>
+    const exchange = async (local: string, drawn: { ticket: string; from: string }) =>
       harness.send({
         method: 'POST',
         url: '/api/spins',
@@ -333,21 +333,21 @@ describe('spin-first tickets', () => {
       });
     expect((await setMode('spin-first')).status).toBe(200);
 
-    // Act: one address previews twice and claims the first ticket; another previews, then the
-    // admin switches back to verify-first and it claims.
+    // Act: one address previews twice and exchanges the first ticket; another previews, then the
+    // admin switches back to verify-first and it exchanges its ticket.
     const first = await preview(clientAddress(9000));
     const second = await preview(clientAddress(9000));
-    const keptFirst = await claim('0433000001', first);
-    const keptSecond = await claim('0433000002', second);
+    const keptFirst = await exchange('0433000001', first);
+    const keptSecond = await exchange('0433000002', second);
     const before = await preview(clientAddress(9001));
     expect((await setMode('verify-first')).status).toBe(200);
-    const afterSwitch = await claim('0433000003', before);
+    const afterSwitch = await exchange('0433000003', before);
 
     // Assert
     tally.attack(keptFirst.status === 400);
     tally.attack(afterSwitch.status === 400);
     figures.push(
-      `spin-first tickets: an earlier ticket of the same address -> ${keptFirst.status}, the latest -> ${keptSecond.status}; a ticket claimed after the switch to verify-first -> ${afterSwitch.status}`,
+      `spin-first tickets: an earlier ticket of the same address -> ${keptFirst.status}, the latest -> ${keptSecond.status}; a ticket exchanged after the switch to verify-first -> ${afterSwitch.status}`,
     );
     expect(keptFirst.status).toBe(400);
     expect(keptSecond.status).toBe(200);

@@ -21,7 +21,7 @@ import {
 } from '../../lambdas/repositories/slices';
 import { MAX_SLICES } from '@shared/constants';
 import { addSlice, testPhone } from '../lambdas/visitor/support';
-import { httpEvent, statusAndBody, visitorClaimsFor } from '../support/http-event';
+import { httpEvent, statusAndBody, visitorTokenFor } from '../support/http-event';
 import { writeSummary } from './support';
 
 async function scanAll(table: string): Promise<Record<string, unknown>[]> {
@@ -66,7 +66,7 @@ describe('races on DynamoDB Local', () => {
     // Prepare
     const slice = await addSlice('Free Side', 1, null);
     const { intl } = testPhone(7_000);
-    const event = () => httpEvent({ body: {}, claims: visitorClaimsFor(intl) });
+    const event = () => httpEvent({ body: {}, tokenFields: visitorTokenFor(intl) });
 
     // Act
     const answers = (await Promise.all(Array.from({ length: 200 }, () => createSpin(event())))).map(
@@ -93,7 +93,7 @@ describe('races on DynamoDB Local', () => {
     // Act
     const answers = (
       await Promise.all(
-        numbers.map((n) => createSpin(httpEvent({ body: {}, claims: visitorClaimsFor(n) }))),
+        numbers.map((n) => createSpin(httpEvent({ body: {}, tokenFields: visitorTokenFor(n) }))),
       )
     ).map(statusAndBody);
 

@@ -274,8 +274,9 @@ export async function startHarness(): Promise<Harness> {
           );
           items.push(
             ...(page.Items ?? [])
-              // GET /api/wheel counts every page load (the insights' visits, items of their own):
-              // a count of requests, not data a request may leave unchanged.
+              // GET /api/wheel counts visitors (the insights' visits, items of their own: a
+              // device's first load of the business day): a count, not data a request may leave
+              // unchanged.
               .filter((item) => !(def.name === 'stats' && /#v\d+$/.test(item.id?.S ?? '')))
               // ...and marks each client's first load of the day (a keyed hash, nothing readable).
               .filter((item) => !(def.name === 'limits' && /^visit#/.test(item.key?.S ?? '')))
@@ -317,7 +318,7 @@ function stableJson(value: unknown): string {
 
 const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
 
-/** The same claims under the same kid, signed by a key the pool never had. */
+/** The same fields under the same kid, signed by a key the pool never had. */
 export async function forge(token: string): Promise<string> {
   const { kid } = decodeProtectedHeader(token);
   return new SignJWT(decodeJwt(token))

@@ -16,8 +16,8 @@ import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { TEST_ERASURE_KEY, TEST_ORIGIN_SECRET } from '../support/http-event';
 
 const prefix = `t${randomBytes(4).toString('hex')}-`;
-/** The user pool id of made-up claims: no pool exists behind it. */
-const MADE_UP_POOL = 'ap-southeast-2_madeUpClaims';
+/** The user pool id of made-up tokens: no pool exists behind it. */
+const MADE_UP_POOL = 'ap-southeast-2_madeUpTokens';
 const dynamoEndpoint = inject('dynamoEndpoint');
 const s3Endpoint = inject('s3Endpoint');
 const secretsManagerEndpoint = inject('secretsManagerEndpoint');
@@ -31,7 +31,7 @@ Object.assign(process.env, LOCAL_AWS_ENV, {
   POWERTOOLS_METRICS_DISABLED: 'true',
   SECRETS_MANAGER_ENDPOINT: secretsManagerEndpoint,
   TEST_PREFIX: prefix,
-  // Pools with no Cognito behind them, for handler tests whose claims are made up (below).
+  // Pools with no Cognito behind them, for handler tests whose tokens are made up (below).
   VISITOR_USER_POOL_ID: MADE_UP_POOL,
   STAFF_USER_POOL_ID: MADE_UP_POOL,
 });
@@ -72,7 +72,7 @@ const s3 = new S3Client({
 await s3.send(new CreateBucketCommand({ Bucket: `${prefix}logos` }));
 s3.destroy();
 
-// Handler tests make their claims up, with no Cognito pool behind them: the check that a token's
+// Handler tests make their tokens up, with no Cognito pool behind them: the check that a token's
 // user is still active (domain/active-user.ts) asks Cognito's AdminGetUser, and for the made-up
 // pool this answers as Cognito would for an enabled user. Every other call, and AdminGetUser for
 // a real pool (a test that starts the Cognito stand-in and points the env at it, as test/security

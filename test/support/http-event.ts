@@ -1,17 +1,17 @@
 /**
  * HttpEvent builders for handler tests, shaped like API Gateway HTTP API payload v2, with the JWT
- * authorizer's claims stringified the way the authorizer delivers them ("cognito:groups":
+ * authorizer's token fields stringified the way the authorizer delivers them ("cognito:groups":
  * "[admin]", phone_number_verified: "true").
  */
 import type { HttpEvent } from '../../lambdas/lib/http';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
 
-/** Authorizer claims as the JWT authorizer passes them on: every value a string. */
-export type Claims = Record<string, string>;
+/** A token's fields as the JWT authorizer passes them on: every value a string. */
+export type TokenFields = Record<string, string>;
 
 export type Caller = 'admin' | 'operator' | 'visitor' | 'anonymous';
 
-export const ADMIN_CLAIMS: Claims = {
+export const ADMIN_TOKEN: TokenFields = {
   sub: '11111111-1111-4111-8111-111111111111',
   'cognito:username': 'admin',
   'cognito:groups': '[admin]',
@@ -19,7 +19,7 @@ export const ADMIN_CLAIMS: Claims = {
   token_use: 'id',
 };
 
-export const OPERATOR_CLAIMS: Claims = {
+export const OPERATOR_TOKEN: TokenFields = {
   sub: '22222222-2222-4222-8222-222222222222',
   'cognito:username': 'operator',
   'cognito:groups': '[operator]',
@@ -28,7 +28,7 @@ export const OPERATOR_CLAIMS: Claims = {
 };
 
 /** A verified visitor's ID token from the visitor pool: no staff group. */
-export const VISITOR_CLAIMS: Claims = {
+export const VISITOR_TOKEN: TokenFields = {
   sub: '33333333-3333-4333-8333-333333333333',
   'cognito:username': '33333333-3333-4333-8333-333333333333',
   phone_number: '+61412345678',
@@ -36,15 +36,15 @@ export const VISITOR_CLAIMS: Claims = {
   token_use: 'id',
 };
 
-/** The canned claims of each signed-in caller. */
-const CLAIMS: Readonly<Record<Exclude<Caller, 'anonymous'>, Claims>> = {
-  admin: ADMIN_CLAIMS,
-  operator: OPERATOR_CLAIMS,
-  visitor: VISITOR_CLAIMS,
+/** The canned token fields of each signed-in caller. */
+const TOKENS: Readonly<Record<Exclude<Caller, 'anonymous'>, TokenFields>> = {
+  admin: ADMIN_TOKEN,
+  operator: OPERATOR_TOKEN,
+  visitor: VISITOR_TOKEN,
 };
 
-/** The claims of a verified visitor ID token for one phone number (+61…). */
-export const visitorClaimsFor = (phoneNumber: string): Claims => ({
+/** The fields of a verified visitor ID token for one phone number (+61…). */
+export const visitorTokenFor = (phoneNumber: string): TokenFields => ({
   sub: `sub-${phoneNumber}`,
   token_use: 'id',
   phone_number: phoneNumber,
@@ -53,9 +53,9 @@ export const visitorClaimsFor = (phoneNumber: string): Claims => ({
 });
 
 export interface HttpEventOptions {
-  /** Authorizer claims; wins over `caller`. Neither means an anonymous call (no authorizer). */
-  claims?: Claims;
-  /** One of the canned callers, for when the exact claims do not matter. */
+  /** The token's fields; wins over `caller`. Neither means an anonymous call (no authorizer). */
+  tokenFields?: TokenFields;
+  /** One of the canned callers, for when the exact token does not matter. */
   caller?: Caller;
   method?: string;
   path?: string;
@@ -78,13 +78,13 @@ export const TEST_ORIGIN_SECRET = 'test-origin-secret';
 /** The erasure key handler tests run with (test/setup/env.ts). */
 export const TEST_ERASURE_KEY = 'test-erasure-key';
 
-/** A canned caller's claims, as of a token issued just now. */
-const claimsOf = ({ claims, caller }: HttpEventOptions): Claims | undefined =>
-  claims ??
+/** A canned caller's token fields, as of a token issued just now. */
+const tokenOf = ({ tokenFields, caller }: HttpEventOptions): TokenFields | undefined =>
+  tokenFields ??
   (caller === undefined || caller === 'anonymous'
     ? undefined
     : {
-        ...CLAIMS[caller],
+        ...TOKENS[caller],
         iat: String(Math.floor(Date.now() / 1000)),
         auth_time: String(Math.floor(Date.now() / 1000)),
       });
@@ -101,7 +101,7 @@ function encodedBody(body: unknown): { body: string | undefined; isBase64Encoded
 /** An HTTP API v2 event as API Gateway hands it to a handler. */
 export function httpEvent(options: HttpEventOptions = {}): HttpEvent {
   const { method = 'POST', path = '/api/test', query, sourceIp = '203.0.113.9' } = options;
-  const claims = claimsOf(options);
+  const fields = tokenOf(options);
   return {
     version: '2.0',
     routeKey: `${method} ${path}`,
@@ -130,7 +130,7 @@ export function httpEvent(options: HttpEventOptions = {}): HttpEvent {
       stage: '$default',
       time: '01/Jan/2026:00:00:00 +0000',
       timeEpoch: 0,
-      ...(claims ? { authorizer: { jwt: { claims, scopes: null } } } : {}),
+      ...(fields ? { authorizer: { jwt: { claims: fields, scopes: null } } } : {}),
     },
   } as HttpEvent;
 }

@@ -7,7 +7,7 @@ import { routeOf } from '@shared/routes';
 import * as customersRepository from '../../../lambdas/repositories/customers';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
 import type { CustomersCsvPage } from '@shared/types';
-import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { ADMIN_TOKEN, bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from '../staff/seed';
 
 /**
@@ -28,15 +28,15 @@ const COLUMNS = [
   'Expires at',
 ];
 
-const call = async (query: Record<string, string>, claims = ADMIN_CLAIMS) => {
+const call = async (query: Record<string, string>, tokenFields = ADMIN_TOKEN) => {
   const result = await exportCustomers(
-    httpEvent({ claims, method: 'GET', path: '/api/customers/export', query }),
+    httpEvent({ tokenFields, method: 'GET', path: '/api/customers/export', query }),
   );
   return { status: result.statusCode, body: bodyOf(result) };
 };
 
-const page = async (cursor?: string, claims = ADMIN_CLAIMS) => {
-  const result = await call(cursor === undefined ? {} : { cursor }, claims);
+const page = async (cursor?: string, tokenFields = ADMIN_TOKEN) => {
+  const result = await call(cursor === undefined ? {} : { cursor }, tokenFields);
   return { status: result.status, body: result.body as { data: CustomersCsvPage } };
 };
 
@@ -204,7 +204,7 @@ describe('GET /api/customers/export', () => {
   });
 
   it('is the admin’s alone, and refuses a forged cursor', async () => {
-    expect((await page(undefined, OPERATOR_CLAIMS)).status).toBe(403);
+    expect((await page(undefined, OPERATOR_TOKEN)).status).toBe(403);
     expect((await page('forged-cursor')).status).toBe(400);
     expect((await page('+61400000001')).status).toBe(400);
   });

@@ -24,7 +24,7 @@ import { businessDay } from '@shared/business-day';
 import { tableEnvName } from '@shared/definitions';
 import { VISIT_DEVICE_HEADER, VISIT_SOURCE_HEADER, VISITS_PER_ADDRESS_A_DAY } from '@shared/visit';
 import type { Insights, WheelResponse } from '@shared/types';
-import { ADMIN_CLAIMS, bodyOf, httpEvent } from '../../support/http-event';
+import { ADMIN_TOKEN, bodyOf, httpEvent } from '../../support/http-event';
 import { addSlice, testPhone } from '../visitor/support';
 import { drainStatsStream } from '../../support/stats-stream';
 
@@ -43,7 +43,7 @@ const countsToday = async () => (await readStats([today()]))[0]!.counts;
 const insights = async (query: Record<string, string>) => {
   await drainStatsStream();
   const result = await getInsights(
-    httpEvent({ claims: ADMIN_CLAIMS, method: 'GET', path: '/api/insights', query }),
+    httpEvent({ tokenFields: ADMIN_TOKEN, method: 'GET', path: '/api/insights', query }),
   );
   return bodyOf(result) as unknown as { data: Insights };
 };

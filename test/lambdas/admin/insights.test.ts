@@ -16,15 +16,15 @@ import { businessDay } from '@shared/business-day';
 import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
 import { API_MESSAGES } from '@shared/messages-api';
 import type { Insights } from '@shared/types';
-import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { ADMIN_TOKEN, bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
 import { addSlice } from '../visitor/support';
 import { drainStatsStream } from '../../support/stats-stream';
 
 /** The insights once the change stream's consumer has counted every change so far. */
-const insights = async (query: Record<string, string> = {}, claims = ADMIN_CLAIMS) => {
+const insights = async (query: Record<string, string> = {}, tokenFields = ADMIN_TOKEN) => {
   await drainStatsStream();
   const result = await getInsights(
-    httpEvent({ claims, method: 'GET', path: '/api/insights', query }),
+    httpEvent({ tokenFields, method: 'GET', path: '/api/insights', query }),
   );
   return { status: result.statusCode, body: bodyOf(result) as { data: Insights } };
 };
@@ -162,7 +162,7 @@ describe('GET /api/insights', () => {
     }
     const reversed = await insights({ from: '2026-05-03', to: '2026-05-01' });
     expect(reversed.body).toMatchObject({ message: API_MESSAGES.insightsRange });
-    expect((await insights({}, OPERATOR_CLAIMS)).status).toBe(403);
+    expect((await insights({}, OPERATOR_TOKEN)).status).toBe(403);
   });
 
   it('answers a range that ends on the last calendar day', async () => {

@@ -14,10 +14,10 @@ import type { GetReadyState } from '@shared/get-ready';
 import { dynamo } from '../../../lambdas/lib/dynamo-client';
 import { tableName } from '../../../lambdas/lib/tables';
 import {
-  ADMIN_CLAIMS,
+  ADMIN_TOKEN,
   bodyOf,
   httpEvent,
-  OPERATOR_CLAIMS,
+  OPERATOR_TOKEN,
   type Caller,
 } from '../../support/http-event';
 
@@ -26,14 +26,14 @@ let handler: typeof HandlerModule.handler;
 let setStaffPassword: typeof DomainModule.setStaffPassword;
 let getStaffMe: typeof HandlerModule.handler;
 let poolId: string;
-/** The stand-in's sub of each staff user: the claims carry it, as a real token would. */
+/** The stand-in's sub of each staff user: the token's fields carry it, as a real token would. */
 const subs: Record<string, string> = {};
 /**
- * Staff claims as of a token of the stand-in's user from a sign-in a little after now: after any
+ * Staff token fields as of a token of the stand-in's user from a sign-in a little after now: after any
  * password change this file makes (which refuses sign-ins up to a second after it).
  */
-const staffClaims = (role: 'admin' | 'operator') => ({
-  ...(role === 'admin' ? ADMIN_CLAIMS : OPERATOR_CLAIMS),
+const staffToken = (role: 'admin' | 'operator') => ({
+  ...(role === 'admin' ? ADMIN_TOKEN : OPERATOR_TOKEN),
   sub: subs[role] ?? '',
   iat: String(Math.floor(Date.now() / 1000) + 2),
   auth_time: String(Math.floor(Date.now() / 1000) + 2),
@@ -83,7 +83,7 @@ const put = (role: string, body: unknown, caller: Caller = 'admin') =>
   handler(
     httpEvent({
       ...(caller === 'admin' || caller === 'operator'
-        ? { claims: staffClaims(caller) }
+        ? { tokenFields: staffToken(caller) }
         : { caller }),
       method: 'PUT',
       path: `/api/accounts/${role}/password`,
@@ -153,7 +153,7 @@ describe('PUT /api/accounts/{role}/password', () => {
     const me = (authTime: number, iat: number) =>
       getStaffMe(
         httpEvent({
-          claims: { ...staffClaims('operator'), auth_time: String(authTime), iat: String(iat) },
+          tokenFields: { ...staffToken('operator'), auth_time: String(authTime), iat: String(iat) },
           method: 'GET',
           path: '/api/staff/me',
         }),
@@ -168,7 +168,7 @@ describe('PUT /api/accounts/{role}/password', () => {
     const { handler: getSetup } = await import('../../../lambdas/handlers/get-setup');
     const { handler: recordPrinted } = await import('../../../lambdas/handlers/record-printed');
     const facts = async (caller: 'admin' | 'operator' = 'admin') =>
-      getSetup(httpEvent({ claims: staffClaims(caller), method: 'GET', path: '/api/setup' }));
+      getSetup(httpEvent({ tokenFields: staffToken(caller), method: 'GET', path: '/api/setup' }));
     const before = new Date(Date.now() - 1000).toISOString();
     expect((await put('operator', { password: 'new-operator-pw' })).statusCode).toBe(200);
     // The operator's is set: the list asks for the admin's (not changed yet in this file).
@@ -176,7 +176,7 @@ describe('PUT /api/accounts/{role}/password', () => {
     expect(state.passwordToChange).toBe('admin');
     expect(state.done.passwords).toBe(false);
     const printed = await recordPrinted(
-      httpEvent({ claims: staffClaims('admin'), method: 'POST', path: '/api/setup/printed' }),
+      httpEvent({ tokenFields: staffToken('admin'), method: 'POST', path: '/api/setup/printed' }),
     );
     expect(printed.statusCode).toBe(200);
     expect((bodyOf(printed).data as GetReadyState).done.poster).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Every dashboard route checks the caller at handler level: no claims -> 401, a visitor's or a
+ * Every dashboard route checks the caller at handler level: no token -> 401, a visitor's or a
  * group-less token -> 401/403, staff of either group -> allowed. (Forged and expired tokens never
  * reach a handler: the JWT authorizer refuses them; see test/e2e/staff-api.e2e.ts.)
  */
@@ -12,12 +12,12 @@ import type { HttpEvent, HttpResult } from '../../../lambdas/lib/http';
 import { getCustomer } from '../../../lambdas/repositories/customers';
 import { API_MESSAGES } from '@shared/messages-api';
 import {
-  ADMIN_CLAIMS,
+  ADMIN_TOKEN,
   bodyOf,
   httpEvent,
-  OPERATOR_CLAIMS,
-  VISITOR_CLAIMS,
-  type Claims,
+  OPERATOR_TOKEN,
+  VISITOR_TOKEN,
+  type TokenFields,
 } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
@@ -50,25 +50,27 @@ const ROUTES: Route[] = [
   { name: 'get-staff-me', handler: getStaffMe, method: 'GET', path: '/api/staff/me' },
 ];
 
-const REFUSED: [string, Claims | undefined, number][] = [
-  ['an anonymous caller (no claims)', undefined, 401],
-  ['a verified visitor', VISITOR_CLAIMS, 403],
-  ['a staff token without groups', { ...OPERATOR_CLAIMS, 'cognito:groups': '' }, 403],
+const REFUSED: [string, TokenFields | undefined, number][] = [
+  ['an anonymous caller (no token)', undefined, 401],
+  ['a verified visitor', VISITOR_TOKEN, 403],
+  ['a staff token without groups', { ...OPERATOR_TOKEN, 'cognito:groups': '' }, 403],
   [
     'a token whose group is not a staff role',
-    { ...OPERATOR_CLAIMS, 'cognito:groups': '[visitor]' },
+    { ...OPERATOR_TOKEN, 'cognito:groups': '[visitor]' },
     403,
   ],
-  ['claims without a username', { token_use: 'id', 'cognito:groups': '[operator]' }, 401],
+  ['a token without a username', { token_use: 'id', 'cognito:groups': '[operator]' }, 401],
 ];
 
-const call = (route: Route, claims: Claims | undefined) =>
-  route.handler(httpEvent({ claims, method: route.method, path: route.path, body: route.body }));
+const call = (route: Route, tokenFields: TokenFields | undefined) =>
+  route.handler(
+    httpEvent({ tokenFields, method: route.method, path: route.path, body: route.body }),
+  );
 
 describe('dashboard routes: who may call', () => {
   for (const route of ROUTES) {
     describe(route.name, () => {
-      it.each(REFUSED)('refuses %s', async (_label, claims, status) => {
+      it.each(REFUSED)('refuses %s', async (_label, tokenFields, status) => {
         // Prepare: a customer exists, so a wrongly allowed redeem would change it.
         const slice = await seedSlice();
         await seedCustomers(
@@ -76,7 +78,7 @@ describe('dashboard routes: who may call', () => {
           slice,
         ).catch(() => undefined);
         // Act
-        const result = await call(route, claims);
+        const result = await call(route, tokenFields);
         // Assess
         expect(result.statusCode).toBe(status);
         expect(bodyOf(result)).toEqual({
@@ -89,18 +91,18 @@ describe('dashboard routes: who may call', () => {
   }
 
   it.each([
-    ['operator', OPERATOR_CLAIMS],
-    ['admin', ADMIN_CLAIMS],
-    ['a user in both groups', { ...OPERATOR_CLAIMS, 'cognito:groups': '[admin operator]' }],
-  ] as const)('lets %s use every dashboard route', async (_label, claims) => {
+    ['operator', OPERATOR_TOKEN],
+    ['admin', ADMIN_TOKEN],
+    ['a user in both groups', { ...OPERATOR_TOKEN, 'cognito:groups': '[admin operator]' }],
+  ] as const)('lets %s use every dashboard route', async (_label, tokenFields) => {
     for (const route of ROUTES.filter((r) => r.name !== 'redeem-user')) {
-      expect((await call(route, claims)).statusCode, route.name).toBe(200);
+      expect((await call(route, tokenFields)).statusCode, route.name).toBe(200);
     }
   });
 
   it('answers /api/staff/me from the token', async () => {
     const me = await getStaffMe(
-      httpEvent({ claims: OPERATOR_CLAIMS, method: 'GET', path: '/api/staff/me' }),
+      httpEvent({ tokenFields: OPERATOR_TOKEN, method: 'GET', path: '/api/staff/me' }),
     );
     expect(bodyOf(me)).toEqual({
       username: 'operator',
@@ -110,7 +112,7 @@ describe('dashboard routes: who may call', () => {
     });
     const both = await getStaffMe(
       httpEvent({
-        claims: { ...ADMIN_CLAIMS, 'cognito:groups': '[operator admin]' },
+        tokenFields: { ...ADMIN_TOKEN, 'cognito:groups': '[operator admin]' },
         method: 'GET',
         path: '/api/staff/me',
       }),

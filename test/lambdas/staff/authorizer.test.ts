@@ -41,7 +41,7 @@ interface TokenOptions {
   iss?: string;
   aud?: string;
   exp?: number;
-  claims?: Record<string, unknown>;
+  fields?: Record<string, unknown>;
 }
 
 /** An ID token like the staff pool's operator token, with any part overridden. */
@@ -51,14 +51,14 @@ function token({
   iss = STAFF_ISSUER,
   aud = STAFF_CLIENT,
   exp,
-  claims,
+  fields,
 }: TokenOptions = {}) {
   return new SignJWT({
     'cognito:username': 'operator',
     'cognito:groups': ['operator'],
     email: 'operator@example.com',
     token_use: 'id',
-    ...claims,
+    ...fields,
   })
     .setProtectedHeader({ alg: 'RS256', kid })
     .setIssuer(iss)
@@ -121,7 +121,7 @@ describe('dashboard routes behind the JWT authorizer', () => {
           kid: 'visitor-key',
           iss: VISITOR_ISSUER,
           aud: VISITOR_CLIENT,
-          claims: { 'cognito:groups': undefined, phone_number: '+61400000000' },
+          fields: { 'cognito:groups': undefined, phone_number: '+61400000000' },
         }),
     ],
   ])('refuses %s with 401 on every route', async (_label, make) => {
@@ -138,7 +138,7 @@ describe('dashboard routes behind the JWT authorizer', () => {
   });
 
   it('lets a valid staff-pool token without a staff group through the authorizer, and the handler refuses it', async () => {
-    const bearer = await token({ claims: { 'cognito:groups': [] } });
+    const bearer = await token({ fields: { 'cognito:groups': [] } });
     for (const route of ROUTES) expect(await call(route, bearer), route.url).toBe(403);
   });
 });

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { handler as listUserChanges } from '../../../lambdas/handlers/list-user-changes';
 import { handler as redeemUser } from '../../../lambdas/handlers/redeem-user';
 import type { UsersChanges } from '@shared/types';
-import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
 const poll = async (since?: string) => {
   const result = await listUserChanges(
     httpEvent({
-      claims: OPERATOR_CLAIMS,
+      tokenFields: OPERATOR_TOKEN,
       method: 'GET',
       path: '/api/users/changes',
       ...(since === undefined ? {} : { query: { since } }),
@@ -31,7 +31,7 @@ describe('GET /api/users/changes', () => {
     await seedCustomers([winner, redeemed], slice);
     await redeemUser(
       httpEvent({
-        claims: OPERATOR_CLAIMS,
+        tokenFields: OPERATOR_TOKEN,
         path: '/api/users/redeem',
         body: { phoneNumber: redeemed.localNumber },
       }),

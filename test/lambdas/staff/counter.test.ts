@@ -16,9 +16,9 @@ import type { Customer, UsersPage } from '@shared/types';
 import {
   bodyOf,
   httpEvent,
-  OPERATOR_CLAIMS,
+  OPERATOR_TOKEN,
   statusAndBody,
-  visitorClaimsFor,
+  visitorTokenFor,
 } from '../../support/http-event';
 import { addSlice, testPhone } from '../visitor/support';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
@@ -26,13 +26,13 @@ import { customerFixture, seedCustomers, seedSlice } from './seed';
 const search = async (phoneNumber: unknown) =>
   statusAndBody(
     await searchUsers(
-      httpEvent({ claims: OPERATOR_CLAIMS, path: '/api/users/search', body: { phoneNumber } }),
+      httpEvent({ tokenFields: OPERATOR_TOKEN, path: '/api/users/search', body: { phoneNumber } }),
     ),
   );
 
 const list = async (query: Record<string, string>) => {
   const result = await listUsers(
-    httpEvent({ claims: OPERATOR_CLAIMS, method: 'GET', path: '/api/users', query }),
+    httpEvent({ tokenFields: OPERATOR_TOKEN, method: 'GET', path: '/api/users', query }),
   );
   return { status: result.statusCode, body: bodyOf(result) as { data: UsersPage } };
 };
@@ -63,7 +63,7 @@ describe('the condition saved with the win', () => {
     expect((found.body.data as Customer).condition).toBe('With any order over $20');
     // The visitor's own saved prize says the same.
     const mine = statusAndBody(
-      await getMySpin(httpEvent({ method: 'GET', claims: visitorClaimsFor(intl) })),
+      await getMySpin(httpEvent({ method: 'GET', tokenFields: visitorTokenFor(intl) })),
     );
     expect(mine.body).toMatchObject({ comment: 'With any order over $20' });
   });
@@ -96,7 +96,7 @@ describe('numbers as staff type them', () => {
     const result = statusAndBody(
       await redeemUser(
         httpEvent({
-          claims: OPERATOR_CLAIMS,
+          tokenFields: OPERATOR_TOKEN,
           path: '/api/users/redeem',
           body: { phoneNumber: '0400 008 302' },
         }),

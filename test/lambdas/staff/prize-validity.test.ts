@@ -9,14 +9,14 @@ import { API_MESSAGES } from '@shared/messages-api';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import { formatBusinessTime } from '@shared/prize-validity';
-import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { ADMIN_TOKEN, bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
 import { customerFixture } from './seed';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const redeem = (phoneNumber: string) =>
   redeemUser(
-    httpEvent({ claims: OPERATOR_CLAIMS, path: '/api/users/redeem', body: { phoneNumber } }),
+    httpEvent({ tokenFields: OPERATOR_TOKEN, path: '/api/users/redeem', body: { phoneNumber } }),
   );
 
 const sliceInput = (validDays: number | null) => ({
@@ -54,7 +54,7 @@ describe('prize validity', () => {
     for (const validDays of [0, -1, 1.5, 366, '7', true]) {
       const result = await createSliceHandler(
         httpEvent({
-          claims: ADMIN_CLAIMS,
+          tokenFields: ADMIN_TOKEN,
           path: '/api/slices',
           body: { name: 'Bad days', validDays },
         }),
@@ -64,7 +64,7 @@ describe('prize validity', () => {
     }
     const created = await createSliceHandler(
       httpEvent({
-        claims: ADMIN_CLAIMS,
+        tokenFields: ADMIN_TOKEN,
         path: '/api/slices',
         body: { name: 'Two weeks', validDays: 14 },
       }),

@@ -4,11 +4,11 @@ import { logger } from '../../../lambdas/lib/logger';
 import { getCustomer } from '../../../lambdas/repositories/customers';
 import { API_MESSAGES } from '@shared/messages-api';
 import { STAFF_TEXT } from '@shared/messages-staff';
-import { ADMIN_CLAIMS, bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { ADMIN_TOKEN, bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
-const redeem = (phoneNumber: unknown, claims = OPERATOR_CLAIMS) =>
-  redeemUser(httpEvent({ claims, path: '/api/users/redeem', body: { phoneNumber } }));
+const redeem = (phoneNumber: unknown, tokenFields = OPERATOR_TOKEN) =>
+  redeemUser(httpEvent({ tokenFields, path: '/api/users/redeem', body: { phoneNumber } }));
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -41,10 +41,10 @@ describe('POST /api/users/redeem', () => {
     const slice = await seedSlice();
     const customer = customerFixture(2, slice.id, '2026-03-01T10:00:00.000Z');
     await seedCustomers([customer], slice);
-    await redeem('0400000002', ADMIN_CLAIMS);
+    await redeem('0400000002', ADMIN_TOKEN);
     const stored = await getCustomer(customer.phoneNumber);
 
-    const again = await redeem('0400000002', OPERATOR_CLAIMS);
+    const again = await redeem('0400000002', OPERATOR_TOKEN);
 
     expect(again.statusCode).toBe(409);
     expect(bodyOf(again)).toEqual({
@@ -63,7 +63,7 @@ describe('POST /api/users/redeem', () => {
 
     const results = await Promise.all(
       Array.from({ length: CONCURRENT }, (_, i) =>
-        redeem('0400000003', { ...OPERATOR_CLAIMS, 'cognito:username': `operator-${i}` }),
+        redeem('0400000003', { ...OPERATOR_TOKEN, 'cognito:username': `operator-${i}` }),
       ),
     );
 
@@ -100,12 +100,12 @@ describe('POST /api/users/redeem', () => {
 
   it('refuses bad JSON and unknown fields with a 400', async () => {
     const bad = await redeemUser(
-      httpEvent({ claims: OPERATOR_CLAIMS, path: '/api/users/redeem', body: '{"phone' }),
+      httpEvent({ tokenFields: OPERATOR_TOKEN, path: '/api/users/redeem', body: '{"phone' }),
     );
     expect(bad.statusCode).toBe(400);
     const extra = await redeemUser(
       httpEvent({
-        claims: OPERATOR_CLAIMS,
+        tokenFields: OPERATOR_TOKEN,
         path: '/api/users/redeem',
         body: { phoneNumber: '0400000001', isOfferClaimed: false },
       }),

@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
 import { logger } from '../../../lambdas/lib/logger';
 import { MESSAGES } from '@shared/messages';
-import { bodyOf, httpEvent, OPERATOR_CLAIMS } from '../../support/http-event';
+import { bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
 import { listUsersPage } from './list-users';
 import { customerFixture, seedCustomers, seedSlice } from './seed';
 
 const search = (body: unknown) =>
-  searchUsers(httpEvent({ claims: OPERATOR_CLAIMS, path: '/api/users/search', body }));
+  searchUsers(httpEvent({ tokenFields: OPERATOR_TOKEN, path: '/api/users/search', body }));
 
 describe('POST /api/users/search', () => {
   it('finds a customer by local number', async () => {

@@ -1,7 +1,7 @@
 /**
  * The whole visitor sign-in against the local Cognito stand-in running the project's real
  * triggers: POST /api/otp/start (AdminCreateUser), CUSTOM_AUTH with the code from the SMS outbox,
- * then the spin with the ID token's claims.
+ * then the spin with the ID token's fields.
  */
 import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 import type { OtpStartResponse } from '@shared/phone';
@@ -77,8 +77,8 @@ const respond = (previous: Record<string, unknown>, answer: string) =>
     ClientMetadata: { [SIGN_IN_KEY_METADATA]: latestKey },
   });
 
-/** The claims the HTTP API JWT authorizer would pass on, stringified as it does. */
-function authorizerClaims(idToken: string): Record<string, string> {
+/** The tokenFields the HTTP API JWT authorizer would pass on, stringified as it does. */
+function authorizerFields(idToken: string): Record<string, string> {
   const payload = JSON.parse(
     Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8'),
   ) as Record<string, unknown>;
@@ -130,13 +130,13 @@ describe('visitor sign-in on the Cognito stand-in', () => {
 
     // Assess: one SMS, a verified-phone ID token, one reward
     expect(outbox.messages.filter((m) => m.phoneNumber === intl)).toHaveLength(1);
-    const claims = authorizerClaims(idToken);
-    expect(claims).toMatchObject({
+    const tokenFields = authorizerFields(idToken);
+    expect(tokenFields).toMatchObject({
       phone_number: intl,
       phone_number_verified: 'true',
       token_use: 'id',
     });
-    const spin = statusAndBody(await createSpin(httpEvent({ body: {}, claims })));
+    const spin = statusAndBody(await createSpin(httpEvent({ body: {}, tokenFields })));
     expect(spin.status).toBe(200);
     expect(spin.body).toMatchObject({ offer: 'Free Side' });
     expect(statusAndBody(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
@@ -189,8 +189,8 @@ describe('visitor sign-in on the Cognito stand-in', () => {
     latestKey = sessionKey;
     const done = await respond(step, outbox.latestCode(intl)!);
     const idToken = (done.AuthenticationResult as { IdToken: string }).IdToken;
-    const claims = authorizerClaims(idToken);
-    expect((await createSpin(httpEvent({ body: {}, claims }))).statusCode).toBe(200);
+    const tokenFields = authorizerFields(idToken);
+    expect((await createSpin(httpEvent({ body: {}, tokenFields }))).statusCode).toBe(200);
     expect(statusAndBody(await startOtp(httpEvent({ body: { phoneNumber: local } })))).toEqual({
       status: 409,
       body: { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward },

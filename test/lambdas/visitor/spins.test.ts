@@ -19,7 +19,7 @@ import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admi
 import { DAY_MS } from '@shared/business-day';
 import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
 import { API_MESSAGES } from '@shared/messages-api';
-import { bodyOf, httpEvent, statusAndBody, visitorClaimsFor } from '../../support/http-event';
+import { bodyOf, httpEvent, statusAndBody, visitorTokenFor } from '../../support/http-event';
 import { addSlice, solvedOtpAltcha, testPhone } from './support';
 
 /** The secret a previewing browser keeps beside its tickets, and its SHA-256 the preview names. */
@@ -35,7 +35,7 @@ const spinAs = async (phone: string, body: unknown = {}, sourceIp = PREVIEW_IP) 
       httpEvent({
         body:
           body && typeof body === 'object' && 'ticket' in body ? { ...body, secret: SECRET } : body,
-        claims: visitorClaimsFor(phone),
+        tokenFields: visitorTokenFor(phone),
         sourceIp,
       }),
     ),
@@ -59,24 +59,26 @@ async function withSlices<T>(
 }
 
 describe('POST /api/spins', () => {
-  it('answers 401 without claims or with claims that are not a verified visitor ID token', async () => {
+  it('answers 401 without a token or with one that is not a verified visitor ID token', async () => {
     const { intl } = testPhone(4001);
     const cases: (Record<string, string> | undefined)[] = [
       undefined,
-      { ...visitorClaimsFor(intl), token_use: 'access' },
-      { ...visitorClaimsFor(intl), phone_number_verified: 'false' },
-      { ...visitorClaimsFor(intl), phone_number: '+447700900123' },
+      { ...visitorTokenFor(intl), token_use: 'access' },
+      { ...visitorTokenFor(intl), phone_number_verified: 'false' },
+      { ...visitorTokenFor(intl), phone_number: '+447700900123' },
       { sub: 'x', token_use: 'id' },
     ];
-    for (const claims of cases) {
+    for (const tokenFields of cases) {
       const result = statusAndBody(
-        await createSpin(httpEvent({ body: {}, ...(claims ? { claims } : {}) })),
+        await createSpin(httpEvent({ body: {}, ...(tokenFields ? { tokenFields } : {}) })),
       );
       expect(result).toEqual({
         status: 401,
         body: { code: 'UNAUTHORIZED', message: API_MESSAGES.unauthorized },
       });
-      const mine = statusAndBody(await getMySpin(httpEvent({ ...(claims ? { claims } : {}) })));
+      const mine = statusAndBody(
+        await getMySpin(httpEvent({ ...(tokenFields ? { tokenFields } : {}) })),
+      );
       expect(mine.status).toBe(401);
     }
     expect(await getCustomer(intl)).toBeUndefined();
@@ -181,12 +183,12 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
     const slice = await addSlice('Side', 1, null);
     await withSlices([slice], async () => {
       const { intl, local } = testPhone(4600);
-      expect(statusAndBody(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) })))).toEqual(
-        {
-          status: 404,
-          body: { code: 'NO_SPIN', message: API_MESSAGES.noSpin },
-        },
-      );
+      expect(
+        statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))),
+      ).toEqual({
+        status: 404,
+        body: { code: 'NO_SPIN', message: API_MESSAGES.noSpin },
+      });
       expect(
         statusAndBody(
           await hasRewardRoute(
@@ -197,12 +199,12 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
         doesExist: false,
       });
       const spun = await spinAs(intl);
-      expect(statusAndBody(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) })))).toEqual(
-        {
-          status: 200,
-          body: spun.body,
-        },
-      );
+      expect(
+        statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))),
+      ).toEqual({
+        status: 200,
+        body: spun.body,
+      });
       expect(
         statusAndBody(
           await hasRewardRoute(
@@ -235,7 +237,7 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
       expect(Date.parse(won.expiresAt ?? '') - Date.parse(won.wonAt)).toBe(7 * DAY_MS);
       expect(won.redeemedAt).toBeUndefined();
       const mine = async () =>
-        bodyOf(await getMySpin(httpEvent({ claims: visitorClaimsFor(intl) }))) as typeof won;
+        bodyOf(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))) as typeof won;
       expect((await mine()).expiresAt).toBe(won.expiresAt);
       expect((await redeemCustomer(intl, 'operator', '2026-11-28T08:02:00.000Z')).status).toBe(
         'redeemed',
@@ -359,7 +361,7 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
         await createSpin(
           httpEvent({
             body: { ticket: third.body.ticket },
-            claims: visitorClaimsFor(testPhone(4703).intl),
+            tokenFields: visitorTokenFor(testPhone(4703).intl),
             sourceIp: PREVIEW_IP,
           }),
         ),

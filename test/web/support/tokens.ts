@@ -4,10 +4,10 @@
  */
 const HOUR_S = 3600;
 
-/** An unsigned JWT with these claims, valid an hour unless `exp` is given. */
-export function unsignedIdToken(claims: Record<string, unknown>): string {
+/** An unsigned JWT with these fields, valid an hour unless `exp` is given. */
+export function unsignedIdToken(fields: Record<string, unknown>): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const body = { token_use: 'id', exp: Math.floor(Date.now() / 1000) + HOUR_S, ...claims };
+  const body = { token_use: 'id', exp: Math.floor(Date.now() / 1000) + HOUR_S, ...fields };
   return `${part({ alg: 'none' })}.${part(body)}.sig`;
 }
 

@@ -91,6 +91,37 @@ export class FakeBackend {
     return payload.phone_number;
   }
 
+  /** POST /api/otp/start: a solved challenge used once, no reward yet, and any refusal set. */
+  private async startOtp(body: unknown): Promise<Response> {
+    const { phoneNumber: local, altcha } = body as {
+      phoneNumber: string;
+      altcha?: { challenge: Challenge; solution: Solution };
+    };
+    // Every code costs a solved challenge, used once, as the real route insists.
+    const nonce = altcha?.challenge.parameters.nonce ?? '';
+    const check = altcha
+      ? await verifySolution({ ...altcha, deriveKey, ...FAKE_CHALLENGE_SECRETS })
+      : { verified: false };
+    if (!check.verified || this.usedChallenges.has(nonce) || this.staleChallenges > 0) {
+      this.staleChallenges = Math.max(0, this.staleChallenges - 1);
+      return json(400, { code: 'CHALLENGE_INVALID', message: 'bad' });
+    }
+    this.usedChallenges.add(nonce);
+    if (this.customers.has(`+61${local.slice(1)}`)) {
+      return json(409, { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward });
+    }
+    if (this.otpStartStatus === 503)
+      return json(503, { code: 'UNAVAILABLE', message: 'The service is busy.' });
+    if (this.otpStartStatus) {
+      const refused = json(this.otpStartStatus, { code: 'CLIENT_CODE_LIMIT', message: 'limit' });
+      if (this.otpStartRetryAfter !== undefined)
+        refused.headers.set('retry-after', String(this.otpStartRetryAfter));
+      return refused;
+    }
+    this.signInKey = `key-${nonce.slice(0, 8)}`;
+    return json(202, { signInKey: this.signInKey });
+  }
+
   private api = async ({ method, url, body, authorization }: NetworkCall): Promise<Response> => {
     if (method === 'GET' && url === '/api/wheel') {
       if (this.wheelDelayMs) await new Promise((r) => setTimeout(r, this.wheelDelayMs));
@@ -106,35 +137,7 @@ export class FakeBackend {
         return json(this.otpChallengeStatus, { code: 'UNAVAILABLE', message: 'busy' });
       return json(200, await this.challenge());
     }
-    if (method === 'POST' && url === '/api/otp/start') {
-      const { phoneNumber: local, altcha } = body as {
-        phoneNumber: string;
-        altcha?: { challenge: Challenge; solution: Solution };
-      };
-      // Every code costs a solved challenge, used once, as the real route insists.
-      const nonce = altcha?.challenge.parameters.nonce ?? '';
-      const check = altcha
-        ? await verifySolution({ ...altcha, deriveKey, ...FAKE_CHALLENGE_SECRETS })
-        : { verified: false };
-      if (!check.verified || this.usedChallenges.has(nonce) || this.staleChallenges > 0) {
-        this.staleChallenges = Math.max(0, this.staleChallenges - 1);
-        return json(400, { code: 'CHALLENGE_INVALID', message: 'bad' });
-      }
-      this.usedChallenges.add(nonce);
-      if (this.customers.has(`+61${local.slice(1)}`)) {
-        return json(409, { code: 'ALREADY_HAS_REWARD', message: MESSAGES.alreadyHasReward });
-      }
-      if (this.otpStartStatus === 503)
-        return json(503, { code: 'UNAVAILABLE', message: 'The service is busy.' });
-      if (this.otpStartStatus) {
-        const refused = json(this.otpStartStatus, { code: 'CLIENT_CODE_LIMIT', message: 'limit' });
-        if (this.otpStartRetryAfter !== undefined)
-          refused.headers.set('retry-after', String(this.otpStartRetryAfter));
-        return refused;
-      }
-      this.signInKey = `key-${nonce.slice(0, 8)}`;
-      return json(202, { signInKey: this.signInKey });
-    }
+    if (method === 'POST' && url === '/api/otp/start') return this.startOtp(body);
     if (method === 'GET' && url === '/api/spins/challenge')
       return json(200, await this.challenge());
     if (method === 'POST' && url === '/api/spins/preview') {

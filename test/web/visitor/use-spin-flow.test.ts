@@ -105,7 +105,7 @@ describe('useSpinFlow', () => {
 
     backend.drawSliceId = 's1'; // a fresh draw now would differ: the ticket must win
     signInVisitor('+61412340012');
-    await act(() => result.current.onClaimVerified());
+    await act(() => result.current.onPopupVerified());
     const claim = backend.requests.find((r) => r.method === 'POST' && r.url === '/api/spins');
     expect(claim?.body).toEqual({
       ticket: expect.any(String),
@@ -137,7 +137,7 @@ describe('useSpinFlow', () => {
 
     // Claimed with the kept ticket: the device forgets the preview.
     signInVisitor('+61412340015');
-    await act(() => reloaded.result.current.onClaimVerified());
+    await act(() => reloaded.result.current.onPopupVerified());
     expect(backend.customers.get('+61412340015')?.sliceId).toBe('s3');
     expect(localStorage.getItem('spinwin.preview')).toBeNull();
   });

@@ -3,9 +3,9 @@
  * (/admin). It signs in against the staff pool, decides whether the account may use the page,
  * maps every failure to the required texts, and keeps the required browser storage keys for display.
  * The server never trusts those keys: every API call carries the ID token, and the handlers check
- * its group claim.
+ * the groups it names.
  *
- * What "role" means here: roles are the staff groups in the ID token's `cognito:groups` claim.
+ * What "role" means here: roles are the staff groups in the ID token's `cognito:groups` field.
  * A page that requires role R accepts an account whose groups include R, and the session is stored
  * as R (the account acts in that role on this page). The deployed users are each in exactly one
  * group, so an admin at /login is refused with the required "Invalid user role..." text; an account
@@ -87,19 +87,19 @@ export async function signInStaff(
   }
   const { idToken } = tokens;
 
-  const claims = decodeJwtPayload(idToken);
-  const accountName = claims['cognito:username'];
-  if (claims.token_use !== 'id' || typeof accountName !== 'string' || accountName === '') {
+  const fields = decodeJwtPayload(idToken);
+  const accountName = fields['cognito:username'];
+  if (fields.token_use !== 'id' || typeof accountName !== 'string' || accountName === '') {
     return { ok: false, message: MESSAGES.loginFailed };
   }
-  if (!staffRolesOf(claims['cognito:groups']).includes(requiredRole)) {
+  if (!staffRolesOf(fields['cognito:groups']).includes(requiredRole)) {
     return { ok: false, message: WRONG_ROLE_MESSAGE[page] };
   }
 
   const account: StaffAccount = {
     username: accountName,
     role: requiredRole,
-    email: typeof claims.email === 'string' ? claims.email : '',
+    email: typeof fields.email === 'string' ? fields.email : '',
   };
   saveSession(requiredRole, tokens);
   writeStaffAccount(account);

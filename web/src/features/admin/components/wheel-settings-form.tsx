@@ -137,24 +137,7 @@ export function WheelSettingsForm({ initial, onSave, onColorsChange }: WheelSett
         </div>
         <PalettePicker onPick={applyPalette} />
       </fieldset>
-      <fieldset className="admin-fieldset" aria-describedby={`${id}-spin-mode-hint`}>
-        <legend className="admin-legend">{ADMIN_TEXT.spinMode}</legend>
-        {SPIN_MODE_LABELS.map((mode) => (
-          <label key={mode.value} className="admin-radio">
-            <input
-              type="radio"
-              name="spinMode"
-              value={mode.value}
-              checked={spinMode === mode.value}
-              onChange={() => setSpinMode(mode.value)}
-            />
-            {mode.label}
-          </label>
-        ))}
-        <p id={`${id}-spin-mode-hint`} className="admin-hint">
-          {ADMIN_TEXT.spinModeSpinFirstHint}
-        </p>
-      </fieldset>
+      <SpinModeFieldset id={id} spinMode={spinMode} onChange={setSpinMode} />
       <div className="admin-actions">
         <button type="submit" className="ui-button" disabled={saving}>
           {saving ? ADMIN_TEXT.saving : ADMIN_TEXT.saveWheelSettings}
@@ -162,5 +145,37 @@ export function WheelSettingsForm({ initial, onSave, onColorsChange }: WheelSett
       </div>
       <NoticeRegion notice={notice} />
     </form>
+  );
+}
+
+/** How a visitor reaches a prize: one radio per mode, and what spin first lets a visitor do. */
+function SpinModeFieldset({
+  id,
+  spinMode,
+  onChange,
+}: {
+  id: string;
+  spinMode: SpinMode;
+  onChange: (mode: SpinMode) => void;
+}) {
+  return (
+    <fieldset className="admin-fieldset" aria-describedby={`${id}-spin-mode-hint`}>
+      <legend className="admin-legend">{ADMIN_TEXT.spinMode}</legend>
+      {SPIN_MODE_LABELS.map((mode) => (
+        <label key={mode.value} className="admin-radio">
+          <input
+            type="radio"
+            name="spinMode"
+            value={mode.value}
+            checked={spinMode === mode.value}
+            onChange={() => onChange(mode.value)}
+          />
+          {mode.label}
+        </label>
+      ))}
+      <p id={`${id}-spin-mode-hint`} className="admin-hint">
+        {ADMIN_TEXT.spinModeSpinFirstHint}
+      </p>
+    </fieldset>
   );
 }

@@ -20,7 +20,11 @@ import { ApiError } from '../../../lib/api-client';
 import { NoticeRegion, type Notice } from '../components/notice';
 import { SliceDialog } from '../components/slice-dialog';
 import { wheelColors } from '@shared/wheel-colors';
-import { PrizeWheel, WHEEL_PAGE_PROPS } from '../../../components/wheel/prize-wheel';
+import {
+  PrizeWheel,
+  WHEEL_PAGE_PROPS,
+  type PrizeWheelItem,
+} from '../../../components/wheel/prize-wheel';
 import { wheelItemsFor } from '../../../components/wheel/wheel-items';
 import { SlicesTable } from '../components/slices-table';
 import { WheelSettingsForm } from '../components/wheel-settings-form';
@@ -39,42 +43,15 @@ function upsertSlice(slices: readonly Slice[], saved: Slice): Slice[] {
 export function Component() {
   const id = useId();
   const onSessionError = useSessionErrorHandler();
-  const [slices, setSlices] = useState<Slice[]>();
-  const [slicesFailed, setSlicesFailed] = useState(false);
-  const [game, setGame] = useState<GameSettings>();
-  const [gameFailed, setGameFailed] = useState(false);
+  const { slices, setSlices, slicesFailed, game, gameFailed, saveGame } =
+    useGameData(onSessionError);
   const [dialog, setDialog] = useState<DialogState>();
   const [notice, setNotice] = useState<Notice>();
   const [deletingId, setDeletingId] = useState<string>();
   /** The colour list as the form holds it now: the preview follows it before it is saved. */
   const [draftColors, setDraftColors] = useState<string[]>();
   const previewColorList = wheelColors(draftColors ?? game?.itemBackgroundColors);
-  // The preview is the visitors' wheel in list order (the page shuffles it a little): the slices
-  // that can be won, with the wheel's colours.
-  const preview = useMemo(() => {
-    const onWheel = (slices ?? []).filter((slice) => slice.stock !== 0);
-    const items = wheelItemsFor(onWheel, previewColorList);
-    return {
-      items,
-      colors: new Map(onWheel.map((slice, i) => [slice.id, items[i]!.backgroundColor!])),
-    };
-  }, [slices, previewColorList]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listSlices(controller.signal)
-      .then(setSlices)
-      .catch((error: unknown) => {
-        if (controller.signal.aborted || onSessionError(error)) return;
-        setSlicesFailed(true);
-      });
-    getGameSettings(controller.signal)
-      .then(setGame)
-      .catch(() => {
-        if (!controller.signal.aborted) setGameFailed(true);
-      });
-    return () => controller.abort();
-  }, [onSessionError]);
+  const preview = useWheelPreview(slices, previewColorList);
 
   /** After a refused stale edit: the latest slices, and the dialog on the slice as it now is. */
   const reloadEdited = useCallback(
@@ -88,7 +65,7 @@ export function Component() {
         onSessionError(error);
       }
     },
-    [onSessionError],
+    [onSessionError, setSlices],
   );
 
   const saveSlice = useCallback(
@@ -109,7 +86,7 @@ export function Component() {
         return { kind: 'error', text: MESSAGES.saveSliceFailed, detail: failureDetail(error) };
       }
     },
-    [dialog, onSessionError, reloadEdited],
+    [dialog, onSessionError, reloadEdited, setSlices],
   );
 
   async function removeSlice(slice: Slice) {
@@ -127,18 +104,6 @@ export function Component() {
     }
   }
 
-  async function saveGame(
-    settings: Pick<GameSettings, 'itemBackgroundColors' | 'spinMode'>,
-  ): Promise<Notice> {
-    try {
-      setGame(await putGameSettings(settings));
-      return { kind: 'success', text: MESSAGES.savedSuccessfully };
-    } catch (error) {
-      if (onSessionError(error)) return undefined;
-      return { kind: 'error', text: MESSAGES.saveFailed, detail: failureDetail(error) };
-    }
-  }
-
   const full = slices !== undefined && !canAddSlice(slices.length);
 
   return (
@@ -149,25 +114,14 @@ export function Component() {
       <div className="game-page__layout">
         <div className="game-page__editor">
           <div className="ui-card">
-            <div className="ui-card__header">
-              <h2 className="ui-card__title">
-                {ADMIN_TEXT.slices}
-                {slices ? ` (${slices.length}/${MAX_SLICES})` : ''}
-              </h2>
-              {slices && (
-                <button
-                  type="button"
-                  className="ui-button"
-                  disabled={full}
-                  onClick={() => {
-                    setNotice(undefined);
-                    setDialog({ mode: 'add' });
-                  }}
-                >
-                  {full ? ADMIN_TEXT.maxSlicesReached : ADMIN_TEXT.addSlice}
-                </button>
-              )}
-            </div>
+            <SlicesHeader
+              slices={slices}
+              full={full}
+              onAdd={() => {
+                setNotice(undefined);
+                setDialog({ mode: 'add' });
+              }}
+            />
             {slicesFailed ? (
               <p role="alert" className="ui-notice ui-notice--error">
                 {MESSAGES.loadSlicesFailed}
@@ -197,22 +151,7 @@ export function Component() {
           ) : null}
         </div>
         {slices && slices.length > 0 ? (
-          <div className="ui-card game-page__preview">
-            <h2 className="ui-card__title">{ADMIN_TEXT.wheelPreview}</h2>
-            <PrizeWheel
-              {...WHEEL_PAGE_PROPS}
-              className="admin-wheel-preview"
-              items={preview.items}
-              wheelProps={{
-                ...WHEEL_PAGE_PROPS.wheelProps,
-                itemBackgroundColors: previewColorList,
-              }}
-            >
-              <span className="prize-wheel__hub" aria-hidden="true">
-                {VISITOR_TEXT.spin}
-              </span>
-            </PrizeWheel>
-          </div>
+          <WheelPreviewCard items={preview.items} colors={previewColorList} />
         ) : null}
       </div>
       {dialog && (
@@ -223,5 +162,109 @@ export function Component() {
         />
       )}
     </section>
+  );
+}
+
+/** The slices and the game settings, loaded once (each may fail on its own); the settings' save. */
+function useGameData(onSessionError: (error: unknown) => boolean) {
+  const [slices, setSlices] = useState<Slice[]>();
+  const [slicesFailed, setSlicesFailed] = useState(false);
+  const [game, setGame] = useState<GameSettings>();
+  const [gameFailed, setGameFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    listSlices(controller.signal)
+      .then(setSlices)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted || onSessionError(error)) return;
+        setSlicesFailed(true);
+      });
+    getGameSettings(controller.signal)
+      .then(setGame)
+      .catch(() => {
+        if (!controller.signal.aborted) setGameFailed(true);
+      });
+    return () => controller.abort();
+  }, [onSessionError]);
+
+  async function saveGame(
+    settings: Pick<GameSettings, 'itemBackgroundColors' | 'spinMode'>,
+  ): Promise<Notice> {
+    try {
+      setGame(await putGameSettings(settings));
+      return { kind: 'success', text: MESSAGES.savedSuccessfully };
+    } catch (error) {
+      if (onSessionError(error)) return undefined;
+      return { kind: 'error', text: MESSAGES.saveFailed, detail: failureDetail(error) };
+    }
+  }
+  return { slices, setSlices, slicesFailed, game, gameFailed, saveGame };
+}
+
+/**
+ * The preview is the visitors' wheel in list order (the page shuffles it a little): the slices
+ * that can be won, with the wheel's colours; and each slice's colour there.
+ */
+function useWheelPreview(slices: readonly Slice[] | undefined, colorList: readonly string[]) {
+  return useMemo(() => {
+    const onWheel = (slices ?? []).filter((slice) => slice.stock !== 0);
+    const items = wheelItemsFor(onWheel, colorList);
+    return {
+      items,
+      colors: new Map(onWheel.map((slice, i) => [slice.id, items[i]!.backgroundColor!])),
+    };
+  }, [slices, colorList]);
+}
+
+/** "Slices (n/10)" and Add Slice, which reads "Max Slices Reached" at 10. */
+function SlicesHeader({
+  slices,
+  full,
+  onAdd,
+}: {
+  slices: readonly Slice[] | undefined;
+  full: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <div className="ui-card__header">
+      <h2 className="ui-card__title">
+        {ADMIN_TEXT.slices}
+        {slices ? ` (${slices.length}/${MAX_SLICES})` : ''}
+      </h2>
+      {slices && (
+        <button type="button" className="ui-button" disabled={full} onClick={onAdd}>
+          {full ? ADMIN_TEXT.maxSlicesReached : ADMIN_TEXT.addSlice}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The live preview: the visitors' wheel as the editor holds it now. */
+function WheelPreviewCard({
+  items,
+  colors,
+}: {
+  items: PrizeWheelItem[];
+  colors: readonly string[];
+}) {
+  return (
+    <div className="ui-card game-page__preview">
+      <h2 className="ui-card__title">{ADMIN_TEXT.wheelPreview}</h2>
+      <PrizeWheel
+        {...WHEEL_PAGE_PROPS}
+        className="admin-wheel-preview"
+        items={items}
+        wheelProps={{
+          ...WHEEL_PAGE_PROPS.wheelProps,
+          itemBackgroundColors: colors,
+        }}
+      >
+        <span className="prize-wheel__hub" aria-hidden="true">
+          {VISITOR_TEXT.spin}
+        </span>
+      </PrizeWheel>
+    </div>
   );
 }

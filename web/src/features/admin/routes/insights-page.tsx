@@ -88,22 +88,13 @@ export function Component() {
       <h1 id={`${id}-title`} className="admin-page__title">
         {ADMIN_TEXT.insights}
       </h1>
-      <div className="insights-range-quick" role="group" aria-label={ADMIN_TEXT.rangeQuick}>
-        {QUICK_DAYS.map((days) => (
-          <button
-            key={days}
-            type="button"
-            className={quick === days ? 'ui-button' : 'ui-button ui-button--secondary'}
-            aria-pressed={quick === days}
-            onClick={() => {
-              const end = businessDay(new Date(), insights?.timeZone);
-              setRange({ from: addDays(end, 1 - days), to: end });
-            }}
-          >
-            {days === 1 ? ADMIN_TEXT.rangeToday : ADMIN_TEXT.rangeDays(days)}
-          </button>
-        ))}
-      </div>
+      <QuickRanges
+        quick={quick}
+        onPick={(days) => {
+          const end = businessDay(new Date(), insights?.timeZone);
+          setRange({ from: addDays(end, 1 - days), to: end });
+        }}
+      />
       <form
         className="ui-card insights-range"
         onSubmit={show}
@@ -143,58 +134,7 @@ export function Component() {
       ) : (
         <>
           <InsightsGlance insights={insights} />
-          <dl className="insights-totals">
-            <div className="ui-card">
-              <dt>{ADMIN_TEXT.totalSpins}</dt>
-              <dd>{totals.spins}</dd>
-            </div>
-            <div className="ui-card">
-              <dt>{ADMIN_TEXT.totalRedeemed}</dt>
-              <dd>{totals.redeemed}</dd>
-            </div>
-            <div className="ui-card">
-              <dt>{ADMIN_TEXT.totalRedemptionRate}</dt>
-              <dd>{percent(totals.redemptionRate)}</dd>
-            </div>
-            <div className="ui-card">
-              <dt>{ADMIN_TEXT.totalCodesSent}</dt>
-              <dd>{totals.codesSent}</dd>
-            </div>
-            <div className="ui-card">
-              <dt>{ADMIN_TEXT.totalSmsCost}</dt>
-              <dd>
-                {money(insights.money.smsCost, insights.money.currency)}
-                <span className="admin-hint">
-                  {insights.money.currency === 'USD'
-                    ? ADMIN_TEXT.smsCostHint(money(insights.smsPriceUsd, 'USD', 4))
-                    : ADMIN_TEXT.smsCostRateHint(
-                        money(insights.smsPriceUsd, 'USD', 4),
-                        `1 USD = ${money(insights.money.usdRate, insights.money.currency, 4)}`,
-                        insights.money.rateDate,
-                      )}
-                </span>
-              </dd>
-            </div>
-            {insights.spinMode === 'spin-first' && (
-              <div className="ui-card">
-                <dt>{ADMIN_TEXT.totalPreviewsPerTicketSpin}</dt>
-                <dd>
-                  {totals.previewsPerTicketSpin === null
-                    ? ADMIN_TEXT.notAvailable
-                    : totals.previewsPerTicketSpin.toFixed(1)}
-                </dd>
-              </div>
-            )}
-            {(insights.spinMode === 'spin-first' || totals.previewsRefused > 0) && (
-              <div className="ui-card">
-                <dt>{ADMIN_TEXT.totalPreviewsRefused}</dt>
-                <dd>
-                  {totals.previewsRefused}
-                  <span className="admin-hint">{ADMIN_TEXT.previewsRefusedHint}</span>
-                </dd>
-              </div>
-            )}
-          </dl>
+          <InsightsTotals insights={insights} />
           <InsightsMedian insights={insights} />
           <div className="ui-card">
             <FunnelChart insights={insights} />
@@ -225,5 +165,89 @@ export function Component() {
         </div>
       )}
     </section>
+  );
+}
+
+/** Today, 7 days and 30 days, the one shown pressed. */
+function QuickRanges({
+  quick,
+  onPick,
+}: {
+  quick: number | undefined;
+  onPick: (days: number) => void;
+}) {
+  return (
+    <div className="insights-range-quick" role="group" aria-label={ADMIN_TEXT.rangeQuick}>
+      {QUICK_DAYS.map((days) => (
+        <button
+          key={days}
+          type="button"
+          className={quick === days ? 'ui-button' : 'ui-button ui-button--secondary'}
+          aria-pressed={quick === days}
+          onClick={() => onPick(days)}
+        >
+          {days === 1 ? ADMIN_TEXT.rangeToday : ADMIN_TEXT.rangeDays(days)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The range's totals: spins, redemptions, codes sent and their cost, and spin first's figures. */
+function InsightsTotals({ insights }: { insights: Insights }) {
+  const { totals } = insights;
+  return (
+    <dl className="insights-totals">
+      <div className="ui-card">
+        <dt>{ADMIN_TEXT.totalSpins}</dt>
+        <dd>{totals.spins}</dd>
+      </div>
+      <div className="ui-card">
+        <dt>{ADMIN_TEXT.totalRedeemed}</dt>
+        <dd>{totals.redeemed}</dd>
+      </div>
+      <div className="ui-card">
+        <dt>{ADMIN_TEXT.totalRedemptionRate}</dt>
+        <dd>{percent(totals.redemptionRate)}</dd>
+      </div>
+      <div className="ui-card">
+        <dt>{ADMIN_TEXT.totalCodesSent}</dt>
+        <dd>{totals.codesSent}</dd>
+      </div>
+      <div className="ui-card">
+        <dt>{ADMIN_TEXT.totalSmsCost}</dt>
+        <dd>
+          {money(insights.money.smsCost, insights.money.currency)}
+          <span className="admin-hint">
+            {insights.money.currency === 'USD'
+              ? ADMIN_TEXT.smsCostHint(money(insights.smsPriceUsd, 'USD', 4))
+              : ADMIN_TEXT.smsCostRateHint(
+                  money(insights.smsPriceUsd, 'USD', 4),
+                  `1 USD = ${money(insights.money.usdRate, insights.money.currency, 4)}`,
+                  insights.money.rateDate,
+                )}
+          </span>
+        </dd>
+      </div>
+      {insights.spinMode === 'spin-first' && (
+        <div className="ui-card">
+          <dt>{ADMIN_TEXT.totalPreviewsPerTicketSpin}</dt>
+          <dd>
+            {totals.previewsPerTicketSpin === null
+              ? ADMIN_TEXT.notAvailable
+              : totals.previewsPerTicketSpin.toFixed(1)}
+          </dd>
+        </div>
+      )}
+      {(insights.spinMode === 'spin-first' || totals.previewsRefused > 0) && (
+        <div className="ui-card">
+          <dt>{ADMIN_TEXT.totalPreviewsRefused}</dt>
+          <dd>
+            {totals.previewsRefused}
+            <span className="admin-hint">{ADMIN_TEXT.previewsRefusedHint}</span>
+          </dd>
+        </div>
+      )}
+    </dl>
   );
 }

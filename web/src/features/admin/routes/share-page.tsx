@@ -10,15 +10,15 @@
  * Each piece shows here as a small preview of the very sheet that prints: its print button puts
  * that sheet alone straight under <body> on its paper size (print styles in share-page.css).
  *
- * The QR code's library (qrcode) is imported only here, after the page shows, so no other page's
- * download grows. The code is an SVG, sharp at any print size.
+ * The QR code's library (qrcode) is imported only for this page (components/share-qr.ts), after
+ * it shows, so no other page's download grows. The code is an SVG, sharp at any print size.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { PLACEHOLDER_BUSINESS } from '@shared/constants';
 import { rarestPrize } from '@shared/slice';
-import { parseSourceTag, sourceLink, STANDARD_SOURCES } from '@shared/source-tag';
+import { sourceLink } from '@shared/source-tag';
 import type { BusinessSettings, Slice } from '@shared/types';
 import { wheelColors } from '@shared/wheel-colors';
 import { PATHS } from '../../../config/paths';
@@ -27,9 +27,9 @@ import { getBusinessSettings } from '../api/get-business-settings';
 import { getGameSettings } from '../api/get-game-settings';
 import { listSlices } from '../api/list-slices';
 import { recordPrinted } from '../api/setup';
-import { NoticeRegion, type Notice } from '../components/notice';
 import { posterWheelImage, posterWheelTurn } from '../components/poster-wheel';
-import { saveFile } from '../components/save-file';
+import { ShareLink } from '../components/share-link';
+import { svgDataUrl, useQrCode } from '../components/share-qr';
 import { TrustedConnection } from '../components/trusted-connection';
 import { useSessionErrorHandler } from '../hooks/use-admin-session';
 import './share-page.css';
@@ -43,35 +43,8 @@ const PIECES: readonly { piece: Piece; label: string }[] = [
   { piece: 'poster', label: ADMIN_TEXT.printPoster },
   { piece: 'card', label: ADMIN_TEXT.printCard },
 ];
-/** The choice that lets the owner name a place of their own. */
-const OTHER = 'other';
-
 /** The wheel page's full address on this site. */
 const wheelUrl = () => new URL(PATHS.wheel, window.location.origin).href;
-
-/** The QR code of `url` as SVG text (the library imported on first use). */
-async function qrCodeSvg(url: string): Promise<string> {
-  const { toString } = await import('qrcode');
-  return toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-}
-const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-
-/** The QR code of `url` (SVG text), undefined while it is made, null when it could not be. */
-function useQrCode(url: string | undefined): string | null | undefined {
-  const [made, setMade] = useState<{ url: string; svg: string | null }>();
-  useEffect(() => {
-    if (!url) return;
-    let live = true;
-    qrCodeSvg(url).then(
-      (svg) => live && setMade({ url, svg }),
-      () => live && setMade({ url, svg: null }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return made && made.url === url ? made.svg : undefined;
-}
 
 interface SheetProps {
   piece: Piece;
@@ -129,26 +102,36 @@ function Sheet({ piece, url, qr, business, wheel, prize }: SheetProps) {
   );
 }
 
+/**
+ * The piece being printed: once it is in the document, the print dialog opens; after it, the piece
+ * is taken out.
+ */
+function usePrinting() {
+  const [printing, setPrinting] = useState<Piece>();
+  useEffect(() => {
+    if (!printing) return;
+    const done = () => setPrinting(undefined);
+    window.addEventListener('afterprint', done, { once: true });
+    // Recorded for the "Get ready" list; printing does not wait for it.
+    recordPrinted().catch(() => undefined);
+    window.print();
+    return () => window.removeEventListener('afterprint', done);
+  }, [printing]);
+  return [printing, setPrinting] as const;
+}
+
 export function Component() {
   const id = useId();
   const onSessionError = useSessionErrorHandler();
   const base = wheelUrl();
-  const [place, setPlace] = useState<string>(STANDARD_SOURCES[0]);
-  const [otherName, setOtherName] = useState('');
   const [business, setBusiness] = useState<BusinessSettings>();
   const [slices, setSlices] = useState<Slice[]>();
   const [colors, setColors] = useState<readonly string[]>();
   const [headlineId, setHeadlineId] = useState<string>();
   const [wheelImage, setWheelImage] = useState<string>();
   const [timeZone, setTimeZone] = useState<string>();
-  const [copyNotice, setCopyNotice] = useState<Notice>();
-  const [printing, setPrinting] = useState<Piece>();
-  const linkRef = useRef<HTMLInputElement>(null);
+  const [printing, setPrinting] = usePrinting();
 
-  const tag = place === OTHER ? parseSourceTag(otherName) : place;
-  const otherInvalid = place === OTHER && otherName !== '' && tag === null;
-  const link = tag ? sourceLink(base, tag) : undefined;
-  const qr = useQrCode(link);
   const pieceLinks = { poster: sourceLink(base, 'poster'), card: sourceLink(base, 'card') };
   const pieceQr = { poster: useQrCode(pieceLinks.poster), card: useQrCode(pieceLinks.card) };
 
@@ -191,28 +174,6 @@ export function Component() {
     ? { image: wheelImage, turn: posterWheelTurn(onWheel.length, headlineIndex) }
     : undefined;
 
-  // Once the chosen piece is in the document, print it; after the dialog, take it out.
-  useEffect(() => {
-    if (!printing) return;
-    const done = () => setPrinting(undefined);
-    window.addEventListener('afterprint', done, { once: true });
-    // Recorded for the "Get ready" list; printing does not wait for it.
-    recordPrinted().catch(() => undefined);
-    window.print();
-    return () => window.removeEventListener('afterprint', done);
-  }, [printing]);
-
-  async function copyLink() {
-    if (!link) return;
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopyNotice({ kind: 'success', text: ADMIN_TEXT.linkCopied });
-    } catch {
-      linkRef.current?.select();
-      setCopyNotice({ kind: 'error', text: ADMIN_TEXT.copyFailed });
-    }
-  }
-
   const sheet = (piece: Piece) => (
     <Sheet
       piece={piece}
@@ -231,118 +192,10 @@ export function Component() {
         {ADMIN_TEXT.share}
       </h1>
       <p>{ADMIN_TEXT.shareIntro}</p>
-      <div className="ui-card share-page__link">
-        <div className="share-page__place">
-          <div className="ui-field">
-            <label htmlFor={`${id}-place`}>{ADMIN_TEXT.placement}</label>
-            <select
-              id={`${id}-place`}
-              value={place}
-              aria-describedby={`${id}-place-hint`}
-              onChange={(event) => {
-                setPlace(event.target.value);
-                setCopyNotice(undefined);
-              }}
-            >
-              {STANDARD_SOURCES.map((source) => (
-                <option key={source} value={source}>
-                  {ADMIN_TEXT.placements[source]}
-                </option>
-              ))}
-              <option value={OTHER}>{ADMIN_TEXT.placementOther}</option>
-            </select>
-            <p id={`${id}-place-hint`} className="admin-hint">
-              {ADMIN_TEXT.placementHint}
-            </p>
-          </div>
-          {place === OTHER && (
-            <div className="ui-field">
-              <label htmlFor={`${id}-other`}>{ADMIN_TEXT.placementName}</label>
-              <input
-                id={`${id}-other`}
-                type="text"
-                value={otherName}
-                maxLength={24}
-                autoComplete="off"
-                aria-invalid={otherInvalid || undefined}
-                aria-describedby={`${id}-other-hint`}
-                onChange={(event) => setOtherName(event.target.value)}
-              />
-              <p
-                id={`${id}-other-hint`}
-                className={otherInvalid ? 'ui-error' : 'admin-hint'}
-                role={otherInvalid ? 'alert' : undefined}
-              >
-                {otherInvalid ? ADMIN_TEXT.placementNameInvalid : ADMIN_TEXT.placementNameHint}
-              </p>
-            </div>
-          )}
-          <div className="ui-field">
-            <label htmlFor={`${id}-link`}>{ADMIN_TEXT.wheelLink}</label>
-            <div className="share-page__copy">
-              <input
-                ref={linkRef}
-                id={`${id}-link`}
-                type="url"
-                readOnly
-                value={link ?? ''}
-                onFocus={(event) => event.currentTarget.select()}
-              />
-              <button
-                type="button"
-                className="ui-button"
-                disabled={!link}
-                onClick={() => void copyLink()}
-              >
-                {ADMIN_TEXT.copyLink}
-              </button>
-            </div>
-            <NoticeRegion notice={copyNotice} />
-          </div>
-        </div>
-        <div className="share-page__qr">
-          {!link ? null : qr ? (
-            <>
-              <img src={svgDataUrl(qr)} alt={ADMIN_TEXT.qrCode(link)} width={176} height={176} />
-              <button
-                type="button"
-                className="ui-button ui-button--secondary ui-button--small"
-                onClick={() =>
-                  saveFile(new Blob([qr], { type: 'image/svg+xml' }), `wheel-qr-${tag}.svg`)
-                }
-              >
-                {ADMIN_TEXT.downloadQr}
-              </button>
-            </>
-          ) : qr === null ? (
-            <p role="alert" className="ui-notice ui-notice--error">
-              {ADMIN_TEXT.qrFailed}
-            </p>
-          ) : (
-            <p role="status">{ADMIN_TEXT.qrLoading}</p>
-          )}
-        </div>
-      </div>
+      <ShareLink id={id} base={base} />
       <div className="ui-card">
         {onWheel.length > 0 && (
-          <div className="ui-field share-page__headline">
-            <label htmlFor={`${id}-headline`}>{ADMIN_TEXT.headlinePrize}</label>
-            <select
-              id={`${id}-headline`}
-              value={headline?.id}
-              aria-describedby={`${id}-headline-hint`}
-              onChange={(event) => setHeadlineId(event.target.value)}
-            >
-              {onWheel.map((slice) => (
-                <option key={slice.id} value={slice.id}>
-                  {slice.name}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-headline-hint`} className="admin-hint">
-              {ADMIN_TEXT.headlinePrizeHint}
-            </p>
-          </div>
+          <HeadlinePrize id={id} prizes={onWheel} headline={headline} onPick={setHeadlineId} />
         )}
         <p className="admin-hint">{ADMIN_TEXT.printHint}</p>
         <div className="share-page__pieces">
@@ -378,5 +231,39 @@ export function Component() {
           document.body,
         )}
     </section>
+  );
+}
+
+/** The prize the pieces lead with, chosen among those on the wheel. */
+function HeadlinePrize({
+  id,
+  prizes,
+  headline,
+  onPick,
+}: {
+  id: string;
+  prizes: readonly Slice[];
+  headline: Slice | undefined;
+  onPick: (sliceId: string) => void;
+}) {
+  return (
+    <div className="ui-field share-page__headline">
+      <label htmlFor={`${id}-headline`}>{ADMIN_TEXT.headlinePrize}</label>
+      <select
+        id={`${id}-headline`}
+        value={headline?.id}
+        aria-describedby={`${id}-headline-hint`}
+        onChange={(event) => onPick(event.target.value)}
+      >
+        {prizes.map((slice) => (
+          <option key={slice.id} value={slice.id}>
+            {slice.name}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-headline-hint`} className="admin-hint">
+        {ADMIN_TEXT.headlinePrizeHint}
+      </p>
+    </div>
   );
 }

@@ -6,7 +6,15 @@
  * With "Unredeemed only" the server lists only offers still to redeem (GET /api/users?filter=
  * unredeemed), and the live feed keeps it so: a row redeemed meanwhile leaves, a new win comes in.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import type { Customer } from '@shared/types';
 import { ApiError } from '../../../lib/api-client';
 import { listUserChanges } from '../api/list-user-changes';
@@ -139,6 +147,36 @@ export function useUsersList(
   }, [reload, unredeemedOnly]);
 
   // New arrivals are highlighted for a few seconds.
+  const { arrivals, highlight } = useArrivals();
+  useLiveFeed({
+    usersRef,
+    setUsers,
+    complete,
+    onlyUnredeemed,
+    onChangedRef,
+    onErrorRef,
+    reload,
+    highlight,
+  });
+
+  const loadMore = useCallback(() => {
+    if (status === 'done') return;
+    fetchPage();
+  }, [fetchPage, status]);
+
+  const replace = useCallback((customer: Customer) => {
+    setUsers((previous) =>
+      previous
+        .map((u) => (u.phoneNumber === customer.phoneNumber ? customer : u))
+        .filter((u) => belongs(u, onlyUnredeemed.current)),
+    );
+  }, []);
+
+  return { users, status, loadMore, replace, arrivals };
+}
+
+/** Phone numbers highlighted as new arrivals, each for a few seconds after `highlight`. */
+function useArrivals() {
   const [arrivals, setArrivals] = useState<ReadonlySet<string>>(() => new Set());
   const arrivalTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const highlight = useCallback((phones: string[]) => {
@@ -161,7 +199,28 @@ export function useUsersList(
       timers.clear();
     };
   }, []);
+  return { arrivals, highlight };
+}
 
+interface LiveFeedParts {
+  usersRef: RefObject<Customer[]>;
+  setUsers: Dispatch<SetStateAction<Customer[]>>;
+  /** Whether every page is loaded. */
+  complete: RefObject<boolean>;
+  onlyUnredeemed: RefObject<boolean>;
+  onChangedRef: RefObject<(customers: Customer[]) => void>;
+  onErrorRef: RefObject<(error: unknown) => boolean>;
+  reload: () => void;
+  highlight: (phones: string[]) => void;
+}
+
+/**
+ * The live feed while the page is visible: changed customers merged into the list, new ones
+ * highlighted, every change heard by the page.
+ */
+function useLiveFeed(parts: LiveFeedParts) {
+  const { usersRef, setUsers, complete, onlyUnredeemed, onChangedRef, onErrorRef } = parts;
+  const { reload, highlight } = parts;
   // The live feed. Its first cursor reaches back before the first page is read, so a change made
   // while that page loads still comes.
   useEffect(() => {
@@ -226,20 +285,6 @@ export function useUsersList(
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [reload, highlight]);
-
-  const loadMore = useCallback(() => {
-    if (status === 'done') return;
-    fetchPage();
-  }, [fetchPage, status]);
-
-  const replace = useCallback((customer: Customer) => {
-    setUsers((previous) =>
-      previous
-        .map((u) => (u.phoneNumber === customer.phoneNumber ? customer : u))
-        .filter((u) => belongs(u, onlyUnredeemed.current)),
-    );
-  }, []);
-
-  return { users, status, loadMore, replace, arrivals };
+    // Refs and a state setter: the same on every render.
+  }, [reload, highlight, usersRef, setUsers, complete, onlyUnredeemed, onChangedRef, onErrorRef]);
 }

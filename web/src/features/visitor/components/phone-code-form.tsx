@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { OTP_LENGTH } from '@shared/constants';
 import { VISITOR_TEXT } from '@shared/messages';
 import { PRIZE_TEXT } from '@shared/messages-prize';
@@ -39,74 +39,114 @@ export function PhoneCodeForm({ verification: v, sendLabel }: PhoneCodeFormProps
   ) : null;
   const described = v.error ? { 'aria-describedby': errorId, 'aria-invalid': true as const } : {};
 
-  if (v.step === 'phone') {
-    return (
-      <form
-        key="phone"
-        className="visitor-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void v.sendCode();
-        }}
-      >
-        <label htmlFor={inputId} className="visitor-form__label">
-          {VISITOR_TEXT.phoneLabel}
-        </label>
-        <input
-          id={inputId}
-          className="visitor-form__input"
-          type="tel"
-          inputMode="tel"
-          // "tel": what phones offer and fill most widely; they fill the number as saved
-          // ("+61 412 345 678"), which setPhone turns into 0412345678. No maxLength: the browser
-          // would cut a pasted or filled "+61 412 345 678" to "+61 412 34" before setPhone saw
-          // it; the typing rules hold the field to 10 digits instead.
-          autoComplete="tel"
-          // Grouped as it is read ("0412 345 678"); the number itself stays its 10 digits.
-          value={groupPhoneDigits(v.phone)}
-          onChange={(event) => v.setPhone(event.target.value)}
-          // A paste replaces what the field holds: a whole number pasted after a typed "04" is
-          // that number, not twelve digits refused.
-          onPaste={(event) => {
-            event.preventDefault();
-            v.setPhone(event.clipboardData.getData('text'));
-          }}
-          {...described}
-        />
-        {error}
-        {v.canRecover ? (
-          // Below the required message: the winner whose page was lost verifies the number to see
-          // the prize (nothing is told before the code is checked: docs/security.md).
-          <p className="visitor-form__recover">
-            {PRIZE_TEXT.recoverPrompt}{' '}
-            <button
-              type="button"
-              className="visitor-link"
-              aria-disabled={v.busy || undefined}
-              onClick={() => void v.recover()}
-            >
-              {PRIZE_TEXT.recover}
-            </button>
-          </p>
-        ) : null}
-        {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus.
-            After a refusal that said when, it counts down to then ("Resend in {n}s"). */}
-        <button
-          type="submit"
-          className="visitor-button"
-          aria-disabled={v.busy || v.retryIn > 0 || undefined}
-        >
-          {v.busy
-            ? VISITOR_TEXT.sending
-            : v.retryIn > 0
-              ? VISITOR_TEXT.resendIn(v.retryIn)
-              : sendLabel}
-        </button>
-      </form>
-    );
-  }
+  const fields: StepFields = { v, inputId, errorId, error, described };
+  if (v.step === 'phone') return <PhoneStep {...fields} sendLabel={sendLabel} />;
+  return (
+    <CodeStep {...fields} sentToId={sentToId} codeInput={codeInput} resendControl={resendControl} />
+  );
+}
 
+/** What both steps show their field and its error by. */
+interface StepFields {
+  v: PhoneVerification;
+  inputId: string;
+  errorId: string;
+  /** The error line, if any. */
+  error: ReactNode;
+  /** The field's error attributes while there is an error. */
+  described: { 'aria-describedby'?: string; 'aria-invalid'?: true };
+}
+
+/** Step 1: the phone number and its send button (or "Resend in {n}s" after a refusal). */
+function PhoneStep({
+  v,
+  inputId,
+  error,
+  described,
+  sendLabel,
+}: StepFields & { sendLabel: string }) {
+  return (
+    <form
+      key="phone"
+      className="visitor-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void v.sendCode();
+      }}
+    >
+      <label htmlFor={inputId} className="visitor-form__label">
+        {VISITOR_TEXT.phoneLabel}
+      </label>
+      <input
+        id={inputId}
+        className="visitor-form__input"
+        type="tel"
+        inputMode="tel"
+        // "tel": what phones offer and fill most widely; they fill the number as saved
+        // ("+61 412 345 678"), which setPhone turns into 0412345678. No maxLength: the browser
+        // would cut a pasted or filled "+61 412 345 678" to "+61 412 34" before setPhone saw
+        // it; the typing rules hold the field to 10 digits instead.
+        autoComplete="tel"
+        // Grouped as it is read ("0412 345 678"); the number itself stays its 10 digits.
+        value={groupPhoneDigits(v.phone)}
+        onChange={(event) => v.setPhone(event.target.value)}
+        // A paste replaces what the field holds: a whole number pasted after a typed "04" is
+        // that number, not twelve digits refused.
+        onPaste={(event) => {
+          event.preventDefault();
+          v.setPhone(event.clipboardData.getData('text'));
+        }}
+        {...described}
+      />
+      {error}
+      {v.canRecover ? (
+        // Below the required message: the winner whose page was lost verifies the number to see
+        // the prize (nothing is told before the code is checked: docs/security.md).
+        <p className="visitor-form__recover">
+          {PRIZE_TEXT.recoverPrompt}{' '}
+          <button
+            type="button"
+            className="visitor-link"
+            aria-disabled={v.busy || undefined}
+            onClick={() => void v.recover()}
+          >
+            {PRIZE_TEXT.recover}
+          </button>
+        </p>
+      ) : null}
+      {/* aria-disabled, not disabled, while busy: a disabled button drops the keyboard focus.
+        After a refusal that said when, it counts down to then ("Resend in {n}s"). */}
+      <button
+        type="submit"
+        className="visitor-button"
+        aria-disabled={v.busy || v.retryIn > 0 || undefined}
+      >
+        {v.busy
+          ? VISITOR_TEXT.sending
+          : v.retryIn > 0
+            ? VISITOR_TEXT.resendIn(v.retryIn)
+            : sendLabel}
+      </button>
+    </form>
+  );
+}
+
+/** Step 2: where the code went, the code, Verify, and the Resend countdown. */
+function CodeStep({
+  v,
+  inputId,
+  errorId,
+  error,
+  described,
+  sentToId,
+  codeInput,
+  resendControl,
+}: StepFields & {
+  sentToId: string;
+  codeInput: RefObject<HTMLInputElement | null>;
+  resendControl: RefObject<HTMLButtonElement | null>;
+}) {
   return (
     <form
       key="code"

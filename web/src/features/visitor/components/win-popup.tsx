@@ -19,7 +19,7 @@ export interface WinPopupProps {
   /** Opened on a win just landed: it comes in gently, the marked slice in view meanwhile. */
   afterSpin?: boolean;
   /** Spin-first claim: called with the +61 number once verified; records the prize. */
-  onClaimVerified: (phoneNumber: string) => Promise<void>;
+  onVerified: (phoneNumber: string) => Promise<void>;
   onClose: () => void;
   /**
    * The prize as the server says it now: while it can be redeemed, the popup asks (so the page
@@ -77,12 +77,12 @@ export function WinPopup({
   offer,
   claimed,
   afterSpin = false,
-  onClaimVerified,
+  onVerified,
   onClose,
   onOfferChange,
   returnFocus,
 }: WinPopupProps) {
-  const verification = usePhoneVerification(onClaimVerified);
+  const verification = usePhoneVerification(onVerified);
   // A claim that succeeds replaces the form (and the focused field) with the store note: focus
   // moves to the note, so it is read out and Escape and Tab still work inside the popup.
   const claimNote = useRef<HTMLParagraphElement>(null);

@@ -57,7 +57,7 @@ export interface SpinFlow {
   spin: () => Promise<void>;
   onDialogVerified: (phoneNumber?: string, how?: Verified) => void;
   closeDialog: () => void;
-  onClaimVerified: () => Promise<void>;
+  onPopupVerified: () => Promise<void>;
   closePopup: () => void;
   /** The saved prize as the server says it now (the popup asks while it is open). */
   updateOffer: (fresh: SpinResult) => void;
@@ -238,7 +238,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
       );
   };
 
-  const onClaimVerified = async () => {
+  const onPopupVerified = async () => {
     setVerified(true);
     setCurrentOffer(await recordSpin());
   };
@@ -254,7 +254,7 @@ export function useSpinFlow({ slices, spinMode, wheel }: SpinFlowOptions): SpinF
     spin,
     onDialogVerified,
     closeDialog: () => setDialogOpen(false),
-    onClaimVerified,
+    onPopupVerified,
     closePopup: () => setPopupVisible(false),
     updateOffer,
   };

@@ -144,7 +144,7 @@ export function Component() {
           offer={flow.currentOffer}
           claimed={flow.recorded}
           afterSpin={flow.popupAfterSpin}
-          onClaimVerified={flow.onClaimVerified}
+          onVerified={flow.onPopupVerified}
           onClose={flow.closePopup}
           onOfferChange={flow.updateOffer}
           returnFocus={spinButtonElement}
