@@ -5,8 +5,7 @@
 import { conflict, notFound } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages-api';
 import { MESSAGES } from '@shared/messages';
-import { sliceIdSchema, type SliceInput, type SliceUpdate } from '@shared/slice';
-import type { Slice } from '@shared/types';
+import { sliceIdSchema, type Slice, type SliceInput, type SliceUpdate } from '@shared/slice';
 import * as slicesRepository from '../repositories/slices';
 
 export type SlicesStore = Pick<
@@ -37,7 +36,7 @@ export async function addSlice(
 }
 
 /**
- * Replaces a slice's fields, from the version the admin loaded; 404 when it no longer exists, 409
+ * Changes the fields the update names (the others keep theirs), from the version the admin loaded; 404 when it no longer exists, 409
  * when it changed since (another edit, or a win that used its stock).
  */
 export async function editSlice(

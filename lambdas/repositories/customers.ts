@@ -15,11 +15,12 @@ import {
   CUSTOMERS_BY_CREATED_INDEX,
   CUSTOMERS_LIST_PARTITION,
 } from '@shared/definitions';
-import type { Customer } from '@shared/types';
+import { customerSchema, type Customer } from '@shared/customer';
 import { retryingConflicts } from '../lib/conflict-retry';
 import { dynamo } from '../lib/dynamo-client';
 import { erasureKey } from '../lib/secrets';
 import { cancellationCodes } from '../lib/dynamo-errors';
+import { readItem } from '../lib/stored-items';
 import { tableName } from '../lib/tables';
 
 /** Index-only attributes stored beside the customer fields. */
@@ -35,17 +36,12 @@ interface CustomerItem extends Customer {
   source?: string;
 }
 
-const toCustomer = (item: Record<string, unknown>): Customer => {
-  const {
-    listPartition: _p,
-    createdSort: _s,
-    changedSort: _c,
-    ticketSpin: _t,
-    source: _source,
-    ...customer
-  } = item as unknown as CustomerItem;
-  return customer;
-};
+/**
+ * A stored customer through the record's schema: the index attributes, `ticketSpin` and `source`
+ * are left out; a bad item is an error naming its (masked) key, never a default.
+ */
+const toCustomer = (item: Record<string, unknown>): Customer =>
+  readItem(customerSchema, item, 'customers', { phoneNumber: item.phoneNumber });
 
 /**
  * The key an erased number leaves behind: a keyed hash (HMAC-SHA256 with the deployment's erasure

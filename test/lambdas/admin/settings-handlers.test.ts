@@ -3,7 +3,8 @@ import { handler as getBusiness } from '../../../lambdas/handlers/get-business-s
 import { handler as getGame } from '../../../lambdas/handlers/get-game-settings';
 import { handler as putBusiness } from '../../../lambdas/handlers/put-business-settings';
 import { handler as putGame } from '../../../lambdas/handlers/put-game-settings';
-import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS } from '@shared/constants';
+import { EMPTY_BUSINESS_SETTINGS } from '@shared/business-fields';
+import { DEFAULT_GAME_SETTINGS } from '@shared/constants';
 import { SETTINGS_FIELD_MESSAGES } from '@shared/messages-fields';
 import { bodyOf, httpEvent } from '../../support/http-event';
 

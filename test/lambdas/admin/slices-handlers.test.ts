@@ -118,6 +118,33 @@ describe('slice handlers', () => {
     expect((await list()).map((s) => s.name)).toEqual(['Chips']);
   });
 
+  it('an edit changes only the fields it sends: what the slice got on create is kept', async () => {
+    const created = bodyOf(
+      await create({
+        name: 'Dessert',
+        comment: 'Dine in only',
+        imageSrc: '/media/dessert.png',
+        bgColor: '#123456',
+        weight: 4,
+        stock: 9,
+        validDays: 7,
+      }),
+    ) as unknown as Slice;
+    const result = await update(created.id, { name: 'Sweets' });
+    expect(result.statusCode).toBe(200);
+    const edited = bodyOf(result) as unknown as Slice;
+    expect(edited).toEqual({ ...created, name: 'Sweets', updatedAt: edited.updatedAt });
+    expect((await list()).find((slice) => slice.id === created.id)).toEqual(edited);
+    // Clearing is said, not implied: null stock is unlimited, null validDays never expires.
+    const cleared = bodyOf(await update(created.id, { stock: null, validDays: null }));
+    expect(cleared).toEqual({
+      ...edited,
+      stock: null,
+      validDays: null,
+      updatedAt: cleared.updatedAt,
+    });
+  });
+
   it('allows 10 slices and refuses the 11th with a clear 409', async () => {
     const existing = (await list()).length;
     for (let i = existing; i < MAX_SLICES; i += 1) {
