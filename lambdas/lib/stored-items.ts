@@ -8,7 +8,7 @@ import { maskPhone } from '@shared/phone-format';
 import type * as z from '@shared/zod';
 
 /** A stored item its schema refuses: bad data, to be found and fixed, not shown. */
-export class StoredItemError extends Error {
+class StoredItemError extends Error {
   override readonly name = 'StoredItemError';
 }
 

@@ -21,6 +21,7 @@ import { dynamo } from '../lib/dynamo-client';
 import { erasureKey } from '../lib/secrets';
 import { cancellationCodes } from '../lib/dynamo-errors';
 import { readItem } from '../lib/stored-items';
+import { takeOneOfStock } from './slices';
 import { tableName } from '../lib/tables';
 
 /** Index-only attributes stored beside the customer fields. */
@@ -145,26 +146,6 @@ export async function putCustomerOnce(
     ...(options.ticketSpin ? { ticketSpin: true as const } : {}),
     ...(options.source ? { source: options.source } : {}),
   };
-  const sliceOp =
-    slice.stock === null
-      ? {
-          ConditionCheck: {
-            TableName: tableName('slices'),
-            Key: { id: slice.id },
-            ConditionExpression:
-              'attribute_exists(id) AND (attribute_not_exists(stock) OR stock = :null)',
-            ExpressionAttributeValues: { ':null': null },
-          },
-        }
-      : {
-          Update: {
-            TableName: tableName('slices'),
-            Key: { id: slice.id },
-            UpdateExpression: 'SET stock = stock - :one',
-            ConditionExpression: 'attribute_exists(id) AND stock > :zero',
-            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-          },
-        };
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -176,7 +157,8 @@ export async function putCustomerOnce(
               ConditionExpression: 'attribute_not_exists(phoneNumber)',
             },
           },
-          sliceOp,
+          // The slice's part is the slices repository's: it alone writes slices.
+          takeOneOfStock(slice),
           // A number erased on request had its reward: it cannot win again.
           {
             ConditionCheck: {

@@ -10,6 +10,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { MAX_SLICES } from '@shared/constants';
+import { SLICE_COUNT_ID } from '@shared/definitions';
 import {
   sliceSchema,
   type Slice,
@@ -21,9 +22,6 @@ import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
 import { readItem } from '../lib/stored-items';
 import { tableName } from '../lib/tables';
-
-/** Settings-table item that counts slices. */
-export const SLICE_COUNT_ID = 'slice-count';
 
 /** A stored slice through its schema: a bad item is an error naming it, never a default. */
 const toSlice = (item: Record<string, unknown>): Slice =>
@@ -150,6 +148,33 @@ export async function updateSlice(
     if (!isConditionFailed(error)) throw error;
     return (await getSlice(id)) ? { status: 'changed' } : { status: 'not-found' };
   }
+}
+
+/**
+ * A win's part of its transaction (the customers repository's putCustomerOnce): the slice must
+ * still exist, and when it has stock, one is taken while any is left; a slice with unlimited stock
+ * is only checked, so its item does not change.
+ */
+export function takeOneOfStock(slice: { id: string; stock: number | null }) {
+  return slice.stock === null
+    ? {
+        ConditionCheck: {
+          TableName: tableName('slices'),
+          Key: { id: slice.id },
+          ConditionExpression:
+            'attribute_exists(id) AND (attribute_not_exists(stock) OR stock = :null)',
+          ExpressionAttributeValues: { ':null': null },
+        },
+      }
+    : {
+        Update: {
+          TableName: tableName('slices'),
+          Key: { id: slice.id },
+          UpdateExpression: 'SET stock = stock - :one',
+          ConditionExpression: 'attribute_exists(id) AND stock > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        },
+      };
 }
 
 export type DeleteSliceResult = 'deleted' | 'not-found' | 'conflict';
