@@ -34,11 +34,13 @@ describe('business settings handlers', () => {
         body: { logoUrl: '/media/business/1-logo.png' },
       }),
     );
-    expect(await readBusiness()).toMatchObject({
+    const stored = await readBusiness();
+    expect(stored).toEqual({
+      ...EMPTY_BUSINESS_SETTINGS,
       businessName: 'Burger Barn',
       website: 'https://burgerbarn.example',
       logoUrl: '/media/business/1-logo.png',
-      email: '',
+      updatedAt: expect.any(String),
     });
   });
 
@@ -88,9 +90,11 @@ describe('game settings handlers', () => {
       }),
     );
     await putGame(httpEvent({ caller: 'admin', method: 'PUT', body: { spinMode: 'spin-first' } }));
-    expect(await readGame()).toMatchObject({
+    const game = await readGame();
+    expect(game).toEqual({
       itemBackgroundColors: ['#112233', '#abc'],
       spinMode: 'spin-first',
+      updatedAt: expect.any(String),
     });
   });
 

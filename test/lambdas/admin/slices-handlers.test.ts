@@ -10,6 +10,7 @@ import { MESSAGES } from '@shared/messages';
 import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import type { Slice } from '@shared/types';
 import { bodyOf, httpEvent } from '../../support/http-event';
+import { aSlice } from '../../support/records';
 
 const create = (body: unknown) =>
   createSlice(httpEvent({ caller: 'admin', method: 'POST', path: '/api/slices', body }));
@@ -50,15 +51,18 @@ describe('slice handlers', () => {
   it('creates a slice with the default values, odds and stock', async () => {
     const result = await create({ name: 'Free Chips', weight: 3, stock: 5 });
     expect(result.statusCode).toBe(201);
-    expect(bodyOf(result)).toMatchObject({
-      name: 'Free Chips',
-      comment: '',
-      imageSrc: '',
-      bgColor: '#ffffff',
-      weight: 3,
-      stock: 5,
-    });
-    expect(await list()).toHaveLength(1);
+    const created = bodyOf(result) as unknown as Slice;
+    expect(created).toEqual(
+      aSlice({
+        name: 'Free Chips',
+        weight: 3,
+        stock: 5,
+        id: created.id,
+        createdAt: created.createdAt,
+        updatedAt: created.createdAt,
+      }),
+    );
+    expect(await list()).toEqual([created]);
   });
 
   it('refuses bad input with the required messages and stores nothing', async () => {
@@ -96,13 +100,17 @@ describe('slice handlers', () => {
       stock: null,
     });
     expect(result.statusCode).toBe(200);
-    expect(bodyOf(result)).toMatchObject({
-      id: slice!.id,
+    const updated = bodyOf(result) as unknown as Slice;
+    expect(updated).toEqual({
+      ...slice!,
       name: 'Chips',
       comment: 'Min $20',
+      bgColor: '#ff0000',
       weight: 2,
       stock: null,
+      updatedAt: updated.updatedAt,
     });
+    expect(await list()).toEqual([updated]);
     const missing = await update(randomUUID(), { name: 'Ghost' });
     const malformed = await update('not-a-uuid', { name: 'Ghost' });
     expect([missing.statusCode, bodyOf(missing).message]).toEqual([
