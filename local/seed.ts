@@ -8,7 +8,8 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STAFF_USERS } from '@shared/definitions';
 import { ensureStaffAccount, generateStaffPassword } from '../lambdas/domain/staff-accounts';
-import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { PLACEHOLDER_BUSINESS } from '@shared/business-fields';
+import { DEFAULT_GAME_SETTINGS } from '@shared/constants';
 import { sliceInputSchema } from '@shared/slice';
 import type { StaffRole } from '@shared/types';
 import {

@@ -6,14 +6,7 @@
  * refuse. The browser shows the result as the owner leaves the field, and the server applies the
  * same rule before it validates, so both store the same link.
  */
-
-/** The fields holding a link, and for the social ones the profile address a `@handle` opens. */
-export const SOCIAL_PROFILE_BASE = Object.freeze({
-  facebookUrl: 'https://facebook.com/',
-  instagramUrl: 'https://instagram.com/',
-  tiktokUrl: 'https://tiktok.com/@',
-} as const);
-export type SocialField = keyof typeof SOCIAL_PROFILE_BASE;
+import { BUSINESS_FIELDS, type BusinessFieldDescriptor } from './business-field-table';
 
 /** A handle as the networks allow it: letters, digits, dots and underscores (TikTok, Instagram). */
 const HANDLE = /^@([A-Za-z0-9._]{1,60})$/;
@@ -28,10 +21,20 @@ export function completeWebLink(typed: string): string {
   return BARE_DOMAIN.test(withoutSlashes) ? `https://${withoutSlashes}` : value;
 }
 
-/** A social link: a `@handle` becomes the network's profile address, else as completeWebLink. */
-export function completeSocialLink(field: SocialField, typed: string): string {
+/** A social link: a `@handle` is put after the network's profile address, else as completeWebLink. */
+export function completeProfileLink(profileBase: string, typed: string): string {
   const value = typed.trim();
   const handle = HANDLE.exec(value);
-  if (handle) return `${SOCIAL_PROFILE_BASE[field]}${handle[1]}`;
+  if (handle) return `${profileBase}${handle[1]}`;
   return completeWebLink(value);
+}
+
+/**
+ * A field's value as the owner meant it: a social link (a field with a profile address) or a web
+ * address completed by the rules above, any other field as typed (shared/business-field-table.ts).
+ */
+export function completeBusinessField(key: string, typed: string): string {
+  const field = (BUSINESS_FIELDS as Readonly<Record<string, BusinessFieldDescriptor>>)[key];
+  if (field?.profileBase !== undefined) return completeProfileLink(field.profileBase, typed);
+  return field?.kind === 'web' ? completeWebLink(typed) : typed;
 }

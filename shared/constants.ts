@@ -1,5 +1,4 @@
 /** Business constants and limits (docs/product.md, "Limits and input rules"), each named once. */
-import { SPIN_MODES, type BusinessSettings, type GameSettings, type SpinMode } from './types';
 
 /** Local Australian mobile: 10 digits, starting 04. */
 export const PHONE_LOCAL_LENGTH = 10;
@@ -155,20 +154,6 @@ export const MAX_JSON_BODY_BYTES = 16 * 1024;
 /** Wrong code answers allowed in one sign-in session before it fails. */
 export const OTP_MAX_ATTEMPTS = 3;
 
-/** Placeholder business defaults used before settings load; footer icons hide while unchanged. */
-export const PLACEHOLDER_BUSINESS = Object.freeze({
-  businessName: 'Your Business Name',
-  logoUrl: '/logo.png',
-  website: 'https://example.com',
-  email: 'info@example.com',
-  phoneNumber: '0400000000',
-  mapsUrl: 'https://maps.google.com',
-  instagramUrl: 'https://instagram.com',
-  facebookUrl: 'https://facebook.com',
-  tiktokUrl: 'https://tiktok.com',
-  uberEatsUrl: 'https://ubereats.com',
-});
-
 /** Default wheel background colours, in the required order. */
 export const DEFAULT_ITEM_BACKGROUND_COLORS: readonly string[] = Object.freeze([
   '#9be89b', // light green
@@ -181,24 +166,15 @@ export const DEFAULT_ITEM_BACKGROUND_COLORS: readonly string[] = Object.freeze([
   '#e040fb', // magenta
 ]);
 
-/**
- * Stored business settings before an admin saves any: every text field empty (docs/product.md).
- * Here, not in settings.ts with the schemas: a reader of settings needs no zod.
- */
-export const EMPTY_BUSINESS_SETTINGS: Readonly<BusinessSettings> = Object.freeze({
-  businessName: '',
-  logoUrl: '',
-  website: '',
-  email: '',
-  phoneNumber: '',
-  mapsUrl: '',
-  instagramUrl: '',
-  facebookUrl: '',
-  tiktokUrl: '',
-  uberEatsUrl: '',
-});
+/** How a visitor reaches the prize: verify the number first, or spin first and verify to claim. */
+export const SPIN_MODES = ['verify-first', 'spin-first'] as const;
+export type SpinMode = (typeof SPIN_MODES)[number];
 
-export const DEFAULT_GAME_SETTINGS: Readonly<GameSettings> = Object.freeze({
+/** Game settings before an admin saves any (their schema: shared/settings.ts). */
+export const DEFAULT_GAME_SETTINGS: Readonly<{
+  itemBackgroundColors: string[];
+  spinMode: SpinMode;
+}> = Object.freeze({
   itemBackgroundColors: [...DEFAULT_ITEM_BACKGROUND_COLORS],
   spinMode: 'verify-first',
 });

@@ -15,7 +15,7 @@ import { businessIsoTime } from './business-day';
 import { AU_COUNTRY_CODE } from './constants';
 import { formatLocalNumber, isInternationalMobile, toLocal } from './phone-format';
 import { isPrizeExpired } from './prize-validity';
-import type { Customer } from './types';
+import type { Customer } from './customer';
 
 /** Where a customer's prize stands at the time of the download. */
 const EXPORT_STATUS = Object.freeze({
@@ -70,23 +70,41 @@ function exportPhone(phone: string): string {
   return formatLocalNumber(phone);
 }
 
-/** A customer as a row of the download, times in `timeZone`, the status as of `now`. */
+/**
+ * A customer as a row of the download, times in `timeZone`, the status as of `now`. Every field of
+ * the customer's schema (shared/customer.ts) is placed: a field added there is left in `unplaced`,
+ * which does not compile until it gets a column here or is left out by name, as sliceId is.
+ */
 export function exportRecord(customer: Customer, timeZone: string, now: Date): ExportRecord {
+  const {
+    phoneNumber,
+    localNumber,
+    offer,
+    condition,
+    isOfferClaimed,
+    createdAt,
+    redeemedAt,
+    redeemedBy,
+    expiresAt,
+    sliceId: _notExported,
+    ...unplaced
+  } = customer;
+  const _nothingUnplaced: Record<string, never> = unplaced;
   const time = (iso: string | undefined) => (iso ? businessIsoTime(iso, timeZone) : '');
   return {
-    phoneNumber: exportPhone(customer.phoneNumber),
-    localNumber: exportPhone(customer.localNumber),
-    offer: customer.offer,
-    claimed: customer.isOfferClaimed ? YES : NO,
-    condition: customer.condition ?? '',
-    status: customer.isOfferClaimed
+    phoneNumber: exportPhone(phoneNumber),
+    localNumber: exportPhone(localNumber),
+    offer,
+    claimed: isOfferClaimed ? YES : NO,
+    condition: condition ?? '',
+    status: isOfferClaimed
       ? EXPORT_STATUS.redeemed
       : isPrizeExpired(customer, now)
         ? EXPORT_STATUS.expired
         : EXPORT_STATUS.toRedeem,
-    wonAt: time(customer.createdAt),
-    redeemedAt: time(customer.redeemedAt),
-    redeemedBy: customer.redeemedBy ?? '',
-    expiresAt: time(customer.expiresAt),
+    wonAt: time(createdAt),
+    redeemedAt: time(redeemedAt),
+    redeemedBy: redeemedBy ?? '',
+    expiresAt: time(expiresAt),
   };
 }

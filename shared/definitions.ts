@@ -23,6 +23,8 @@ export interface TableDef {
 export const CUSTOMERS_BY_CREATED_INDEX = 'byCreatedAt';
 /** The constant partition value of CUSTOMERS_BY_CREATED_INDEX. */
 export const CUSTOMERS_LIST_PARTITION = 'CUSTOMER';
+/** The settings-table item that counts slices (at most MAX_SLICES: lambdas/repositories/slices.ts). */
+export const SLICE_COUNT_ID = 'slice-count';
 /**
  * Customers by their last change (a win, then a redeem), for the dashboard's live updates: same
  * partition, sorted by `changedSort` (change time, then phone number).

@@ -6,7 +6,7 @@
  * is stored, SetupFacts), a poster or card was printed (recorded as the print dialog opens), and a
  * connection is trusted as the shop's Wi-Fi.
  */
-import { PLACEHOLDER_BUSINESS } from './constants';
+import { PLACEHOLDER_BUSINESS } from './business-fields';
 import type { BusinessSettings, SetupFacts, StaffRole } from './types';
 
 /** A stored field that is the shop's own: set, and not the placeholder a fresh stack seeds. */

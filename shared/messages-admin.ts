@@ -2,6 +2,8 @@
  * The admin area's texts (part of the messages: docs/architecture.md, "Messages"). Their own module
  * so the wheel page's download never carries them.
  */
+import { BUSINESS_FIELD_LABELS } from './business-fields';
+
 /**
  * Labels and hints of the admin area (docs/product.md). Admin pages may say more than the required text; the required words come first.
  */
@@ -18,9 +20,9 @@ export const ADMIN_TEXT = Object.freeze({
   loading: 'Loading...',
   save: 'Save',
   saving: 'Saving...',
-  // Business Settings fields
-  businessName: 'Business name',
-  logo: 'Logo',
+  // Business Settings fields: each field's label from its descriptor (shared/business-fields.ts)
+  ...BUSINESS_FIELD_LABELS,
+  logo: BUSINESS_FIELD_LABELS.logoUrl,
   logoHint: 'PNG, JPEG, WebP, GIF or SVG; a large photo is made smaller before upload.',
   logoPreview: 'Logo preview',
   logoChoose: 'Choose an image',
@@ -35,14 +37,6 @@ export const ADMIN_TEXT = Object.freeze({
   leavePage: 'Leave',
   fieldPlaceholderHint: 'Greyed text is an example; leave the field empty to show nothing.',
   uploading: 'Uploading...',
-  website: 'Website',
-  email: 'Email',
-  phoneNumber: 'Phone',
-  mapsUrl: 'Maps link',
-  facebookUrl: 'Facebook URL',
-  instagramUrl: 'Instagram URL',
-  tiktokUrl: 'TikTok URL',
-  uberEatsUrl: 'Uber Eats URL',
   // Game Settings
   slices: 'Slices',
   addSlice: 'Add Slice',

@@ -92,16 +92,6 @@ export const VISITOR_TEXT = Object.freeze({
   closeLabel: 'Close',
   logoAlt: (businessName: string) => `${businessName} logo`,
   footerLabel: 'Contact and social links',
-  footerLinks: Object.freeze({
-    website: 'Website',
-    email: 'Email',
-    phone: 'Phone',
-    facebook: 'Facebook',
-    instagram: 'Instagram',
-    tiktok: 'TikTok',
-    uberEats: 'Uber Eats',
-    maps: 'Maps',
-  }),
 });
 
 /** The SMS that carries a visitor's code (not shown on any page). */

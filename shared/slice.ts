@@ -44,52 +44,82 @@ const stockSchema = z
   .max(SLICE_STOCK_MAX, { error: SLICE_FIELD_MESSAGES.stockInvalid })
   .nullable();
 
-/**
- * Body of POST /api/slices and PUT /api/slices/{id}. Missing text becomes '' and a missing colour
- * #ffffff (docs/product.md); missing odds become 1 and missing stock means unlimited.
- */
-export const sliceInputSchema = z.strictObject({
+/** A slice's own fields, each with its rule (no defaults: those are the create's). */
+const sliceFields = {
   name: z
     .string({ error: SLICE_FIELD_MESSAGES.nameRequired })
     .trim()
     .min(1, { error: SLICE_FIELD_MESSAGES.nameRequired })
     .max(SLICE_NAME_MAX, { error: MESSAGES.sliceNameTooLongShort }),
-  comment: z
-    .string()
-    .max(SLICE_COMMENT_MAX, { error: SLICE_FIELD_MESSAGES.commentTooLong })
-    .default(''),
-  imageSrc: imageSrc.default(''),
-  bgColor: z
-    .string()
-    .regex(HEX_COLOR, { error: SLICE_FIELD_MESSAGES.colorInvalid })
-    .default(DEFAULT_SLICE_COLOR),
+  comment: z.string().max(SLICE_COMMENT_MAX, { error: SLICE_FIELD_MESSAGES.commentTooLong }),
+  imageSrc,
+  bgColor: z.string().regex(HEX_COLOR, { error: SLICE_FIELD_MESSAGES.colorInvalid }),
   weight: z
     .number({ error: SLICE_FIELD_MESSAGES.weightInvalid })
     .int({ error: SLICE_FIELD_MESSAGES.weightInvalid })
     .min(1, { error: SLICE_FIELD_MESSAGES.weightInvalid })
-    .max(SLICE_WEIGHT_MAX, { error: SLICE_FIELD_MESSAGES.weightInvalid })
-    .default(SLICE_WEIGHT_DEFAULT),
-  stock: stockSchema.default(null),
+    .max(SLICE_WEIGHT_MAX, { error: SLICE_FIELD_MESSAGES.weightInvalid }),
+  stock: stockSchema,
   validDays: z
     .number({ error: SLICE_FIELD_MESSAGES.validDaysInvalid })
     .int({ error: SLICE_FIELD_MESSAGES.validDaysInvalid })
     .min(1, { error: SLICE_FIELD_MESSAGES.validDaysInvalid })
     .max(SLICE_VALID_DAYS_MAX, { error: SLICE_FIELD_MESSAGES.validDaysInvalid })
-    .nullable()
-    .default(null),
+    .nullable(),
+};
+
+/**
+ * A stored slice, as the admin API answers it: its fields, its id and when it was made and last
+ * changed. The slices repository reads every item through this schema.
+ */
+export const sliceSchema = z.object({
+  id: z.string().min(1),
+  ...sliceFields,
+  createdAt: z.string().min(1),
+  updatedAt: z.string().min(1),
+});
+export type Slice = z.infer<typeof sliceSchema>;
+
+/**
+ * What anyone may see of a slice on the wheel page: no odds and no stock figure (they would tell a
+ * prize hunter what to hunt for), only whether it is gone. Slices are drawn the same size.
+ */
+export const publicSliceSchema = sliceSchema
+  .pick({ id: true, name: true, imageSrc: true, comment: true, bgColor: true })
+  .extend({ soldOut: z.boolean() });
+export type PublicSlice = z.infer<typeof publicSliceSchema>;
+
+/**
+ * Body of POST /api/slices. Missing text becomes '' and a missing colour #ffffff
+ * (docs/product.md); missing odds become 1 and missing stock or validity means none.
+ */
+export const sliceInputSchema = z.strictObject({
+  ...sliceFields,
+  comment: sliceFields.comment.default(''),
+  imageSrc: imageSrc.default(''),
+  bgColor: sliceFields.bgColor.default(DEFAULT_SLICE_COLOR),
+  weight: sliceFields.weight.default(SLICE_WEIGHT_DEFAULT),
+  stock: stockSchema.default(null),
+  validDays: sliceFields.validDays.default(null),
 });
 export type SliceInput = z.infer<typeof sliceInputSchema>;
 
 /**
- * Body of PUT /api/slices/{id}: the new fields plus the version the admin loaded (its updatedAt
- * and stock). The save is refused when the slice changed since, by another edit or by a win that
- * used its stock, so a stale form can never put back stock that has been won.
+ * Body of PUT /api/slices/{id}: the fields to change (any of them; a field not sent keeps its
+ * stored value) plus the version the admin loaded (its updatedAt and stock). The save is refused
+ * when the slice changed since, by another edit or by a win that used its stock, so a stale form
+ * can never put back stock that has been won.
  */
-export const sliceUpdateSchema = sliceInputSchema.extend({
-  expectedUpdatedAt: z.string().min(1).max(TEXT_FIELD_MAX),
-  expectedStock: stockSchema,
-});
+export const sliceUpdateSchema = z
+  .strictObject(sliceFields)
+  .partial()
+  .extend({
+    expectedUpdatedAt: z.string().min(1).max(TEXT_FIELD_MAX),
+    expectedStock: stockSchema,
+  });
 export type SliceUpdate = z.infer<typeof sliceUpdateSchema>;
+/** The fields an update changes: those it names. */
+export type SliceChanges = Omit<SliceUpdate, 'expectedUpdatedAt' | 'expectedStock'>;
 /** The version of a slice an edit was made from. */
 export type SliceVersion = { updatedAt: string; stock: number | null };
 

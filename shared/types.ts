@@ -1,4 +1,14 @@
-/** Domain types shared by the handlers and the web app. Dates are ISO 8601 strings. */
+/**
+ * Domain types shared by the handlers and the web app. Dates are ISO 8601 strings. A stored or
+ * sent record's type is read from its schema (docs/architecture.md, "One schema per record") and
+ * named here too, so callers find every type in one place.
+ */
+import type { SpinMode } from './constants';
+import type { Customer } from './customer';
+import type { BusinessSettings, GameSettings } from './settings';
+import type { PublicSlice, Slice } from './slice';
+
+export type { BusinessSettings, Customer, GameSettings, PublicSlice, Slice, SpinMode };
 
 export const STAFF_ROLES = ['admin', 'operator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -6,12 +16,12 @@ export const isStaffRole = (value: unknown): value is StaffRole =>
   typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
 
 /**
- * The staff roles in a `cognito:groups` claim. A raw ID token holds a JSON array; behind the HTTP
- * API JWT authorizer the claim reaches handlers as a string like "[admin operator]" (arrays are
- * stringified), or a JSON array string. Unknown groups are dropped.
+ * The staff roles in a token's `cognito:groups` field. A raw ID token holds a JSON array; behind
+ * the HTTP API JWT authorizer the field reaches handlers as a string like "[admin operator]"
+ * (arrays are stringified), or a JSON array string. Unknown groups are dropped.
  */
-export function staffRolesOf(groupsClaim: unknown): StaffRole[] {
-  return groupNames(groupsClaim).filter(isStaffRole);
+export function staffRolesOf(groups: unknown): StaffRole[] {
+  return groupNames(groups).filter(isStaffRole);
 }
 
 function groupNames(value: unknown): string[] {
@@ -30,81 +40,6 @@ function groupNames(value: unknown): string[] {
     .replace(/^\[|\]$/g, '')
     .split(/[\s,]+/)
     .filter(Boolean);
-}
-
-export interface Customer {
-  /** International form, +614XXXXXXXX: the key. */
-  phoneNumber: string;
-  /** Local form, 04XXXXXXXX. */
-  localNumber: string;
-  /** The prize name won. */
-  offer: string;
-  /**
-   * The prize's condition (the slice's comment) as it was when won: what was promised, whatever
-   * the slice says later. Absent on records written before it was saved.
-   */
-  condition?: string;
-  sliceId: string;
-  isOfferClaimed: boolean;
-  createdAt: string;
-  redeemedAt?: string;
-  /** Username of the staff member who redeemed it. */
-  redeemedBy?: string;
-  /** When the prize can no longer be redeemed; absent when it never expires. */
-  expiresAt?: string;
-}
-
-export interface Slice {
-  id: string;
-  name: string;
-  imageSrc: string;
-  comment: string;
-  bgColor: string;
-  /** Odds as a whole-number relative weight (default 1). */
-  weight: number;
-  /** How many may still be won; null is unlimited. */
-  stock: number | null;
-  /** Days a win of this prize stays redeemable; null: no expiry. */
-  validDays: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/**
- * What anyone may see of a slice on the wheel page: no odds and no stock figure (they would tell a
- * prize hunter what to hunt for), only whether it is gone. Slices are drawn the same size.
- */
-export interface PublicSlice {
-  id: string;
-  name: string;
-  imageSrc: string;
-  comment: string;
-  bgColor: string;
-  soldOut: boolean;
-}
-
-export interface BusinessSettings {
-  businessName: string;
-  logoUrl: string;
-  website: string;
-  email: string;
-  phoneNumber: string;
-  mapsUrl: string;
-  instagramUrl: string;
-  facebookUrl: string;
-  tiktokUrl: string;
-  uberEatsUrl: string;
-  updatedAt?: string;
-}
-
-/** How a visitor reaches the prize: verify the number first, or spin first and verify to claim. */
-export const SPIN_MODES = ['verify-first', 'spin-first'] as const;
-export type SpinMode = (typeof SPIN_MODES)[number];
-
-export interface GameSettings {
-  itemBackgroundColors: string[];
-  spinMode: SpinMode;
-  updatedAt?: string;
 }
 
 export interface StaffAccount {
@@ -181,10 +116,13 @@ export interface Insights {
   to: string;
   timeZone: string;
   spinMode: SpinMode;
-  /** The price per SMS the cost estimate uses, in AUD. */
+  /** The price of one SMS the cost estimate uses, in USD as AWS bills it (deploy option). */
   smsPriceUsd: number;
   totals: {
-    /** Wheel page loads (GET /api/wheel). */
+    /**
+     * Visitors: devices that loaded the wheel page, each counted once a business day
+     * (lambdas/domain/visits.ts).
+     */
     visits: number;
     /** Numbers verified by SMS code, each counted once. */
     verified: number;

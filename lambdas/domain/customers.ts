@@ -1,8 +1,8 @@
 /**
  * The operator dashboard's customer operations (GET /api/users, POST /api/users/search, POST
  * /api/users/redeem): staff look a customer up by local number, page through all customers newest
- * first, and mark an offer redeemed exactly once. The repositories are passed in so the rules
- * here read without DynamoDB; the handlers pass the real ones.
+ * first, and mark an offer redeemed exactly once, through the customers repository (no port:
+ * docs/architecture.md, "Repositories").
  */
 import * as z from '@shared/zod';
 import { routeOf } from '@shared/routes';
@@ -15,24 +15,9 @@ import { csvHeader, csvRow } from '@shared/csv';
 import { exportRecord, type CustomersRecordsPage } from '@shared/customer-export';
 import { LAST_DIGITS_MATCHES_MAX } from '@shared/dashboard-search';
 import type { Customer, CustomersCsvPage, UsersChanges, UsersPage } from '@shared/types';
-import type { CustomerFilter, CustomerPage, RedeemResult } from '../repositories/customers';
+import type { CustomerFilter } from '../repositories/customers';
 import * as pageCursors from '../repositories/page-cursors';
-import type * as customers from '../repositories/customers';
-
-/** The customer operations this module needs from the customers repository. */
-export interface CustomerStore {
-  getCustomer(phoneNumber: string): Promise<Customer | undefined>;
-  listCustomers(
-    startKey: Record<string, unknown> | undefined,
-    limit: number,
-    filter?: CustomerFilter,
-  ): Promise<CustomerPage>;
-  redeemCustomer(phoneNumber: string, by: string, at: string): Promise<RedeemResult>;
-  listCustomersChangedSince(
-    since: string,
-    limit: number,
-  ): Promise<{ users: Customer[]; lastChangedAt?: string; more: boolean }>;
-}
+import * as customers from '../repositories/customers';
 
 /** Cursors are short random tokens; anything longer is certainly forged. */
 const CURSOR_MAX_LENGTH = 512;
@@ -61,22 +46,18 @@ export const listFilterSchema = z
  * already: docs/security.md, "The counter's partial search".
  */
 export async function searchByLastDigits(
-  store: Pick<typeof customers, 'findByLastDigits'>,
   digits: string,
 ): Promise<{ users: Customer[]; more: boolean }> {
-  return store.findByLastDigits(digits, LAST_DIGITS_MATCHES_MAX);
+  return customers.findByLastDigits(digits, LAST_DIGITS_MATCHES_MAX);
 }
 
 /**
  * The customer with this local number (exactly 10 digits, already validated by the search
  * schema), or null. Ten digits that are not an 04 mobile cannot belong to a customer: null too.
  */
-export async function searchCustomer(
-  store: CustomerStore,
-  localNumber: string,
-): Promise<Customer | null> {
+export async function searchCustomer(localNumber: string): Promise<Customer | null> {
   if (!isLocalMobile(localNumber)) return null;
-  return (await store.getCustomer(toInternational(localNumber))) ?? null;
+  return (await customers.getCustomer(toInternational(localNumber))) ?? null;
 }
 
 /**
@@ -84,7 +65,6 @@ export async function searchCustomer(
  * server issued with the previous page; an unknown, forged or expired one is a 400.
  */
 export async function listCustomersPage(
-  store: CustomerStore,
   cursor: string | undefined,
   nowS: number,
   options: { unredeemed?: boolean } = {},
@@ -92,7 +72,7 @@ export async function listCustomersPage(
   const filter: CustomerFilter = options.unredeemed
     ? { kind: 'unredeemed', at: new Date(nowS * 1000).toISOString() }
     : { kind: 'all' };
-  return customersPage(store, cursor, nowS, routeOf('list-users').pageSize, filter);
+  return customersPage(cursor, nowS, routeOf('list-users').pageSize, filter);
 }
 
 /**
@@ -101,7 +81,6 @@ export async function listCustomersPage(
  * the CSV export page the same way.
  */
 async function customersPage(
-  store: CustomerStore,
   cursor: string | undefined,
   nowS: number,
   pageSize: number,
@@ -110,7 +89,7 @@ async function customersPage(
   const startKey = cursor === undefined ? undefined : await pageCursors.loadPageKey(cursor, nowS);
   if (cursor !== undefined && !startKey)
     throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
-  const page = await store.listCustomers(startKey, pageSize, filter);
+  const page = await customers.listCustomers(startKey, pageSize, filter);
   return {
     users: page.users,
     nextCursor: page.lastKey ? await pageCursors.savePageKey(page.lastKey, nowS) : null,
@@ -129,7 +108,6 @@ export interface RedeemOutcome {
  * no such customer, 409 when the offer is already redeemed (and nothing changes).
  */
 export async function redeemOffer(
-  store: CustomerStore,
   localNumber: string,
   by: string,
   at: string,
@@ -138,7 +116,7 @@ export async function redeemOffer(
   if (!isLocalMobile(localNumber))
     throw notFound('CUSTOMER_NOT_FOUND', API_MESSAGES.customerNotFound);
   const phoneNumber = toInternational(localNumber);
-  const result = await store.redeemCustomer(phoneNumber, by, at);
+  const result = await customers.redeemCustomer(phoneNumber, by, at);
   switch (result.status) {
     case 'redeemed':
       log('offer redeemed', { phone: maskPhone(phoneNumber), by });
@@ -179,18 +157,17 @@ export const changesSinceSchema = z.iso
  * dashboard's live list. Without `since` the feed starts now. A cursor older than a day or in the
  * future is a 400: the page reloads its list.
  */
-export async function listChanges(
-  store: CustomerStore,
-  since: string | undefined,
-  now: Date,
-): Promise<UsersChanges> {
+export async function listChanges(since: string | undefined, now: Date): Promise<UsersChanges> {
   const nowMs = now.getTime();
   const startOver = new Date(nowMs - CHANGES_OVERLAP_MS).toISOString();
   if (since === undefined) return { users: [], cursor: startOver, more: false };
   const sinceMs = Date.parse(since);
   if (sinceMs < nowMs - CHANGES_MAX_AGE_MS || sinceMs > nowMs + CHANGES_MAX_AHEAD_MS)
     throw badRequest('INVALID_CURSOR', API_MESSAGES.invalidInput);
-  const page = await store.listCustomersChangedSince(since, routeOf('list-user-changes').pageSize);
+  const page = await customers.listCustomersChangedSince(
+    since,
+    routeOf('list-user-changes').pageSize,
+  );
   if (page.more && page.lastChangedAt) {
     // Over a page of changes: go on from the last one (past it, should a page share one moment).
     const next =
@@ -210,12 +187,11 @@ export async function listChanges(
  * Cursors are the list's opaque server-issued tokens (400 for an unknown or expired one).
  */
 export async function exportCustomersPage(
-  store: CustomerStore,
   cursor: string | undefined,
   nowS: number,
   timeZone: string,
 ): Promise<CustomersCsvPage> {
-  const page = await customersPage(store, cursor, nowS, routeOf('export-customers').pageSize);
+  const page = await customersPage(cursor, nowS, routeOf('export-customers').pageSize);
   const now = new Date(nowS * 1000);
   return {
     csv:
@@ -231,12 +207,11 @@ export async function exportCustomersPage(
  * workbook: an .xlsx is one zip of the whole list, so it is written where the pages come together.
  */
 export async function exportCustomerRecordsPage(
-  store: CustomerStore,
   cursor: string | undefined,
   nowS: number,
   timeZone: string,
 ): Promise<CustomersRecordsPage> {
-  const page = await customersPage(store, cursor, nowS, routeOf('export-customers').pageSize);
+  const page = await customersPage(cursor, nowS, routeOf('export-customers').pageSize);
   const now = new Date(nowS * 1000);
   return {
     records: page.users.map((customer) => exportRecord(customer, timeZone, now)),

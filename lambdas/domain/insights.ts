@@ -2,8 +2,10 @@
  * The owner's view of the promotion (GET /api/insights): totals, the funnel (visits, codes sent,
  * verified, spins, redeemed, each with the share kept from the step before), the same per
  * business day, and wins per prize against the wheel's odds, over a range of days. Computed from
- * the day counters (repositories/stats.ts), never from the customers table, so a view costs the
- * same at 100 customers as at 100,000.
+ * the day counters and the prizes-owed counters (repositories/stats.ts). The customers table is
+ * where the wins, redemptions and prizes owed come from: its change stream keeps those counters
+ * (domain/stats-stream.ts), but a view never queries it, so it costs the same at 100 customers as
+ * at 100,000.
  */
 import { addDays, businessDay, dayCount, daysBetween, isCalendarDay } from '@shared/business-day';
 import {
@@ -14,20 +16,15 @@ import {
   USD_RATE_DATE_DEFAULT,
   USD_RATE_DEFAULT,
 } from '@shared/constants';
-import { amountEnv, optionalEnv } from '../lib/env';
+import { amountEnv, businessTimeZone, optionalEnv } from '../lib/env';
 import { badRequest } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages-api';
 import { oddsShare } from '@shared/slice';
-import {
-  FUNNEL_STEPS,
-  REFUSAL_REASONS,
-  type FunnelStep,
-  type GameSettings,
-  type Insights,
-  type Slice,
-} from '@shared/types';
+import { FUNNEL_STEPS, REFUSAL_REASONS, type FunnelStep, type Insights } from '@shared/types';
 import * as z from '@shared/zod';
-import { redeemTimeOfBucket, type DayStats } from '../repositories/stats';
+import { getGameSettings } from '../repositories/settings';
+import { listSlices } from '../repositories/slices';
+import { readOwed, readStats, redeemTimeOfBucket, type DayStats } from '../repositories/stats';
 import { REFUSAL_COUNTERS } from './code-refusals';
 
 /** "Expiring this week": prizes owed whose expiry falls within this long from now. */
@@ -47,22 +44,11 @@ export const insightsQuerySchema = z.strictObject({
 });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 
-export interface InsightsDeps {
-  readStats: (days: readonly string[]) => Promise<DayStats[]>;
-  listSlices: () => Promise<Slice[]>;
-  getGameSettings: () => Promise<GameSettings>;
-  /** Prizes owed at an ISO time, and how many expire by another. */
-  countOwed: (at: string, expiringBy: string) => Promise<{ total: number; expiring: number }>;
-  timeZone: string;
-  smsPriceUsd: number;
-  money: OwnerMoney;
-}
-
 /** The price per SMS for the estimate: SMS_PRICE_USD when the deployment sets it. */
-export const smsPriceUsd = (): number => amountEnv('SMS_PRICE_USD', SMS_PRICE_USD_DEFAULT);
+const smsPriceUsd = (): number => amountEnv('SMS_PRICE_USD', SMS_PRICE_USD_DEFAULT);
 
 /** The owner's currency, as the deployment sets it (the product's default: AUD). */
-export const ownerMoney = (): OwnerMoney => ({
+const ownerMoney = (): OwnerMoney => ({
   currency: optionalEnv('OWNER_CURRENCY') ?? OWNER_CURRENCY_DEFAULT,
   usdRate: amountEnv('USD_RATE', USD_RATE_DEFAULT),
   rateDate: optionalEnv('USD_RATE_DATE') ?? USD_RATE_DATE_DEFAULT,
@@ -109,12 +95,11 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
  * The insights for `query` (default: the last INSIGHTS_DEFAULT_DAYS days up to today, i.e. today). A range
  * ending before it starts, or longer than INSIGHTS_MAX_DAYS, is a 400.
  */
-export async function buildInsights(
-  query: InsightsQuery,
-  now: Date,
-  deps: InsightsDeps,
-): Promise<Insights> {
-  const to = query.to ?? businessDay(now, deps.timeZone);
+export async function buildInsights(query: InsightsQuery, now: Date): Promise<Insights> {
+  const timeZone = businessTimeZone();
+  const smsPrice = smsPriceUsd();
+  const money = ownerMoney();
+  const to = query.to ?? businessDay(now, timeZone);
   const from = query.from ?? addDays(to, 1 - INSIGHTS_DEFAULT_DAYS);
   // Counted before any day is listed: a range may span the whole calendar. A default start
   // before year 0 is no calendar day, refused too.
@@ -122,10 +107,10 @@ export async function buildInsights(
   if (!isCalendarDay(from) || days === 0 || days > INSIGHTS_MAX_DAYS)
     throw badRequest('INVALID_RANGE', API_MESSAGES.insightsRange);
   const [stats, slices, game, owed] = await Promise.all([
-    deps.readStats(daysBetween(from, to)),
-    deps.listSlices(),
-    deps.getGameSettings(),
-    deps.countOwed(now.toISOString(), new Date(now.getTime() + EXPIRING_WITHIN_MS).toISOString()),
+    readStats(daysBetween(from, to)),
+    listSlices(),
+    getGameSettings(),
+    readOwed(now.toISOString(), new Date(now.getTime() + EXPIRING_WITHIN_MS).toISOString()),
   ]);
 
   const sum = (counter: keyof DayStats['counts']) =>
@@ -186,9 +171,9 @@ export async function buildInsights(
   return {
     from,
     to,
-    timeZone: deps.timeZone,
+    timeZone,
     spinMode: game.spinMode,
-    smsPriceUsd: deps.smsPriceUsd,
+    smsPriceUsd: smsPrice,
     totals: {
       visits,
       verified,
@@ -196,7 +181,7 @@ export async function buildInsights(
       redeemed,
       redemptionRate: ratio(redeemed, spins),
       codesSent,
-      smsCostUsd: cents(codesSent * deps.smsPriceUsd),
+      smsCostUsd: cents(codesSent * smsPrice),
       previews,
       ticketSpins,
       previewsPerTicketSpin: ratio(previews, ticketSpins),
@@ -207,8 +192,8 @@ export async function buildInsights(
       REFUSAL_REASONS.map((reason) => [reason, sum(REFUSAL_COUNTERS[reason])]),
     ) as Insights['refused'],
     money: {
-      ...deps.money,
-      smsCost: cents(codesSent * deps.smsPriceUsd * deps.money.usdRate),
+      ...money,
+      smsCost: cents(codesSent * smsPrice * money.usdRate),
     },
     owed: { total: owed.total, expiringThisWeek: owed.expiring },
     medianRedeemSeconds: medianRedeemSeconds(stats),

@@ -1,5 +1,5 @@
 /**
- * Spin-first mode ("spin first, verify to claim"): the public preview draws on the server and
+ * Spin-first mode (spin first, verify the number to save the win): the public preview draws on the server and
  * hands out a single-use ticket naming the slice; after verification POST /api/spins {ticket}
  * records that prize (or draws again if it can no longer be won). The browser never names a slice.
  *
@@ -10,7 +10,7 @@
  * connection, where a shop's visitors share the address, one open ticket per browser). A ticket is
  * exchanged only by the client that drew it: the same address, with the secret its browser keeps
  * beside the ticket (the preview names the secret's SHA-256): a ticket drawn at one address cannot
- * be claimed from another. A ticket is only honoured while the game is in spin-first mode.
+ * be exchanged from another. A ticket is only honoured while the game is in spin-first mode.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, conflict, isAppError } from '@shared/errors';

@@ -13,7 +13,6 @@ import {
 import { activeStaff } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';
-import * as customers from '../repositories/customers';
 import { businessTimeZone } from '../lib/env';
 
 export const handler = http(async (event) => {
@@ -29,7 +28,7 @@ export const handler = http(async (event) => {
     'INVALID_FORMAT',
   );
   const write = format === 'records' ? exportCustomerRecordsPage : exportCustomersPage;
-  const page = await write(customers, cursor, Math.floor(Date.now() / 1000), businessTimeZone());
+  const page = await write(cursor, Math.floor(Date.now() / 1000), businessTimeZone());
   logger.info('customers exported', {
     by: admin.username,
     format,

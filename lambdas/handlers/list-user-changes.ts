@@ -6,7 +6,6 @@ import { STAFF_ROLES } from '@shared/types';
 import { changesSinceSchema, listChanges } from '../domain/customers';
 import { activeStaff } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
-import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
   await activeStaff(event, STAFF_ROLES);
@@ -15,5 +14,5 @@ export const handler = http(async (event) => {
     event.queryStringParameters?.since,
     'INVALID_CURSOR',
   );
-  return ok({ data: await listChanges(customers, since, new Date()) });
+  return ok({ data: await listChanges(since, new Date()) });
 });

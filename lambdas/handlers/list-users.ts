@@ -7,7 +7,6 @@ import { listCursorSchema, listCustomersPage, listFilterSchema } from '../domain
 import { activeStaff } from '../domain/active-user';
 import { http, ok, parseValue } from '../lib/http';
 import { logger } from '../lib/logger';
-import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
   const staff = await activeStaff(event, STAFF_ROLES);
@@ -15,7 +14,7 @@ export const handler = http(async (event) => {
   const cursor = parseValue(listCursorSchema, query?.cursor, 'INVALID_CURSOR');
   const filter = parseValue(listFilterSchema, query?.filter, 'INVALID_FILTER');
   const nowS = Math.floor(Date.now() / 1000);
-  const page = await listCustomersPage(customers, cursor, nowS, {
+  const page = await listCustomersPage(cursor, nowS, {
     unredeemed: filter === 'unredeemed',
   });
   // Each page is logged like the admin's export: paging through every customer leaves a trail.

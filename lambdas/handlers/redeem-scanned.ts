@@ -13,7 +13,6 @@ import { resolvePrizeReference } from '../domain/prize-reference';
 import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import { countEvent } from '../lib/metrics';
-import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
   const staff = await activeStaff(event, STAFF_ROLES);
@@ -21,7 +20,6 @@ export const handler = http(async (event) => {
   const now = new Date();
   const phoneNumber = await resolvePrizeReference(reference, now);
   const redeemed = await redeemOffer(
-    customers,
     toLocal(phoneNumber),
     staff.username,
     now.toISOString(),

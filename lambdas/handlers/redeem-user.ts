@@ -10,13 +10,11 @@ import { activeStaff } from '../domain/active-user';
 import { http, ok, parseBody } from '../lib/http';
 import { logger } from '../lib/logger';
 import { countEvent } from '../lib/metrics';
-import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
   const staff = await activeStaff(event, STAFF_ROLES);
   const { phoneNumber } = parseBody(searchRequestSchema, event);
   const redeemed = await redeemOffer(
-    customers,
     phoneNumber,
     staff.username,
     new Date().toISOString(),

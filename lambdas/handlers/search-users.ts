@@ -13,16 +13,15 @@ import { STAFF_ROLES } from '@shared/types';
 import { searchByLastDigits, searchCustomer } from '../domain/customers';
 import { activeStaff } from '../domain/active-user';
 import { http, ok, parseBody, parseValue } from '../lib/http';
-import * as customers from '../repositories/customers';
 
 export const handler = http(async (event) => {
   await activeStaff(event, STAFF_ROLES);
   const body = parseBody(z.unknown(), event);
   if (isLastDigitsRequest(body)) {
     const { lastDigits } = parseValue(lastDigitsRequestSchema, body);
-    const found = await searchByLastDigits(customers, lastDigits);
+    const found = await searchByLastDigits(lastDigits);
     return ok({ data: found.users, more: found.more });
   }
   const { phoneNumber } = parseValue(searchRequestSchema, body);
-  return ok({ data: await searchCustomer(customers, phoneNumber) });
+  return ok({ data: await searchCustomer(phoneNumber) });
 });

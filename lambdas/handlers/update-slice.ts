@@ -1,6 +1,7 @@
 /**
- * PUT /api/slices/{id} (admin): replaces a slice's fields, from the version the admin loaded; 404
- * when it does not exist, 409 SLICE_CHANGED when it changed since.
+ * PUT /api/slices/{id} (admin): changes the slice fields the body names (the others keep their
+ * values), from the version the admin loaded; 404 when it does not exist, 409 SLICE_CHANGED when it
+ * changed since.
  */
 import { sliceUpdateSchema } from '@shared/slice';
 import { editSlice, sliceIdFrom } from '../domain/slices-admin';

@@ -15,11 +15,13 @@ import {
   CUSTOMERS_BY_CREATED_INDEX,
   CUSTOMERS_LIST_PARTITION,
 } from '@shared/definitions';
-import type { Customer } from '@shared/types';
+import { customerSchema, type Customer } from '@shared/customer';
 import { retryingConflicts } from '../lib/conflict-retry';
 import { dynamo } from '../lib/dynamo-client';
 import { erasureKey } from '../lib/secrets';
 import { cancellationCodes } from '../lib/dynamo-errors';
+import { readItem } from '../lib/stored-items';
+import { takeOneOfStock } from './slices';
 import { tableName } from '../lib/tables';
 
 /** Index-only attributes stored beside the customer fields. */
@@ -35,17 +37,12 @@ interface CustomerItem extends Customer {
   source?: string;
 }
 
-const toCustomer = (item: Record<string, unknown>): Customer => {
-  const {
-    listPartition: _p,
-    createdSort: _s,
-    changedSort: _c,
-    ticketSpin: _t,
-    source: _source,
-    ...customer
-  } = item as unknown as CustomerItem;
-  return customer;
-};
+/**
+ * A stored customer through the record's schema: the index attributes, `ticketSpin` and `source`
+ * are left out; a bad item is an error naming its (masked) key, never a default.
+ */
+const toCustomer = (item: Record<string, unknown>): Customer =>
+  readItem(customerSchema, item, 'customers', { phoneNumber: item.phoneNumber });
 
 /**
  * The key an erased number leaves behind: a keyed hash (HMAC-SHA256 with the deployment's erasure
@@ -149,26 +146,6 @@ export async function putCustomerOnce(
     ...(options.ticketSpin ? { ticketSpin: true as const } : {}),
     ...(options.source ? { source: options.source } : {}),
   };
-  const sliceOp =
-    slice.stock === null
-      ? {
-          ConditionCheck: {
-            TableName: tableName('slices'),
-            Key: { id: slice.id },
-            ConditionExpression:
-              'attribute_exists(id) AND (attribute_not_exists(stock) OR stock = :null)',
-            ExpressionAttributeValues: { ':null': null },
-          },
-        }
-      : {
-          Update: {
-            TableName: tableName('slices'),
-            Key: { id: slice.id },
-            UpdateExpression: 'SET stock = stock - :one',
-            ConditionExpression: 'attribute_exists(id) AND stock > :zero',
-            ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-          },
-        };
   try {
     await dynamo().send(
       new TransactWriteCommand({
@@ -180,7 +157,8 @@ export async function putCustomerOnce(
               ConditionExpression: 'attribute_not_exists(phoneNumber)',
             },
           },
-          sliceOp,
+          // The slice's part is the slices repository's: it alone writes slices.
+          takeOneOfStock(slice),
           // A number erased on request had its reward: it cannot win again.
           {
             ConditionCheck: {

@@ -3,10 +3,18 @@
  * one UpdateItem, so concurrent saves of different fields never lose each other's writes.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, spinModeOf } from '@shared/constants';
-import type { BusinessSettingsInput, GameSettingsInput } from '@shared/settings';
-import type { BusinessSettings, GameSettings, SetupFacts, StaffRole } from '@shared/types';
+import { EMPTY_BUSINESS_SETTINGS } from '@shared/business-fields';
+import {
+  businessSettingsSchema,
+  gameSettingsSchema,
+  type BusinessSettings,
+  type BusinessSettingsInput,
+  type GameSettings,
+  type GameSettingsInput,
+} from '@shared/settings';
+import type { SetupFacts, StaffRole } from '@shared/types';
 import { dynamo } from '../lib/dynamo-client';
+import { readItem } from '../lib/stored-items';
 import { tableName } from '../lib/tables';
 
 const BUSINESS_ID = 'business';
@@ -43,27 +51,21 @@ async function merge(
   return Attributes ?? {};
 }
 
+/**
+ * The stored business document through its schema: a field never saved is empty (saves merge
+ * field by field), a field of the wrong type is an error naming the item.
+ */
 const pickBusiness = (item: Record<string, unknown> | undefined): BusinessSettings => {
-  const out: BusinessSettings = { ...EMPTY_BUSINESS_SETTINGS };
-  for (const key of Object.keys(EMPTY_BUSINESS_SETTINGS) as (keyof BusinessSettings)[]) {
-    const value = item?.[key];
-    if (typeof value === 'string') out[key] = value;
-  }
-  if (typeof item?.updatedAt === 'string') out.updatedAt = item.updatedAt;
-  return out;
+  const { id: _id, ...stored } = item ?? {};
+  return readItem(businessSettingsSchema, { ...EMPTY_BUSINESS_SETTINGS, ...stored }, 'settings', {
+    id: BUSINESS_ID,
+  });
 };
 
+/** The stored game settings through their schema (its defaults for what was never saved). */
 const pickGame = (item: Record<string, unknown> | undefined): GameSettings => {
-  const colors = item?.itemBackgroundColors;
-  const out: GameSettings = {
-    itemBackgroundColors:
-      Array.isArray(colors) && colors.length > 0
-        ? colors.map(String)
-        : [...DEFAULT_GAME_SETTINGS.itemBackgroundColors],
-    spinMode: spinModeOf(item?.spinMode),
-  };
-  if (typeof item?.updatedAt === 'string') out.updatedAt = item.updatedAt;
-  return out;
+  const { id: _id, ...stored } = item ?? {};
+  return readItem(gameSettingsSchema, stored, 'settings', { id: GAME_ID });
 };
 
 /** Stored business settings; every text field empty when none were saved. */

@@ -10,27 +10,22 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { MAX_SLICES } from '@shared/constants';
-import type { SliceInput, SliceVersion } from '@shared/slice';
-import type { Slice } from '@shared/types';
+import { SLICE_COUNT_ID } from '@shared/definitions';
+import {
+  sliceSchema,
+  type Slice,
+  type SliceChanges,
+  type SliceInput,
+  type SliceVersion,
+} from '@shared/slice';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
+import { readItem } from '../lib/stored-items';
 import { tableName } from '../lib/tables';
 
-/** Settings-table item that counts slices. */
-export const SLICE_COUNT_ID = 'slice-count';
-
-const toSlice = (item: Record<string, unknown>): Slice => ({
-  id: String(item.id),
-  name: String(item.name ?? ''),
-  imageSrc: String(item.imageSrc ?? ''),
-  comment: String(item.comment ?? ''),
-  bgColor: String(item.bgColor ?? '#ffffff'),
-  weight: typeof item.weight === 'number' ? item.weight : 1,
-  stock: typeof item.stock === 'number' ? item.stock : null,
-  validDays: typeof item.validDays === 'number' ? item.validDays : null,
-  createdAt: String(item.createdAt ?? ''),
-  updatedAt: String(item.updatedAt ?? ''),
-});
+/** A stored slice through its schema: a bad item is an error naming it, never a default. */
+const toSlice = (item: Record<string, unknown>): Slice =>
+  readItem(sliceSchema, item, 'slices', { id: item.id });
 
 /** All slices, newest first (the admin list adds at the top). */
 export async function listSlices(): Promise<Slice[]> {
@@ -112,38 +107,38 @@ export type UpdateSliceResult =
   /** It exists, but not as `expected`: edited or won since. */
   | { status: 'changed' };
 
-/** Replaces a slice's editable fields, if it exists and is still the version `expected`. */
+/**
+ * Changes the fields `changes` names, and only those (a field it does not name keeps its stored
+ * value, whatever fields slices gain), if the slice exists and is still the version `expected`.
+ */
 export async function updateSlice(
   id: string,
-  input: SliceInput,
+  changes: SliceChanges,
   expected: SliceVersion,
   now: string,
 ): Promise<UpdateSliceResult> {
+  // Every name through a placeholder: NAME and COMMENT are DynamoDB reserved words.
+  const set = Object.entries({ ...changes, updatedAt: now }).filter(([, v]) => v !== undefined);
   try {
     const { Attributes } = await dynamo().send(
       new UpdateCommand({
         TableName: tableName('slices'),
         Key: { id },
-        UpdateExpression:
-          'SET #name = :name, #comment = :comment, imageSrc = :imageSrc, bgColor = :bgColor, weight = :weight, stock = :stock, validDays = :validDays, updatedAt = :now',
+        UpdateExpression: `SET ${set.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
         // Only the version the admin loaded: same updatedAt (no other edit), same stock (no win).
         ConditionExpression:
           expected.stock === null
-            ? 'updatedAt = :expectedAt AND (attribute_not_exists(stock) OR stock = :null)'
-            : 'updatedAt = :expectedAt AND stock = :expectedStock',
-        // NAME and COMMENT are DynamoDB reserved words.
-        ExpressionAttributeNames: { '#name': 'name', '#comment': 'comment' },
+            ? '#at = :expectedAt AND (attribute_not_exists(#stock) OR #stock = :null)'
+            : '#at = :expectedAt AND #stock = :expectedStock',
+        ExpressionAttributeNames: {
+          '#at': 'updatedAt',
+          '#stock': 'stock',
+          ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])),
+        },
         ExpressionAttributeValues: {
           ':expectedAt': expected.updatedAt,
           ...(expected.stock === null ? { ':null': null } : { ':expectedStock': expected.stock }),
-          ':name': input.name,
-          ':comment': input.comment,
-          ':imageSrc': input.imageSrc,
-          ':bgColor': input.bgColor,
-          ':weight': input.weight,
-          ':stock': input.stock,
-          ':validDays': input.validDays,
-          ':now': now,
+          ...Object.fromEntries(set.map(([, value], i) => [`:f${i}`, value])),
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -153,6 +148,33 @@ export async function updateSlice(
     if (!isConditionFailed(error)) throw error;
     return (await getSlice(id)) ? { status: 'changed' } : { status: 'not-found' };
   }
+}
+
+/**
+ * A win's part of its transaction (the customers repository's putCustomerOnce): the slice must
+ * still exist, and when it has stock, one is taken while any is left; a slice with unlimited stock
+ * is only checked, so its item does not change.
+ */
+export function takeOneOfStock(slice: { id: string; stock: number | null }) {
+  return slice.stock === null
+    ? {
+        ConditionCheck: {
+          TableName: tableName('slices'),
+          Key: { id: slice.id },
+          ConditionExpression:
+            'attribute_exists(id) AND (attribute_not_exists(stock) OR stock = :null)',
+          ExpressionAttributeValues: { ':null': null },
+        },
+      }
+    : {
+        Update: {
+          TableName: tableName('slices'),
+          Key: { id: slice.id },
+          UpdateExpression: 'SET stock = stock - :one',
+          ConditionExpression: 'attribute_exists(id) AND stock > :zero',
+          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
+        },
+      };
 }
 
 export type DeleteSliceResult = 'deleted' | 'not-found' | 'conflict';

@@ -14,7 +14,9 @@ import * as XLSX from '@e965/xlsx';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessIsoTime } from '@shared/business-day';
-import { LOGO_MAX_BYTES, PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { BUSINESS_FIELDS } from '@shared/business-field-table';
+import { PLACEHOLDER_BUSINESS } from '@shared/business-fields';
+import { LOGO_MAX_BYTES } from '@shared/constants';
 import { EXPORT_COLUMNS } from '@shared/customer-export';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { formatLocalNumber } from '@shared/phone-format';
@@ -540,11 +542,11 @@ describe.each(DEVICES)('the owner on a $name', (device) => {
       const visitor = await newBrowserPage(device.viewport, device.device);
       await visitor.goto(url('/'));
       const footer = visitor.getByRole('navigation', { name: VISITOR_TEXT.footerLabel });
-      const websiteLink = footer.getByRole('link', { name: VISITOR_TEXT.footerLinks.website });
+      const websiteLink = footer.getByRole('link', { name: BUSINESS_FIELDS.website.footer.label });
       await expect.poll(() => websiteLink.getAttribute('href')).toBe('https://joespizza.com.au');
-      expect(await footer.getByRole('link', { name: VISITOR_TEXT.footerLinks.phone }).count()).toBe(
-        0,
-      );
+      expect(
+        await footer.getByRole('link', { name: BUSINESS_FIELDS.phoneNumber.footer.label }).count(),
+      ).toBe(0);
     },
   );
 

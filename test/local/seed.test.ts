@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { PLACEHOLDER_BUSINESS } from '@shared/business-fields';
 import { getBusinessSettings, getGameSettings } from '../../lambdas/repositories/settings';
 import { listSlices } from '../../lambdas/repositories/slices';
 import { createCognitoStandIn } from '../../local/cognito';

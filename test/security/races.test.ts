@@ -13,13 +13,9 @@ import { handler as putBusiness } from '../../lambdas/handlers/put-business-sett
 import { handler as redeemUser } from '../../lambdas/handlers/redeem-user';
 import { getCustomer } from '../../lambdas/repositories/customers';
 import { getBusinessSettings } from '../../lambdas/repositories/settings';
-import {
-  deleteSlice,
-  getSlice,
-  listSlices,
-  SLICE_COUNT_ID,
-} from '../../lambdas/repositories/slices';
+import { deleteSlice, getSlice, listSlices } from '../../lambdas/repositories/slices';
 import { MAX_SLICES } from '@shared/constants';
+import { SLICE_COUNT_ID } from '@shared/definitions';
 import { addSlice, testPhone } from '../lambdas/visitor/support';
 import { httpEvent, statusAndBody, visitorTokenFor } from '../support/http-event';
 import { writeSummary } from './support';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { PLACEHOLDER_BUSINESS } from '@shared/business-fields';
 import { getReadyState } from '@shared/get-ready';
 
 const never = { passwordSetAt: { admin: null, operator: null }, printedAt: null };

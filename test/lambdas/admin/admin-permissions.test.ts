@@ -12,6 +12,7 @@ import { deleteSlice, listSlices } from '../../../lambdas/repositories/slices';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
 import { ROUTES } from '@shared/routes';
 import { httpEvent, type Caller } from '../../support/http-event';
+import { sliceInput } from '../../support/records';
 
 // set-staff-password needs a pool id in its env; the call never reaches Cognito here.
 vi.hoisted(() => {
@@ -91,15 +92,7 @@ describe('admin routes', () => {
     async (_, route) => {
       // Prepare
       const slice = await addSlice(
-        {
-          name: `Keep ${randomUUID().slice(0, 4)}`,
-          comment: '',
-          imageSrc: '',
-          bgColor: '#ffffff',
-          weight: 1,
-          stock: null,
-          validDays: null,
-        },
+        sliceInput({ name: `Keep ${randomUUID().slice(0, 4)}` }),
         new Date(),
       );
       const before = await snapshot();

@@ -4,7 +4,6 @@ import { logger } from '../../../lambdas/lib/logger';
 import { exportCustomersPage } from '../../../lambdas/domain/customers';
 import type { CustomersRecordsPage } from '@shared/customer-export';
 import { routeOf } from '@shared/routes';
-import * as customersRepository from '../../../lambdas/repositories/customers';
 import { redeemCustomer } from '../../../lambdas/repositories/customers';
 import type { CustomersCsvPage } from '@shared/types';
 import { ADMIN_TOKEN, bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
@@ -100,7 +99,6 @@ describe('GET /api/customers/export', () => {
     let pages = 0;
     do {
       const next = await exportCustomersPage(
-        customersRepository,
         cursor,
         Math.floor(Date.now() / 1000),
         'Australia/Sydney',

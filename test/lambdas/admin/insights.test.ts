@@ -19,6 +19,7 @@ import type { Insights } from '@shared/types';
 import { ADMIN_TOKEN, bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
 import { addSlice } from '../visitor/support';
 import { drainStatsStream } from '../../support/stats-stream';
+import { sliceInput } from '../../support/records';
 
 /** The insights once the change stream's consumer has counted every change so far. */
 const insights = async (query: Record<string, string> = {}, tokenFields = ADMIN_TOKEN) => {
@@ -174,10 +175,7 @@ describe('GET /api/insights', () => {
   it('counts the prizes still owed now (won, not redeemed, not expired) and those expiring within 7 days, and the SMS cost in the owner’s currency', async () => {
     const before = (await insights()).body.data.owed;
     const valid = (name: string, validDays: number | null) =>
-      addSliceAsAdmin(
-        { name, comment: '', imageSrc: '', bgColor: '#ffffff', weight: 1, stock: null, validDays },
-        new Date(),
-      );
+      addSliceAsAdmin(sliceInput({ name, validDays }), new Date());
     const soon = await valid('Soon', 3);
     const later = await valid('Later', 30);
     const day = 24 * 60 * 60 * 1000;

@@ -3,7 +3,8 @@ import { handler as getBusiness } from '../../../lambdas/handlers/get-business-s
 import { handler as getGame } from '../../../lambdas/handlers/get-game-settings';
 import { handler as putBusiness } from '../../../lambdas/handlers/put-business-settings';
 import { handler as putGame } from '../../../lambdas/handlers/put-game-settings';
-import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS } from '@shared/constants';
+import { EMPTY_BUSINESS_SETTINGS } from '@shared/business-fields';
+import { DEFAULT_GAME_SETTINGS } from '@shared/constants';
 import { SETTINGS_FIELD_MESSAGES } from '@shared/messages-fields';
 import { bodyOf, httpEvent } from '../../support/http-event';
 
@@ -33,11 +34,13 @@ describe('business settings handlers', () => {
         body: { logoUrl: '/media/business/1-logo.png' },
       }),
     );
-    expect(await readBusiness()).toMatchObject({
+    const stored = await readBusiness();
+    expect(stored).toEqual({
+      ...EMPTY_BUSINESS_SETTINGS,
       businessName: 'Burger Barn',
       website: 'https://burgerbarn.example',
       logoUrl: '/media/business/1-logo.png',
-      email: '',
+      updatedAt: expect.any(String),
     });
   });
 
@@ -87,9 +90,11 @@ describe('game settings handlers', () => {
       }),
     );
     await putGame(httpEvent({ caller: 'admin', method: 'PUT', body: { spinMode: 'spin-first' } }));
-    expect(await readGame()).toMatchObject({
+    const game = await readGame();
+    expect(game).toEqual({
       itemBackgroundColors: ['#112233', '#abc'],
       spinMode: 'spin-first',
+      updatedAt: expect.any(String),
     });
   });
 

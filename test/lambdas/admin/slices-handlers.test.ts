@@ -10,6 +10,7 @@ import { MESSAGES } from '@shared/messages';
 import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import type { Slice } from '@shared/types';
 import { bodyOf, httpEvent } from '../../support/http-event';
+import { aSlice } from '../../support/records';
 
 const create = (body: unknown) =>
   createSlice(httpEvent({ caller: 'admin', method: 'POST', path: '/api/slices', body }));
@@ -50,15 +51,18 @@ describe('slice handlers', () => {
   it('creates a slice with the default values, odds and stock', async () => {
     const result = await create({ name: 'Free Chips', weight: 3, stock: 5 });
     expect(result.statusCode).toBe(201);
-    expect(bodyOf(result)).toMatchObject({
-      name: 'Free Chips',
-      comment: '',
-      imageSrc: '',
-      bgColor: '#ffffff',
-      weight: 3,
-      stock: 5,
-    });
-    expect(await list()).toHaveLength(1);
+    const created = bodyOf(result) as unknown as Slice;
+    expect(created).toEqual(
+      aSlice({
+        name: 'Free Chips',
+        weight: 3,
+        stock: 5,
+        id: created.id,
+        createdAt: created.createdAt,
+        updatedAt: created.createdAt,
+      }),
+    );
+    expect(await list()).toEqual([created]);
   });
 
   it('refuses bad input with the required messages and stores nothing', async () => {
@@ -96,13 +100,17 @@ describe('slice handlers', () => {
       stock: null,
     });
     expect(result.statusCode).toBe(200);
-    expect(bodyOf(result)).toMatchObject({
-      id: slice!.id,
+    const updated = bodyOf(result) as unknown as Slice;
+    expect(updated).toEqual({
+      ...slice!,
       name: 'Chips',
       comment: 'Min $20',
+      bgColor: '#ff0000',
       weight: 2,
       stock: null,
+      updatedAt: updated.updatedAt,
     });
+    expect(await list()).toEqual([updated]);
     const missing = await update(randomUUID(), { name: 'Ghost' });
     const malformed = await update('not-a-uuid', { name: 'Ghost' });
     expect([missing.statusCode, bodyOf(missing).message]).toEqual([
@@ -116,6 +124,33 @@ describe('slice handlers', () => {
       MESSAGES.sliceNameTooLongShort,
     ]);
     expect((await list()).map((s) => s.name)).toEqual(['Chips']);
+  });
+
+  it('an edit changes only the fields it sends: what the slice got on create is kept', async () => {
+    const created = bodyOf(
+      await create({
+        name: 'Dessert',
+        comment: 'Dine in only',
+        imageSrc: '/media/dessert.png',
+        bgColor: '#123456',
+        weight: 4,
+        stock: 9,
+        validDays: 7,
+      }),
+    ) as unknown as Slice;
+    const result = await update(created.id, { name: 'Sweets' });
+    expect(result.statusCode).toBe(200);
+    const edited = bodyOf(result) as unknown as Slice;
+    expect(edited).toEqual({ ...created, name: 'Sweets', updatedAt: edited.updatedAt });
+    expect((await list()).find((slice) => slice.id === created.id)).toEqual(edited);
+    // Clearing is said, not implied: null stock is unlimited, null validDays never expires.
+    const cleared = bodyOf(await update(created.id, { stock: null, validDays: null }));
+    expect(cleared).toEqual({
+      ...edited,
+      stock: null,
+      validDays: null,
+      updatedAt: cleared.updatedAt,
+    });
   });
 
   it('allows 10 slices and refuses the 11th with a clear 409', async () => {

@@ -19,6 +19,7 @@ import { readOwed, readStats } from '../../../lambdas/repositories/stats';
 import { deleteSlice } from '../../../lambdas/repositories/slices';
 import { feedStream } from '../../../local/streams';
 import { addSlice, testPhone } from '../visitor/support';
+import { sliceInput } from '../../support/records';
 
 afterEach(() => vi.useRealTimers());
 
@@ -101,18 +102,7 @@ describe('statistics from the change stream', () => {
     const now = Date.now();
     // An expiring prize: won now with a validity of 1 day (expires in 24 h).
     const { addSlice: addWithValidity } = await import('../../../lambdas/domain/slices-admin');
-    const valid = await addWithValidity(
-      {
-        name: 'Valid',
-        comment: '',
-        imageSrc: '',
-        bgColor: '#ffffff',
-        weight: 1,
-        stock: null,
-        validDays: 1,
-      },
-      new Date(),
-    );
+    const valid = await addWithValidity(sliceInput({ name: 'Valid', validDays: 1 }), new Date());
     await deleteSlice(soon.id);
     await spinAt(911, new Date(now).toISOString());
     await drainInto(statsStream);

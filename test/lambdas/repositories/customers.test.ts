@@ -7,36 +7,15 @@ import {
 } from '../../../lambdas/repositories/customers';
 import { listCustomersPage } from '../../../lambdas/domain/customers';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
-import * as customersRepository from '../../../lambdas/repositories/customers';
-import type { Customer } from '@shared/types';
+import { aCustomer, sliceInput } from '../../support/records';
 
-const customer = (n: number, sliceId: string, createdAt: string): Customer => {
-  const local = `04${String(n).padStart(8, '0')}`;
-  return {
-    phoneNumber: `+61${local.slice(1)}`,
-    localNumber: local,
-    offer: 'FREE CHIPS',
-    sliceId,
-    isOfferClaimed: false,
-    createdAt,
-  };
-};
+const customer = (n: number, sliceId: string, createdAt: string) =>
+  aCustomer(n, { sliceId, createdAt });
 
 describe('customers repository', () => {
   it('records one win per number and decrements stock within one transaction', async () => {
     // Prepare
-    const slice = await addSlice(
-      {
-        name: 'Chips',
-        comment: '',
-        imageSrc: '',
-        bgColor: '#ffffff',
-        weight: 1,
-        stock: 1,
-        validDays: null,
-      },
-      new Date(),
-    );
+    const slice = await addSlice(sliceInput({ name: 'Chips', stock: 1 }), new Date());
     const first = customer(1, slice.id, '2026-01-01T00:00:00.000Z');
     // Act
     const results = [
@@ -51,18 +30,7 @@ describe('customers repository', () => {
   });
 
   it('redeems once and reports a second redeem and a missing number', async () => {
-    const slice = await addSlice(
-      {
-        name: 'Burger',
-        comment: '',
-        imageSrc: '',
-        bgColor: '#ffffff',
-        weight: 1,
-        stock: null,
-        validDays: null,
-      },
-      new Date(),
-    );
+    const slice = await addSlice(sliceInput({ name: 'Burger' }), new Date());
     const c = customer(10, slice.id, '2026-01-02T00:00:00.000Z');
     await putCustomerOnce(c, slice);
     const at = '2026-01-03T00:00:00.000Z';
@@ -77,18 +45,7 @@ describe('customers repository', () => {
   });
 
   it('lists newest first across pages and rejects a forged cursor', async () => {
-    const slice = await addSlice(
-      {
-        name: 'Drink',
-        comment: '',
-        imageSrc: '',
-        bgColor: '#ffffff',
-        weight: 1,
-        stock: null,
-        validDays: null,
-      },
-      new Date(),
-    );
+    const slice = await addSlice(sliceInput({ name: 'Drink' }), new Date());
     for (let i = 0; i < 5; i++) {
       await putCustomerOnce(customer(100 + i, slice.id, `2026-02-0${i + 1}T00:00:00.000Z`), slice);
     }
@@ -104,7 +61,7 @@ describe('customers repository', () => {
     expect(mine).toHaveLength(5);
     // The browser's cursor is an opaque token the list hands out; one it did not is refused.
     await expect(
-      listCustomersPage(customersRepository, 'not-a-cursor!', Math.floor(Date.now() / 1000)),
+      listCustomersPage('not-a-cursor!', Math.floor(Date.now() / 1000)),
     ).rejects.toMatchObject({ status: 400 });
   });
 });

@@ -11,6 +11,7 @@ import { SLICE_FIELD_MESSAGES } from '@shared/messages-fields';
 import { formatBusinessTime } from '@shared/prize-validity';
 import { ADMIN_TOKEN, bodyOf, httpEvent, OPERATOR_TOKEN } from '../../support/http-event';
 import { customerFixture } from './seed';
+import { sliceInput } from '../../support/records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,27 +20,19 @@ const redeem = (phoneNumber: string) =>
     httpEvent({ tokenFields: OPERATOR_TOKEN, path: '/api/users/redeem', body: { phoneNumber } }),
   );
 
-const sliceInput = (validDays: number | null) => ({
-  name: 'Valid week',
-  comment: '',
-  imageSrc: '',
-  bgColor: '#ffffff',
-  weight: 1,
-  stock: null,
-  validDays,
-});
+const validFor = (validDays: number | null) => sliceInput({ name: 'Valid week', validDays });
 
 afterEach(() => vi.useRealTimers());
 
 describe('prize validity', () => {
   it('a win of a slice valid 7 days records its expiry; a slice without validity records none', async () => {
-    const week = await addSlice(sliceInput(7), new Date());
+    const week = await addSlice(validFor(7), new Date());
     const wonAt = new Date('2026-05-01T02:30:00.000Z');
     // The clock at the win; each draw is certain, its slice the only one on the wheel.
     vi.useFakeTimers({ now: wonAt, toFake: ['Date'] });
     await drawAndRecord('+61400000901');
     await deleteSlice(week.id);
-    const forever = await addSlice(sliceInput(null), new Date());
+    const forever = await addSlice(validFor(null), new Date());
     await drawAndRecord('+61400000902');
     await deleteSlice(forever.id);
     vi.useRealTimers();
@@ -78,7 +71,7 @@ describe('prize validity', () => {
 
   it('redeems before the expiry and refuses after it with 409, changing nothing', async () => {
     const slice = { id: 'validity-slice', stock: null };
-    await createSlice(sliceInput(null), new Date().toISOString(), slice.id);
+    await createSlice(validFor(null), new Date().toISOString(), slice.id);
     const expiresAt = '2026-06-08T02:30:00.000Z';
     const early = { ...customerFixture(903, slice.id, '2026-06-01T02:30:00.000Z'), expiresAt };
     const late = { ...customerFixture(904, slice.id, '2026-06-01T02:30:00.000Z'), expiresAt };

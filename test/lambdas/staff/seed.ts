@@ -2,21 +2,14 @@
 import { putCustomerOnce } from '../../../lambdas/repositories/customers';
 import { addSlice } from '../../../lambdas/domain/slices-admin';
 import type { Customer } from '@shared/types';
+import { sliceInput } from '../../support/records';
 
 let sliceOnce: Promise<{ id: string; stock: null }> | undefined;
 
 /** The one prize slice (unlimited stock) seeded customers of this test file hang on. */
 export function seedSlice(): Promise<{ id: string; stock: null }> {
   sliceOnce ??= addSlice(
-    {
-      name: 'FREE CHIPS',
-      comment: 'Min spend $10',
-      imageSrc: '',
-      bgColor: '#ffffff',
-      weight: 1,
-      stock: null,
-      validDays: null,
-    },
+    sliceInput({ name: 'FREE CHIPS', comment: 'Min spend $10' }),
     new Date(),
   ).then((slice) => ({ id: slice.id, stock: null }));
   return sliceOnce;

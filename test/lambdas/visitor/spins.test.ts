@@ -21,6 +21,7 @@ import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositorie
 import { API_MESSAGES } from '@shared/messages-api';
 import { bodyOf, httpEvent, statusAndBody, visitorTokenFor } from '../../support/http-event';
 import { addSlice, solvedOtpAltcha, testPhone } from './support';
+import { sliceInput } from '../../support/records';
 
 /** The secret a previewing browser keeps beside its tickets, and its SHA-256 the preview names. */
 const SECRET = 'S'.repeat(43);
@@ -218,18 +219,7 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
   });
 
   it('tell the winner until when the prize is valid, and when staff redeemed it', async () => {
-    const slice = await addSliceAsAdmin(
-      {
-        name: 'Week',
-        comment: '',
-        imageSrc: '',
-        bgColor: '#ffffff',
-        weight: 1,
-        stock: null,
-        validDays: 7,
-      },
-      new Date(),
-    );
+    const slice = await addSliceAsAdmin(sliceInput({ name: 'Week', validDays: 7 }), new Date());
     await withSlices([slice], async () => {
       const { intl } = testPhone(4601);
       const spun = await spinAs(intl);
@@ -435,15 +425,7 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
       } while (drawn.body.sliceId !== scarce.id);
       await updateSlice(
         scarce.id,
-        {
-          name: 'Scarce',
-          comment: '',
-          imageSrc: '',
-          bgColor: '#ffffff',
-          weight: 1,
-          stock: 0,
-          validDays: null,
-        },
+        sliceInput({ name: 'Scarce', stock: 0 }),
         { updatedAt: scarce.updatedAt, stock: 1 },
         new Date().toISOString(),
       );

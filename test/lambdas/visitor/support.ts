@@ -8,6 +8,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { handler as otpChallenge } from '../../../lambdas/handlers/otp-challenge';
 import { httpEvent } from '../../support/http-event';
+import { sliceInput } from '../../support/records';
 
 /**
  * A challenge from GET /api/otp/challenge, solved as the browser solves it: the `altcha` of a
@@ -33,11 +34,7 @@ export const addSlice = (
   weight = 1,
   stock: number | null = null,
   comment = `${name} comment`,
-): Promise<Slice> =>
-  addSliceAsAdmin(
-    { name, comment, imageSrc: '', bgColor: '#ffffff', weight, stock, validDays: null },
-    new Date(),
-  );
+): Promise<Slice> => addSliceAsAdmin(sliceInput({ name, comment, weight, stock }), new Date());
 
 export interface Outbox {
   /** The SNS endpoint: SNS_ENDPOINT for the functions' SNS client. */

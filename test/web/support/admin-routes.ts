@@ -4,7 +4,8 @@
  * answers; the handlers themselves are tested against DynamoDB Local in test/lambdas/admin.
  */
 import { checkLogo } from '../../../lambdas/domain/logo';
-import { DEFAULT_GAME_SETTINGS, EMPTY_BUSINESS_SETTINGS, MAX_SLICES } from '@shared/constants';
+import { EMPTY_BUSINESS_SETTINGS } from '@shared/business-fields';
+import { DEFAULT_GAME_SETTINGS, MAX_SLICES } from '@shared/constants';
 import { API_MESSAGES } from '@shared/messages-api';
 import { MESSAGES } from '@shared/messages';
 import { newPasswordSchema } from '@shared/password';

@@ -4,7 +4,7 @@
  */
 import { useState, type ChangeEvent, type DragEvent } from 'react';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { PLACEHOLDER_BUSINESS } from '@shared/business-fields';
 import { BusinessLogo } from '../../../components/business-logo';
 import { LOGO_ACCEPT } from '../api/upload-logo';
 import { NoticeRegion, type Notice } from './notice';

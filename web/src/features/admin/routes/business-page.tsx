@@ -5,25 +5,22 @@
  * the page with an upload not saved asks first. The picked image is made the size the pages need
  * in the browser (api/upload-logo.ts) and previewed as the wheel page shows it.
  *
- * Links are completed as the owner leaves a field (shared/business-links.ts: a bare domain gets
- * https://, a @handle the network's address). A stored placeholder default (shared/constants.ts
- * PLACEHOLDER_BUSINESS, which the wheel page's footer hides) shows as the field's greyed
- * placeholder, not as a value to delete.
+ * The fields are the business fields' table's (shared/business-field-table.ts). Links are completed
+ * as the owner leaves a field (shared/business-links.ts: a bare domain gets https://, a @handle the
+ * network's address). A stored placeholder default (PLACEHOLDER_BUSINESS, which the wheel page's
+ * footer hides) shows as the field's greyed placeholder, not as a value to delete.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
+import { BUSINESS_NAME_MAX } from '@shared/constants';
 import {
-  BUSINESS_NAME_MAX,
   EMPTY_BUSINESS_SETTINGS,
+  FORM_FIELDS as FIELDS,
   PLACEHOLDER_BUSINESS,
-} from '@shared/constants';
-import {
-  completeSocialLink,
-  completeWebLink,
-  SOCIAL_PROFILE_BASE,
-  type SocialField,
-} from '@shared/business-links';
+  type BusinessFieldKey,
+} from '@shared/business-fields';
+import { completeBusinessField } from '@shared/business-links';
 import type { BusinessSettings } from '@shared/types';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { getBusinessSettings } from '../api/get-business-settings';
@@ -38,29 +35,7 @@ import './business-logo-preview.css';
 import './business-page.css';
 
 type Values = Omit<BusinessSettings, 'updatedAt'>;
-type FieldKey = Exclude<keyof Values, 'logoUrl'>;
-
-const FIELDS: readonly {
-  key: FieldKey;
-  label: string;
-  type: 'text' | 'url' | 'email' | 'tel';
-  autoComplete?: string;
-}[] = [
-  {
-    key: 'businessName',
-    label: ADMIN_TEXT.businessName,
-    type: 'text',
-    autoComplete: 'organization',
-  },
-  { key: 'website', label: ADMIN_TEXT.website, type: 'url', autoComplete: 'url' },
-  { key: 'email', label: ADMIN_TEXT.email, type: 'email', autoComplete: 'email' },
-  { key: 'phoneNumber', label: ADMIN_TEXT.phoneNumber, type: 'tel', autoComplete: 'tel' },
-  { key: 'mapsUrl', label: ADMIN_TEXT.mapsUrl, type: 'url' },
-  { key: 'facebookUrl', label: ADMIN_TEXT.facebookUrl, type: 'text' },
-  { key: 'instagramUrl', label: ADMIN_TEXT.instagramUrl, type: 'text' },
-  { key: 'tiktokUrl', label: ADMIN_TEXT.tiktokUrl, type: 'text' },
-  { key: 'uberEatsUrl', label: ADMIN_TEXT.uberEatsUrl, type: 'url' },
-];
+type FieldKey = Exclude<BusinessFieldKey, 'logoUrl'>;
 
 /** A stored placeholder default reads as empty: the field shows it greyed, as its placeholder. */
 const pickValues = (settings: BusinessSettings): Values => {
@@ -70,15 +45,8 @@ const pickValues = (settings: BusinessSettings): Values => {
   return values;
 };
 
-const isSocial = (key: FieldKey): key is SocialField => key in SOCIAL_PROFILE_BASE;
-
 /** The link the owner meant (a bare domain, a @handle), as the server will store it. */
-function completeField(key: FieldKey, value: string): string {
-  if (isSocial(key)) return completeSocialLink(key, value);
-  if (key === 'website' || key === 'mapsUrl' || key === 'uberEatsUrl')
-    return completeWebLink(value);
-  return value;
-}
+const completeField = (key: FieldKey, value: string): string => completeBusinessField(key, value);
 
 type FieldErrors = Partial<Record<keyof Values, string>>;
 

@@ -16,7 +16,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ADMIN_TEXT } from '@shared/messages-admin';
-import { PLACEHOLDER_BUSINESS } from '@shared/constants';
+import { PLACEHOLDER_BUSINESS } from '@shared/business-fields';
 import { rarestPrize } from '@shared/slice';
 import { sourceLink } from '@shared/source-tag';
 import type { BusinessSettings, Slice } from '@shared/types';

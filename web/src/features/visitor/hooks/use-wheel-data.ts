@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_GAME_SETTINGS, PLACEHOLDER_BUSINESS, spinModeOf } from '@shared/constants';
+import { PLACEHOLDER_BUSINESS } from '@shared/business-fields';
+import { DEFAULT_GAME_SETTINGS, spinModeOf } from '@shared/constants';
 import type { BusinessSettings, WheelResponse } from '@shared/types';
 import { wheelColors } from '@shared/wheel-colors';
 import { fetchWheel } from '../api/get-wheel';

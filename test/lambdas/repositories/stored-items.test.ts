@@ -1,0 +1,69 @@
+/**
+ * Items are read through their record's schema (lambdas/lib/stored-items.ts): bad data in the
+ * table is an error naming the table, the key and the field, never a record made up of defaults.
+ * Before, a slice with a text weight read as weight 1, a broken business field as empty.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dynamo } from '../../../lambdas/lib/dynamo-client';
+import { tableName } from '../../../lambdas/lib/tables';
+import { getCustomer } from '../../../lambdas/repositories/customers';
+import { getBusinessSettings, getGameSettings } from '../../../lambdas/repositories/settings';
+import { getSlice } from '../../../lambdas/repositories/slices';
+
+const put = (table: 'slices' | 'settings' | 'customers', item: Record<string, unknown>) =>
+  dynamo().send(new PutCommand({ TableName: tableName(table), Item: item }));
+
+const planted: { table: 'slices' | 'settings' | 'customers'; key: Record<string, string> }[] = [];
+afterEach(async () => {
+  for (const { table, key } of planted.splice(0)) {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(table), Key: key }));
+  }
+});
+
+describe('a stored item its schema refuses', () => {
+  it('a slice with a text weight is an error naming the slice and the field', async () => {
+    const id = randomUUID();
+    planted.push({ table: 'slices', key: { id } });
+    await put('slices', {
+      id,
+      name: 'Chips',
+      comment: '',
+      imageSrc: '',
+      bgColor: '#ffffff',
+      weight: '3',
+      stock: null,
+      validDays: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
+    await expect(getSlice(id)).rejects.toThrow(`bad slices item (id=${id}): weight:`);
+  });
+
+  it('the business document with a field not text, and game settings with an unknown mode', async () => {
+    planted.push(
+      { table: 'settings', key: { id: 'business' } },
+      { table: 'settings', key: { id: 'game' } },
+    );
+    await put('settings', { id: 'business', businessName: 'Joe', email: 42 });
+    await expect(getBusinessSettings()).rejects.toThrow('bad settings item (id=business): email:');
+    await put('settings', { id: 'game', spinMode: 'spin-twice' });
+    await expect(getGameSettings()).rejects.toThrow('bad settings item (id=game): spinMode:');
+  });
+
+  it('a customer without its prize, the number masked in the error', async () => {
+    const phoneNumber = '+61499000123';
+    planted.push({ table: 'customers', key: { phoneNumber } });
+    await put('customers', {
+      phoneNumber,
+      localNumber: '0499000123',
+      sliceId: 's1',
+      createdAt: 'x',
+      isOfferClaimed: false,
+    });
+    const error = await getCustomer(phoneNumber).catch((e: unknown) => e as Error);
+    expect(String(error)).toContain('bad customers item (phoneNumber=+614*****123): offer:');
+    expect(String(error)).not.toContain('499000123');
+  });
+});
