@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from './support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as FieldTable from '@shared/business-field-table';
 import { EMPTY_BUSINESS_SETTINGS } from '@shared/business-fields';
@@ -48,7 +48,7 @@ afterEach(() => {
 
 describe('a business field added to its table only', () => {
   it('is a field of the Business Settings form that completes a @handle and is saved', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     const threads = await screen.findByLabelText('Threads URL');
     expect(threads).toHaveAttribute('placeholder', 'https://threads.net');

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
@@ -18,7 +18,7 @@ const puts = () => api.requests.filter((r) => r.method === 'PUT');
 
 describe('Account password pages', () => {
   it('sets the admin’s own password, says they will sign in again, and takes them to the login, which signs this browser out and says why', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderAppAt('/admin/accounts/admin');
     expect(await screen.findByText(ADMIN_TEXT.ownPasswordNextLogin)).toBeInTheDocument();
     await user.type(screen.getByLabelText(ADMIN_TEXT.newPassword), 'brand-new-pw');
@@ -41,7 +41,7 @@ describe('Account password pages', () => {
   it.each([['operator', ADMIN_TEXT.operatorPassword, MESSAGES.operatorPasswordUpdated]])(
     'sets the %s password and says so',
     async (role, title, success) => {
-      const user = userEvent.setup();
+      const user = setupUser();
       renderAppAt(`/admin/accounts/${role}`);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       const field = screen.getByLabelText(ADMIN_TEXT.newPassword);
@@ -62,7 +62,7 @@ describe('Account password pages', () => {
   );
 
   it('applies the password rules before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/accounts/operator');
     const save = await screen.findByRole('button', { name: ADMIN_TEXT.save });
     await user.click(save);
@@ -77,7 +77,7 @@ describe('Account password pages', () => {
   });
 
   it('shows and hides the password', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/accounts/admin');
     const field = await screen.findByLabelText(ADMIN_TEXT.newPassword);
     expect(field).toHaveAttribute('type', 'password');
@@ -89,7 +89,7 @@ describe('Account password pages', () => {
 
   it('shows "Failed to update password. Please try again." when the server fails', async () => {
     api.failNext('PUT', '/api/accounts/admin/password', 500);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/accounts/admin');
     await user.type(await screen.findByLabelText(ADMIN_TEXT.newPassword), 'another-pw');
     await user.click(screen.getByRole('button', { name: ADMIN_TEXT.save }));
@@ -99,7 +99,7 @@ describe('Account password pages', () => {
   });
 
   it('starts empty when switching between the two pages', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/accounts/admin');
     await user.type(await screen.findByLabelText(ADMIN_TEXT.newPassword), 'typed-here');
     await user.click(screen.getByRole('link', { name: ADMIN_TEXT.operatorPassword }));

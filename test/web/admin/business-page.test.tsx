@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '@shared/messages-api';
 import { MESSAGES } from '@shared/messages';
@@ -62,7 +62,7 @@ describe('Business Settings page', () => {
   });
 
   it('saves the fields and says "Saved successfully"', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     const name = await screen.findByLabelText(ADMIN_TEXT.businessName);
     await user.clear(name);
@@ -82,7 +82,7 @@ describe('Business Settings page', () => {
 
   it('sends only the changed fields, so a stored value the form would refuse does not block saving', async () => {
     api = installFakeApi({ business: { businessName: 'Seeded', logoUrl: '/logo.png' } as never });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     const name = await screen.findByLabelText(ADMIN_TEXT.businessName);
     await user.clear(name);
@@ -94,7 +94,7 @@ describe('Business Settings page', () => {
   });
 
   it('marks an invalid link and says "Failed to save" without sending', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     const website = await screen.findByLabelText(ADMIN_TEXT.website);
     await user.type(website, 'javascript:alert(1)');
@@ -110,7 +110,7 @@ describe('Business Settings page', () => {
 
   it('shows "Failed to save" when the server fails', async () => {
     api.failNext('PUT', '/api/settings/business', 500);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.save }));
     await waitFor(() =>
@@ -121,7 +121,7 @@ describe('Business Settings page', () => {
   });
 
   it('uploads a logo: "Uploading...", then a thumbnail and "Logo uploaded", saved with the fields', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     stubPictures();
     const input = await screen.findByLabelText(ADMIN_TEXT.logo);
@@ -166,7 +166,7 @@ describe('Business Settings page', () => {
   });
 
   it('refuses a non-image before uploading, with the detail', async () => {
-    const user = userEvent.setup({ applyAccept: false });
+    const user = setupUser({ applyAccept: false });
     renderAppAt('/admin/business');
     await user.upload(
       await screen.findByLabelText(ADMIN_TEXT.logo),
@@ -180,7 +180,7 @@ describe('Business Settings page', () => {
 
   it('says so when the picture cannot be read, and uploads nothing', async () => {
     stubPictures(() => Promise.reject(new DOMException('bad image', 'InvalidStateError')));
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     await user.upload(await screen.findByLabelText(ADMIN_TEXT.logo), png('broken.png'));
     expect(
@@ -192,7 +192,7 @@ describe('Business Settings page', () => {
   it('shows the server reason when the upload is refused', async () => {
     stubPictures();
     api.failNext('POST', '/api/logo', 415, API_MESSAGES.logoNotImage);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     await user.upload(await screen.findByLabelText(ADMIN_TEXT.logo), png('renamed.png'));
     expect(

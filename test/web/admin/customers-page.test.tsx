@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '@shared/messages-api';
 import { MESSAGES } from '@shared/messages';
@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('/admin/customers', () => {
   it('is in the sidebar and lists the newest customers, then more on request', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/customers');
     expect(
       await screen.findByRole('heading', { level: 1, name: ADMIN_TEXT.customers }),
@@ -45,7 +45,7 @@ describe('/admin/customers', () => {
   });
 
   it('downloads every page of the customers CSV as one file', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const files: Blob[] = [];
     // jsdom has no object URLs: these two record the file instead.
     Object.assign(URL, {
@@ -71,7 +71,7 @@ describe('/admin/customers', () => {
   });
 
   it('erases a number only after the confirm dialog, and says what happened', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/customers');
     const field = await screen.findByLabelText(ADMIN_TEXT.eraseLabel);
     await user.type(field, '04123');

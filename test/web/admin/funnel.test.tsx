@@ -3,7 +3,7 @@
  * per day as a CSV under the same labels, and files named by the business's date.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { installFakeApi, type FakeApi } from '../support/admin-routes';
@@ -54,7 +54,7 @@ async function deployedIn(timeZone: string | undefined): Promise<typeof renderAp
 
 describe('the funnel', () => {
   it('shows each step with its count and the share kept from the step before, and its table', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/insights');
     const figure = await screen.findByRole('figure', { name: ADMIN_TEXT.funnelChart });
     const chart = within(figure).getByRole('img');
@@ -93,7 +93,7 @@ describe('the funnel', () => {
   });
 
   it('downloads its figures per day as a CSV under the same labels', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/insights');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.downloadDailyCsv }));
     expect(files).toHaveLength(1);
@@ -117,7 +117,7 @@ describe('the customers CSV’s file name', () => {
   ])('is the business’s date in %s', async (_label, timeZone, name) => {
     const render = await deployedIn(timeZone);
     vi.useFakeTimers({ now: at, toFake: ['Date'] });
-    const user = userEvent.setup();
+    const user = setupUser();
     render('/admin/customers');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.downloadCsv }));
     await waitFor(() => expect(files).toHaveLength(1));

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ITEM_BACKGROUND_COLORS, MAX_SLICES } from '@shared/constants';
 import { API_MESSAGES } from '@shared/messages-api';
@@ -77,7 +78,7 @@ describe('Game Settings page', () => {
 
   it('shows the name limit as the user types and does not submit a long name', async () => {
     api = installFakeApi();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -100,7 +101,7 @@ describe('Game Settings page', () => {
 
   it('adds a slice with odds and stock at the top and says Saved', async () => {
     api = installFakeApi({ slices: [makeSlice({ name: 'Older' })] });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Free Drink');
@@ -138,7 +139,7 @@ describe('Game Settings page', () => {
   it('edits a slice in place', async () => {
     const first = makeSlice({ name: 'First' });
     api = installFakeApi({ slices: [first, makeSlice({ name: 'Second' })] });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     await user.click(await screen.findByRole('button', { name: 'Edit First' }));
     const dialog = screen.getByRole('dialog', { name: ADMIN_TEXT.editSliceTitle });
@@ -157,7 +158,7 @@ describe('Game Settings page', () => {
   it('refuses an edit from a stale form, shows the latest stock and saves from it', async () => {
     const scarce = makeSlice({ name: 'Scarce', stock: 3 });
     api = installFakeApi({ slices: [scarce] });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     await user.click(await screen.findByRole('button', { name: 'Edit Scarce' }));
     const dialog = screen.getByRole('dialog', { name: ADMIN_TEXT.editSliceTitle });
@@ -185,7 +186,7 @@ describe('Game Settings page', () => {
 
   it('cancels with Escape and keeps Tab inside the dialog', async () => {
     api = installFakeApi();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     const name = within(dialog).getByLabelText(ADMIN_TEXT.sliceName);
@@ -200,7 +201,7 @@ describe('Game Settings page', () => {
 
   it('reads "Max Slices Reached" and is disabled at 10 slices', async () => {
     api = installFakeApi({ slices: Array.from({ length: MAX_SLICES - 1 }, () => makeSlice()) });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Tenth');
@@ -213,7 +214,7 @@ describe('Game Settings page', () => {
   it('shows "Failed to save slice" with the server reason and keeps the dialog open', async () => {
     api = installFakeApi();
     api.failNext('POST', '/api/slices', 409, MESSAGES.maxSlicesReached);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     const dialog = await openAdd(user);
     await user.type(within(dialog).getByLabelText(ADMIN_TEXT.sliceName), 'Late');
@@ -230,7 +231,7 @@ describe('Game Settings page', () => {
     api = installFakeApi({ slices: [keep, drop] });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     await user.click(await screen.findByRole('button', { name: 'Delete Drop' }));
     expect(confirm).toHaveBeenCalledWith(MESSAGES.deleteSliceConfirm);
@@ -292,7 +293,7 @@ describe('Game Settings page', () => {
     api = installFakeApi({
       game: { itemBackgroundColors: ['#111111', '#222222'], spinMode: 'verify-first' },
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     await screen.findByRole('heading', { name: ADMIN_TEXT.wheelSettings });
     await user.click(screen.getByRole('button', { name: 'Remove colour 1' }));
@@ -311,7 +312,7 @@ describe('Game Settings page', () => {
 
   it('puts a ready palette in the colour list, each colour still editable, and saves it', async () => {
     api = installFakeApi({ game: { itemBackgroundColors: ['#111111'], spinMode: 'verify-first' } });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     const palettes = await screen.findByRole('group', { name: ADMIN_TEXT.readyPalettes });
     const [fairground] = WHEEL_PALETTES;
@@ -327,7 +328,7 @@ describe('Game Settings page', () => {
 
   it('refuses a colour that is not a hex colour without saving', async () => {
     api = installFakeApi({ game: { itemBackgroundColors: ['#111111'], spinMode: 'verify-first' } });
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/game');
     const field = await screen.findByLabelText('Colour 1');
     await user.clear(field);

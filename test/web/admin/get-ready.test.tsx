@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { installFakeApi, makeSlice, type FakeApi } from '../support/admin-routes';
@@ -36,7 +36,7 @@ describe('"Get ready"', () => {
   });
 
   it('ticks steps from the stored facts as the admin moves on, and goes once all are done', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     api.business = {
       ...api.business,
       businessName: "Joe's Pizza",

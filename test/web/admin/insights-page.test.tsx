@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { percent } from '../../../web/src/features/admin/components/insights-charts';
@@ -49,7 +49,7 @@ describe('/admin/insights', () => {
   });
 
   it('draws both charts with a summary and gives their figures as tables', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/insights');
     const perDay = await screen.findByRole('img', {
       name: /From 1 May to 3 May: 3 spins and 1 redemptions/,
@@ -78,7 +78,7 @@ describe('/admin/insights', () => {
   });
 
   it('asks for the chosen range', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/insights');
     const from = await screen.findByLabelText('From');
     await waitFor(() => expect(from).toHaveValue('2026-05-01'));

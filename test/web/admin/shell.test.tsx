@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
@@ -59,7 +59,7 @@ describe('admin shell and login', () => {
 
   it('opens and closes the menu with a real button that reports its state', async () => {
     signInAdmin();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderAppAt('/admin/business');
     const button = await screen.findByRole('button', { name: ADMIN_TEXT.menu });
     const nav = screen.getByRole('navigation', { name: ADMIN_TEXT.navLabel });
@@ -81,7 +81,7 @@ describe('admin shell and login', () => {
 
   it('logs out: clears the admin keys and session and returns to /admin', async () => {
     signInAdmin();
-    const user = userEvent.setup();
+    const user = setupUser();
     const { router } = renderAppAt('/admin/business');
     await user.click(await screen.findByRole('button', { name: ADMIN_TEXT.logout }));
     expect(await screen.findByRole('heading', { name: ADMIN_TEXT.loginTitle })).toBeInTheDocument();
@@ -107,7 +107,7 @@ describe('admin shell and login', () => {
 
     it('refuses a non-admin account with the required text and stores nothing', async () => {
       cognitoAnswers(['operator']);
-      const user = userEvent.setup();
+      const user = setupUser();
       renderAppAt('/admin');
       expect(await screen.findByRole('main')).toContainElement(
         await screen.findByRole('heading', { name: ADMIN_TEXT.loginTitle }),
@@ -121,7 +121,7 @@ describe('admin shell and login', () => {
 
     it('lets an admin in and goes to Business Settings', async () => {
       cognitoAnswers(['admin']);
-      const user = userEvent.setup();
+      const user = setupUser();
       const { router } = renderAppAt('/admin');
       await user.type(await screen.findByLabelText('Username'), 'admin');
       await user.type(screen.getByLabelText('Password'), 'secret1');

@@ -4,7 +4,7 @@
  * true while the list updates live, and the confirm dialog reminds staff to see the win.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
@@ -66,7 +66,7 @@ describe('search as staff type', () => {
     ['a +61 prefix', '+61 400 000 003'],
   ])('takes a number written with %s and searches its 10 digits', async (_label, typed) => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
     await user.type(input, typed);
@@ -82,7 +82,7 @@ describe('search as staff type', () => {
 
   it('takes a pasted +61 number', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
     await user.click(input);
@@ -96,7 +96,7 @@ describe('search as staff type', () => {
 
   it('still refuses letters with "Please enter only numbers", keeping what was typed', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
     await user.type(input, '0412 3x');
@@ -109,7 +109,7 @@ describe('"Unredeemed only"', () => {
   it('asks the server for offers still to redeem, and keeps the view true while it updates live', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await signInOperator(network);
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = setupUser({ advanceTimers: vi.advanceTimersByTime });
     renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
 
@@ -156,7 +156,7 @@ describe('"Unredeemed only"', () => {
   it('says when nothing is left to redeem', async () => {
     api.customers = [customer(4, 'FREE SIDE', true)];
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 004/ });
     await user.click(screen.getByRole('switch', { name: STAFF_TEXT.unredeemedOnly }));
@@ -167,7 +167,7 @@ describe('"Unredeemed only"', () => {
 describe('the confirm dialog', () => {
   it('reminds staff to see the win on the customer’s phone, with the condition promised', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     await user.click(within(row).getByRole('button', { name: 'Claim' }));

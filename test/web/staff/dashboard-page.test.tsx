@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '@shared/messages-api';
 import { MESSAGES } from '@shared/messages';
@@ -77,7 +77,7 @@ describe('/dashboard sessions and redirects', () => {
 
   it('also leaves for /admin when a later call is refused', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     const router = renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     api.override = (call) =>
@@ -104,7 +104,7 @@ describe('/dashboard sessions and redirects', () => {
 
   it('logs out: clears the keys and the session and goes to /login', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     const router = renderStaffAt('/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Spin & Win' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -127,7 +127,7 @@ describe('/dashboard All Users', () => {
 
   it('lists users newest first with the required columns and pages on "Load more"', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     await screen.findByRole('row', { name: /0400 000 005/ });
     const headers = within(allUsers())
@@ -197,7 +197,7 @@ describe('/dashboard All Users', () => {
 
   it('shows "Failed to fetch users." and retries', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     let fail = true;
     api.override = (call) =>
       call.url === '/api/users' && fail
@@ -327,7 +327,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
     expect(expiredRow).toHaveTextContent(STAFF_TEXT.expiredOn(formatBusinessTime(past)));
     expect(within(expiredRow).getByRole('button', { name: 'Expired' })).toBeDisabled();
     expect(expiredRow).toHaveClass('is-claimed');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Load more' }));
     const redeemedRow = await screen.findByRole('row', { name: /0400 000 005/ });
     expect(redeemedRow).toHaveTextContent(
       STAFF_TEXT.redeemedByAt('admin', formatBusinessTime(redeemedAt)),
@@ -352,7 +352,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
 
   it('shows the server text when the prize expired before the redeem reached it, and keeps the row', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     api.override = (call) =>
       call.path === '/api/users/redeem'
         ? jsonResponse(409, { code: 'PRIZE_EXPIRED', message: 'This prize expired on ...' })
@@ -371,7 +371,7 @@ describe('/dashboard who redeemed, and prize expiry', () => {
 describe('/dashboard search', () => {
   it('applies the input rules and messages (docs/product.md)', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     const input = screen.getByLabelText(STAFF_TEXT.searchLabel);
 
@@ -390,7 +390,7 @@ describe('/dashboard search', () => {
 
   it('shows the found customer in "Search Result"', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0400000003{Enter}');
     const table = await screen.findByRole('table', { name: 'Search Result' });
@@ -407,7 +407,7 @@ describe('/dashboard search', () => {
     ['the search fails', jsonResponse(500, { code: 'INTERNAL', message: 'x' })],
   ])('shows "No user found with this phone number." when %s', async (_label, failure) => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     if (failure) api.override = (call) => (call.path === '/api/users/search' ? failure : undefined);
     renderStaffAt('/dashboard');
     await user.type(screen.getByLabelText(STAFF_TEXT.searchLabel), '0499999999{Enter}');
@@ -420,7 +420,7 @@ describe('/dashboard Claim', () => {
   it('confirms, shows "Processing...", then "Redeemed" disabled in both tables', async () => {
     // Prepare: the redeem answer waits until released, so "Processing..." can be seen.
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     api.override = (call) =>
@@ -467,7 +467,7 @@ describe('/dashboard Claim', () => {
 
   it('cancels with Cancel or Escape, keeping focus on the Claim button', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     const claim = within(await screen.findByRole('row', { name: /0400 000 005/ })).getByRole(
       'button',
@@ -493,7 +493,7 @@ describe('/dashboard Claim', () => {
 
   it('shows the server text and "Redeemed" when someone else redeemed it first (409)', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     renderStaffAt('/dashboard');
     const row = await screen.findByRole('row', { name: /0400 000 005/ });
     api.customers[0] = { ...api.customers[0]!, isOfferClaimed: true };
@@ -507,7 +507,7 @@ describe('/dashboard Claim', () => {
 
   it('shows "Failed to mark user as redeemed." on a failure and keeps Claim', async () => {
     await signInOperator(network);
-    const user = userEvent.setup();
+    const user = setupUser();
     api.override = (call) =>
       call.path === '/api/users/redeem'
         ? jsonResponse(500, { code: 'INTERNAL', message: 'x' })

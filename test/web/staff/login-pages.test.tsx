@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { hasSession } from '../../../web/src/lib/session';
@@ -36,7 +36,7 @@ function staffPool(): void {
 }
 
 async function login(username: string, password: string) {
-  const user = userEvent.setup();
+  const user = setupUser();
   await user.type(screen.getByLabelText('Username'), username);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -47,7 +47,7 @@ const operatorKeys = () =>
 
 describe('/login', () => {
   it('links back to the wheel', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const router = renderStaffAt('/login');
     await user.click(screen.getByRole('link', { name: 'Back to the wheel' }));
     expect(await screen.findByText(WHEEL_STAND_IN)).toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('/login', () => {
 describe('/operator-login', () => {
   it('shows a welcome view with Logout once signed in, and Logout goes to /login', async () => {
     staffPool();
-    const user = userEvent.setup();
+    const user = setupUser();
     const router = renderStaffAt('/operator-login');
     await login('operator', 'right');
     expect(await screen.findByRole('heading', { name: 'Welcome, operator!' })).toBeInTheDocument();

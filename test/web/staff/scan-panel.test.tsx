@@ -5,7 +5,7 @@
  * fake camera (test/e2e/counter-scan.e2e.ts).
  */
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COUNTER_TEXT } from '@shared/messages-counter';
 import { STAFF_TEXT } from '@shared/messages-staff';
@@ -50,7 +50,7 @@ describe('/dashboard Scan without a camera', () => {
       // Prepare
       await signInOperator(network);
       cameraAnswers(error);
-      const user = userEvent.setup();
+      const user = setupUser();
       renderStaffAt('/dashboard');
       // Act
       await user.click(await screen.findByRole('button', { name: COUNTER_TEXT.scan }));

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { LOGIN_FIELD_MESSAGES } from '@shared/messages-fields';
@@ -9,7 +9,7 @@ describe('StaffLoginForm', () => {
   it('requires both fields and does not submit while one is empty', async () => {
     // Prepare
     const onSubmit = vi.fn(async () => undefined);
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<StaffLoginForm title="Operator Login" onSubmit={onSubmit} />);
     // Act
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -30,7 +30,7 @@ describe('StaffLoginForm', () => {
 
   it('shows the message the page returns in an alert and clears the password', async () => {
     const onSubmit = vi.fn(async () => MESSAGES.invalidCredentials);
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <StaffLoginForm title="Operator Login" onSubmit={onSubmit}>
         <a href="/">Back</a>
@@ -48,7 +48,7 @@ describe('StaffLoginForm', () => {
   it('shows "Signing in..." and disables the button while busy', async () => {
     let finish: (value: string | undefined) => void = () => undefined;
     const onSubmit = vi.fn(() => new Promise<string | undefined>((resolve) => (finish = resolve)));
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<StaffLoginForm title="Login" onSubmit={onSubmit} />);
     await user.type(screen.getByLabelText('Username'), 'operator');
     await user.type(screen.getByLabelText('Password'), 'pw');

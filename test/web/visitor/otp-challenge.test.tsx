@@ -4,7 +4,8 @@
  * outdated, and a failure shows the spec's send failure: no widget and no new words.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { Component as WheelPage } from '../../../web/src/features/visitor/routes/wheel-page';
@@ -25,7 +26,7 @@ afterEach(() => {
 });
 
 async function openDialog() {
-  const user = userEvent.setup();
+  const user = setupUser();
   render(<WheelPage />);
   await user.click(await screen.findByRole('button', { name: VISITOR_TEXT.spin }));
   return { user, dialog: await screen.findByRole('dialog') };

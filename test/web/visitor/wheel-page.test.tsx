@@ -1,5 +1,6 @@
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
+import { setupUser } from '../support/user';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, VISITOR_TEXT } from '@shared/messages';
 import { PRIZE_TEXT } from '@shared/messages-prize';
@@ -108,7 +109,7 @@ describe('wheel page', () => {
   });
 
   it('verifies by SMS code, shows the banner, then spins to the server-drawn prize', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     await user.click(await spinButton());
     const dialog = await screen.findByRole('dialog', {
@@ -183,7 +184,7 @@ describe('wheel page', () => {
 
   it('refuses a number that already has a reward with the required message', async () => {
     backend.customers.set('+61412345678', { sliceId: 's1', offer: 'Free Side', comment: '' });
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     await user.click(await spinButton());
     const dialog = await screen.findByRole('dialog');
@@ -195,7 +196,7 @@ describe('wheel page', () => {
 
   it('shows the required send failure for an SMS limit and never more', async () => {
     backend.otpStartStatus = 429;
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     await user.click(await spinButton());
     const dialog = await screen.findByRole('dialog');
@@ -209,7 +210,7 @@ describe('wheel page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     backend.otpStartStatus = 429;
     backend.otpStartRetryAfter = 1500;
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = setupUser({ advanceTimers: vi.advanceTimersByTime });
     render(<WheelPage />);
     await user.click(await spinButton());
     const dialog = await screen.findByRole('dialog');
@@ -249,7 +250,7 @@ describe('wheel page', () => {
   ] as const)('shows the required send failure when %s', async (_case, fault) => {
     if ('otpStart' in fault) backend.otpStartStatus = fault.otpStart;
     if ('initiate' in fault) backend.initiateAuthError = { ...fault.initiate };
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     await user.click(await spinButton());
     const dialog = await screen.findByRole('dialog');
@@ -260,7 +261,7 @@ describe('wheel page', () => {
   });
 
   it('closes the dialog with Escape and returns focus to Spin', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     await user.click(await spinButton());
     await screen.findByRole('dialog');
@@ -276,7 +277,7 @@ describe('wheel page', () => {
       offer: 'Free Drink',
       comment: 'Any can',
     });
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     const popup = await screen.findByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
     expect(within(popup).getByText('FREE DRINK')).toBeInTheDocument();
@@ -290,7 +291,7 @@ describe('wheel page', () => {
 
   it('verified but not yet spun after a reload: Spin goes straight to the server draw', async () => {
     signInVisitor('+61412340001');
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
     await user.click(await spinButton());
@@ -305,7 +306,7 @@ describe('wheel page', () => {
 describe('wheel page, focus', () => {
   it('keeps focus on Spin while the wheel turns, and puts it back there when the popup closes', async () => {
     signInVisitor('+61412340002');
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     await waitFor(() => expect(backend.apiCalls()).toContain('GET /api/spins/mine'));
     const spin = await spinButton();
@@ -328,7 +329,7 @@ describe('wheel page, focus', () => {
   it('a saved prize shown on load: closing the popup puts focus on Spin', async () => {
     signInVisitor('+61412340003');
     backend.customers.set('+61412340003', { sliceId: 's1', offer: 'Free Side', comment: '' });
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     const popup = await screen.findByRole('dialog', { name: VISITOR_TEXT.winDialogLabel });
     await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.closeLabel }));
@@ -336,7 +337,7 @@ describe('wheel page, focus', () => {
   });
 
   it('moves focus to the store note when a claim succeeds; Escape still closes the popup', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const popup = await spinFirstPopup(user);
     await user.type(within(popup).getByLabelText(VISITOR_TEXT.phoneLabel), '0498765400');
     await user.click(within(popup).getByRole('button', { name: VISITOR_TEXT.sendPrize }));
@@ -352,7 +353,7 @@ describe('wheel page, focus', () => {
 
   it('keeps focus on Send Code while the code is being sent and after it fails', async () => {
     backend.otpStartStatus = 500;
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<WheelPage />);
     await user.click(await spinButton());
     const dialog = await screen.findByRole('dialog');
@@ -370,7 +371,7 @@ describe('wheel page, focus', () => {
 describe('wheel page, resend', () => {
   it('after the third wrong code, clears the field and leads the visitor to Resend', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = setupUser({ advanceTimers: vi.advanceTimersByTime });
     render(<WheelPage />);
     await user.click(await spinButton());
     const dialog = await screen.findByRole('dialog');
@@ -401,7 +402,7 @@ describe('wheel page, resend', () => {
 
   it('offers Resend after 60 s, which starts a new sign-in session and restarts the countdown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = setupUser({ advanceTimers: vi.advanceTimersByTime });
     render(<WheelPage />);
     await user.click(await spinButton());
     const dialog = await screen.findByRole('dialog');
@@ -429,7 +430,7 @@ describe('wheel page, resend', () => {
 describe('wheel page, spin first and verify to claim', () => {
   it('spins on a server preview, then claims by SMS code with the ticket', async () => {
     backend.drawSliceId = 's1';
-    const user = userEvent.setup();
+    const user = setupUser();
     const popup = await spinFirstPopup(user);
     expect(within(popup).getByText('FREE SIDE')).toBeInTheDocument();
     expect(
@@ -459,7 +460,7 @@ describe('wheel page, spin first and verify to claim', () => {
 
 describe('wheel page, spin first: closing a prize not claimed yet', () => {
   it('asks first; "Keep it open" keeps it, "Close" closes it; a claimed prize closes at once', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const popup = await spinFirstPopup(user);
     const close = within(popup).getByRole('button', { name: VISITOR_TEXT.closeLabel });
     await user.click(close);
