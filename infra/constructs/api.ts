@@ -127,39 +127,8 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
     const stack = Stack.of(this);
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      // Under /aws/vendedlogs/, API Gateway's access logs need no entry in the account's CloudWatch
-      // Logs resource policy (5,120 characters, shared by every shop in the account): without it,
-      // each API appends its log group there until deploys fail (docs/capacity.md, "Shops per
-      // account"). The name carries the stack (and so the shop); log groups are per region.
-      logGroupName: `/aws/vendedlogs/apigateway/${stack.stackName}/access`,
-      retention: LOG_RETENTION,
-      // Logs are diagnostics, not records: they go with the stack (as the functions' logs do).
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
     const throttles = props.throttles ?? ROUTE_THROTTLES;
-    const stage = new HttpStage(this, 'DefaultStage', {
-      httpApi: this.httpApi,
-      stageName: '$default',
-      autoDeploy: true,
-      // A route without its own settings (none today) gets the public routes' limit.
-      throttle: { rateLimit: throttles.public.rate, burstLimit: throttles.public.burst },
-      accessLogSettings: {
-        destination: new LogGroupLogDestination(accessLogs),
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            time: '$context.requestTime',
-            ip: '$context.identity.sourceIp',
-            route: '$context.routeKey',
-            status: '$context.status',
-            latencyMs: '$context.responseLatency',
-            integrationError: '$context.integrationErrorMessage',
-            authorizerError: '$context.authorizer.error',
-          }),
-        ),
-      },
-    });
+    const stage = this.defaultStage(throttles);
     this.domainName = `${this.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
 
     const authorizers: Record<'visitor' | 'staff', IHttpRouteAuthorizer> = {
@@ -167,16 +136,7 @@ export class Api extends Construct {
       staff: jwtAuthorizer('StaffAuthorizer', props.staff),
     };
 
-    const roles = Object.fromEntries(
-      (Object.keys(ROLE_GROUP_DESCRIPTIONS) as ApiRoleGroup[]).map((group) => [
-        group,
-        functionRole(
-          this,
-          `${group.charAt(0).toUpperCase()}${group.slice(1)}Role`,
-          ROLE_GROUP_DESCRIPTIONS[group],
-        ),
-      ]),
-    ) as Record<ApiRoleGroup, Role>;
+    const roles = this.groupRoles();
     this.roles = roles;
     /** The handlers of each group that read the erasure key. */
     const erasureKeyReaders: Partial<Record<ApiRoleGroup, SpinFunction[]>> = {};
@@ -224,9 +184,73 @@ export class Api extends Construct {
       };
     }
     this.functions = functions;
-    // The erasure key, to the handlers that need it only: a policy of its own (the functions'
-    // ARNs in the role's default policy would be a cycle: each function waits for that policy).
-    for (const [group, readers] of Object.entries(erasureKeyReaders)) {
+    this.grantErasureKey(erasureKeyReaders, props);
+    // The L2 stage has no per-route settings; API Gateway checks that each route key exists, so the
+    // stage waits for the routes (above).
+    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
+  }
+
+  /** The $default stage: throttled, with JSON access logs. */
+  private defaultStage(throttles: Readonly<Record<RouteAuth, RouteThrottle>>): HttpStage {
+    const stack = Stack.of(this);
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      // Under /aws/vendedlogs/, API Gateway's access logs need no entry in the account's CloudWatch
+      // Logs resource policy (5,120 characters, shared by every shop in the account): without it,
+      // each API appends its log group there until deploys fail (docs/capacity.md, "Shops per
+      // account"). The name carries the stack (and so the shop); log groups are per region.
+      logGroupName: `/aws/vendedlogs/apigateway/${stack.stackName}/access`,
+      retention: LOG_RETENTION,
+      // Logs are diagnostics, not records: they go with the stack (as the functions' logs do).
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    return new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      // A route without its own settings (none today) gets the public routes' limit.
+      throttle: { rateLimit: throttles.public.rate, burstLimit: throttles.public.burst },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            route: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+    });
+  }
+
+  /** The execution role of each group of routes (route-permissions.ts API_ROLE_GROUP). */
+  private groupRoles(): Record<ApiRoleGroup, Role> {
+    return Object.fromEntries(
+      (Object.keys(ROLE_GROUP_DESCRIPTIONS) as ApiRoleGroup[]).map((group) => [
+        group,
+        functionRole(
+          this,
+          `${group.charAt(0).toUpperCase()}${group.slice(1)}Role`,
+          ROLE_GROUP_DESCRIPTIONS[group],
+        ),
+      ]),
+    ) as Record<ApiRoleGroup, Role>;
+  }
+
+  /**
+   * The erasure key, to the handlers that need it only: a policy of its own (the functions' ARNs
+   * in the role's default policy would be a cycle: each function waits for that policy).
+   */
+  private grantErasureKey(
+    readers: Partial<Record<ApiRoleGroup, SpinFunction[]>>,
+    props: ApiProps,
+  ): void {
+    const roles = this.roles;
+    for (const [group, groupReaders] of Object.entries(readers)) {
       new Policy(this, `${group.charAt(0).toUpperCase()}${group.slice(1)}ErasureKey`, {
         roles: [roles[group as ApiRoleGroup]],
         statements: [
@@ -234,15 +258,14 @@ export class Api extends Construct {
             actions: ['secretsmanager:GetSecretValue'],
             resources: [props.secrets.erasureKey.secretArn],
             conditions: {
-              ArnEquals: { 'lambda:SourceFunctionArn': readers.map((r) => r.function.functionArn) },
+              ArnEquals: {
+                'lambda:SourceFunctionArn': groupReaders.map((r) => r.function.functionArn),
+              },
             },
           }),
         ],
       });
     }
-    // The L2 stage has no per-route settings; API Gateway checks that each route key exists, so the
-    // stage waits for the routes (above).
-    (stage.node.defaultChild as CfnStage).routeSettings = routeSettings;
   }
 
   /** Adds the statements a route's handler needs to its (group's) role. */
