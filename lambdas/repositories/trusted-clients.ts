@@ -7,33 +7,22 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/dynamo-client';
 import { isConditionFailed } from '../lib/dynamo-errors';
 import { tableName } from '../lib/tables';
+import { readItem } from '../lib/stored-items';
+import { trustedClientsItemSchema, type TrustedClient } from '@shared/trusted-connection';
+import type * as z from '@shared/zod';
 
 const KEY = 'trusted-clients';
 
-export interface TrustedClient {
-  client: string;
-  /** ISO time it was trusted. */
-  trustedAt: string;
-}
+type Stored = z.infer<typeof trustedClientsItemSchema>;
 
-interface Stored {
-  clients: TrustedClient[];
-  /** Raised on every change; a write is made only over the version it read. */
-  version: number;
-}
-
+/** The stored list (none yet: empty, version 0); a bad item is an error naming it. */
 async function read(): Promise<Stored> {
+  const key = { key: KEY };
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('limits'), Key: { key: KEY }, ConsistentRead: true }),
+    new GetCommand({ TableName: tableName('limits'), Key: key, ConsistentRead: true }),
   );
-  const clients = Array.isArray(Item?.clients)
-    ? (Item.clients as unknown[]).filter(
-        (entry): entry is TrustedClient =>
-          typeof (entry as TrustedClient | undefined)?.client === 'string' &&
-          typeof (entry as TrustedClient).trustedAt === 'string',
-      )
-    : [];
-  return { clients, version: typeof Item?.version === 'number' ? Item.version : 0 };
+  if (Item === undefined) return { clients: [], version: 0 };
+  return readItem(trustedClientsItemSchema, Item, 'limits', key);
 }
 
 /** The trusted clients, oldest first. */

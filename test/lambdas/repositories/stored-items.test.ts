@@ -11,11 +11,14 @@ import { tableName } from '../../../lambdas/lib/tables';
 import { getCustomer } from '../../../lambdas/repositories/customers';
 import { getBusinessSettings, getGameSettings } from '../../../lambdas/repositories/settings';
 import { getSlice } from '../../../lambdas/repositories/slices';
+import { isTrustedClient, listTrustedClients } from '../../../lambdas/repositories/trusted-clients';
 
-const put = (table: 'slices' | 'settings' | 'customers', item: Record<string, unknown>) =>
+type Table = 'slices' | 'settings' | 'customers' | 'limits';
+
+const put = (table: Table, item: Record<string, unknown>) =>
   dynamo().send(new PutCommand({ TableName: tableName(table), Item: item }));
 
-const planted: { table: 'slices' | 'settings' | 'customers'; key: Record<string, string> }[] = [];
+const planted: { table: Table; key: Record<string, string> }[] = [];
 afterEach(async () => {
   for (const { table, key } of planted.splice(0)) {
     await dynamo().send(new DeleteCommand({ TableName: tableName(table), Key: key }));
@@ -65,5 +68,19 @@ describe('a stored item its schema refuses', () => {
     const error = await getCustomer(phoneNumber).catch((e: unknown) => e as Error);
     expect(String(error)).toContain('bad customers item (phoneNumber=+614*****123): offer:');
     expect(String(error)).not.toContain('499000123');
+  });
+
+  it('the trusted connections with an entry missing its time: an error, not a shorter list', async () => {
+    // Before, such an entry was dropped from the list and the rest read as trusted.
+    planted.push({ table: 'limits', key: { key: 'trusted-clients' } });
+    await put('limits', {
+      key: 'trusted-clients',
+      clients: [{ client: '203.0.113.7', trustedAt: '2026-01-01T00:00:00.000Z' }, { client: 'x' }],
+      version: 2,
+    });
+    await expect(listTrustedClients()).rejects.toThrow(
+      'bad limits item (key=trusted-clients): clients.1.trustedAt:',
+    );
+    await expect(isTrustedClient('203.0.113.7')).rejects.toThrow('bad limits item');
   });
 });
