@@ -10,10 +10,10 @@ export default defineConfig({
   // `@shared/*` is shared/*, as tsconfig.base.json's paths say.
   resolve: { tsconfigPaths: true },
   test: {
-    // Two files at a time, whatever the core count: most files wait on DynamoDB Local, s3rver, the
-    // Cognito stand-in or a child process (cfn-lint, knip, synth) rather than compute, and each has
-    // its own tables and bucket (test/setup/env.ts). On two cores Vitest's default is one.
-    maxWorkers: 2,
+    // Three files at a time, whatever the core count: many files wait on DynamoDB Local, s3rver,
+    // the Cognito stand-in or a child process (cfn-lint, knip, synth) rather than compute, and each
+    // has its own tables and bucket (test/setup/env.ts). On two cores Vitest's default is one.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
