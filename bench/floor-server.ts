@@ -28,6 +28,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lambdas/lib/dynamo-client';
 import { CURSOR_TTL_S } from '../lambdas/repositories/page-cursors';
+import { takeOneOfStock } from '../lambdas/repositories/slices';
 import { tableName } from '../lambdas/lib/tables';
 import { CUSTOMERS_BY_CREATED_INDEX, CUSTOMERS_LIST_PARTITION } from '@shared/definitions';
 import { USERS_PAGE_SIZE } from '@shared/constants';
@@ -69,7 +70,6 @@ async function spin(phoneNumber: string): Promise<unknown> {
   const slice = Items[Math.floor(Math.random() * Items.length)] as
     { id: string; name: string; stock?: number | null } | undefined;
   if (!slice) return {};
-  const limited = typeof slice.stock === 'number';
   await db.send(
     new TransactWriteCommand({
       TransactItems: [
@@ -86,23 +86,7 @@ async function spin(phoneNumber: string): Promise<unknown> {
             ConditionExpression: 'attribute_not_exists(phoneNumber)',
           },
         },
-        limited
-          ? {
-              Update: {
-                TableName: tableName('slices'),
-                Key: { id: slice.id },
-                UpdateExpression: 'SET stock = stock - :one',
-                ConditionExpression: 'attribute_exists(id) AND stock > :zero',
-                ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-              },
-            }
-          : {
-              ConditionCheck: {
-                TableName: tableName('slices'),
-                Key: { id: slice.id },
-                ConditionExpression: 'attribute_exists(id)',
-              },
-            },
+        takeOneOfStock({ id: slice.id, stock: slice.stock ?? null }),
       ],
     }),
   );
