@@ -34,7 +34,7 @@ export default defineConfig({
           environment: 'node',
           include: ['test/{lambdas,local,security}/**/*.test.ts'],
           globalSetup: ['test/setup/services.ts'],
-          setupFiles: ['test/setup/env.ts'],
+          setupFiles: ['test/setup/plain.ts', 'test/setup/env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

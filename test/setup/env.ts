@@ -22,13 +22,11 @@ const dynamoEndpoint = inject('dynamoEndpoint');
 const s3Endpoint = inject('s3Endpoint');
 const secretsManagerEndpoint = inject('secretsManagerEndpoint');
 
-Object.assign(process.env, LOCAL_AWS_ENV, {
+// The region, credentials and Powertools settings come first, from test/setup/plain.ts.
+Object.assign(process.env, {
   DYNAMODB_ENDPOINT: dynamoEndpoint,
   S3_ENDPOINT: s3Endpoint,
   LOGO_BUCKET: `${prefix}logos`,
-  POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'SILENT',
-  // Metrics' log lines only where a test reads them (test/lambdas/observability.test.ts).
-  POWERTOOLS_METRICS_DISABLED: 'true',
   SECRETS_MANAGER_ENDPOINT: secretsManagerEndpoint,
   TEST_PREFIX: prefix,
   // Pools with no Cognito behind them, for handler tests whose tokens are made up (below).
