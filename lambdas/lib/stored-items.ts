@@ -32,5 +32,12 @@ export function readItem<S extends z.ZodType>(
   const problems = result.error.issues
     .map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`)
     .join('; ');
-  throw new StoredItemError(`bad ${table} item (${keyText(key)}): ${problems}`);
+  throw badItem(table, key, problems);
 }
+
+/** The error for a stored item that is not what its record says, its key masked. */
+export const badItem = (
+  table: TableDef['name'],
+  key: Readonly<Record<string, unknown>>,
+  problems: string,
+): Error => new StoredItemError(`bad ${table} item (${keyText(key)}): ${problems}`);

@@ -158,7 +158,7 @@ export async function putCustomerOnce(
             },
           },
           // The slice's part is the slices repository's: it alone writes slices.
-          takeOneOfStock(slice),
+          transactItem(takeOneOfStock(slice)),
           // A number erased on request had its reward: it cannot win again.
           {
             ConditionCheck: {
@@ -180,6 +180,12 @@ export async function putCustomerOnce(
       return slice.stock === null ? 'slice-gone' : 'out-of-stock';
     return 'conflict';
   }
+}
+
+/** A toolbox transaction's item as the document client sends it. */
+function transactItem(transaction: { params: () => Record<string, unknown> }) {
+  const { ToolboxItem: _item, ...sent } = transaction.params();
+  return sent;
 }
 
 /** A page of customers and the key after which the next page starts (none after the last). */

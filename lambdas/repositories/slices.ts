@@ -3,12 +3,12 @@
  * slice put in one transaction, so concurrent adds can never pass the limit.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  GetCommand,
-  ScanCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { $add, GetItemCommand, ScanCommand, UpdateItemCommand } from 'dynamodb-toolbox';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { MAX_SLICES } from '@shared/constants';
 import { SLICE_COUNT_ID } from '@shared/definitions';
 import {
@@ -18,10 +18,20 @@ import {
   type SliceInput,
   type SliceVersion,
 } from '@shared/slice';
-import { dynamo } from '../lib/dynamo-client';
+import * as z from '@shared/zod';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
+import { defineItem, reading, setFields, type Condition } from '../lib/items';
 import { readItem } from '../lib/stored-items';
-import { tableName } from '../lib/tables';
+
+/** A prize slice, its fields from its schema (shared/slice.ts). */
+const SliceItem = defineItem({ name: 'slice', table: 'slices', record: sliceSchema });
+
+/** How many slices exist: one item in the settings table, raised and lowered with each slice. */
+const SliceCountItem = defineItem({
+  name: 'slice-count',
+  table: 'settings',
+  record: z.object({ count: z.number() }),
+});
 
 /** A stored slice through its schema: a bad item is an error naming it, never a default. */
 const toSlice = (item: Record<string, unknown>): Slice =>
@@ -32,14 +42,14 @@ export async function listSlices(): Promise<Slice[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName('slices'),
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
+    const page = await reading('slices', () =>
+      SliceItem.table
+        .build(ScanCommand)
+        .entities(SliceItem)
+        .options({ consistent: true, exclusiveStartKey: start })
+        .send(),
     );
-    items.push(...(page.Items ?? []));
+    items.push(...((page.Items ?? []) as Record<string, unknown>[]));
     start = page.LastEvaluatedKey;
   } while (start);
   return items
@@ -48,10 +58,10 @@ export async function listSlices(): Promise<Slice[]> {
 }
 
 export async function getSlice(id: string): Promise<Slice | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('slices'), Key: { id }, ConsistentRead: true }),
+  const { Item } = await reading('slices', () =>
+    SliceItem.build(GetItemCommand).key({ id }).options({ consistent: true }).send(),
   );
-  return Item ? toSlice(Item) : undefined;
+  return Item ? toSlice(Item as Record<string, unknown>) : undefined;
 }
 
 export type CreateSliceResult =
@@ -68,28 +78,20 @@ export async function createSlice(
 ): Promise<CreateSliceResult> {
   const slice: Slice = { id, ...input, createdAt: now, updatedAt: now };
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('settings'),
-              Key: { id: SLICE_COUNT_ID },
-              UpdateExpression: 'SET #count = if_not_exists(#count, :zero) + :one',
-              ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-              ExpressionAttributeNames: { '#count': 'count' },
-              ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_SLICES },
-            },
+    await execute(
+      SliceCountItem.build(UpdateTransaction)
+        .item({ id: SLICE_COUNT_ID, count: $add(1) })
+        .options({
+          condition: {
+            or: [
+              { attr: 'count', exists: false },
+              { attr: 'count', lt: MAX_SLICES },
+            ],
           },
-          {
-            Put: {
-              TableName: tableName('slices'),
-              Item: slice,
-              ConditionExpression: 'attribute_not_exists(id)',
-            },
-          },
-        ],
-      }),
+        }),
+      SliceItem.build(PutTransaction)
+        .item(slice)
+        .options({ condition: { attr: 'id', exists: false } }),
     );
     return { status: 'created', slice };
   } catch (error) {
@@ -107,9 +109,21 @@ export type UpdateSliceResult =
   /** It exists, but not as `expected`: edited or won since. */
   | { status: 'changed' };
 
+/** Its stock as the admin loaded it: still unlimited, or still the same number left. */
+const stockIs = (stock: number | null): Condition =>
+  stock === null
+    ? {
+        or: [
+          { attr: 'stock', exists: false },
+          { attr: 'stock', type: 'NULL' },
+        ],
+      }
+    : { attr: 'stock', eq: stock };
+
 /**
  * Changes the fields `changes` names, and only those (a field it does not name keeps its stored
- * value, whatever fields slices gain), if the slice exists and is still the version `expected`.
+ * value, whatever fields slices gain: the toolbox sets only what it is given), if the slice exists
+ * and is still the version `expected`.
  */
 export async function updateSlice(
   id: string,
@@ -117,33 +131,20 @@ export async function updateSlice(
   expected: SliceVersion,
   now: string,
 ): Promise<UpdateSliceResult> {
-  // Every name through a placeholder: NAME and COMMENT are DynamoDB reserved words.
-  const set = Object.entries({ ...changes, updatedAt: now }).filter(([, v]) => v !== undefined);
   try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('slices'),
-        Key: { id },
-        UpdateExpression: `SET ${set.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-        // Only the version the admin loaded: same updatedAt (no other edit), same stock (no win).
-        ConditionExpression:
-          expected.stock === null
-            ? '#at = :expectedAt AND (attribute_not_exists(#stock) OR #stock = :null)'
-            : '#at = :expectedAt AND #stock = :expectedStock',
-        ExpressionAttributeNames: {
-          '#at': 'updatedAt',
-          '#stock': 'stock',
-          ...Object.fromEntries(set.map(([name], i) => [`#f${i}`, name])),
-        },
-        ExpressionAttributeValues: {
-          ':expectedAt': expected.updatedAt,
-          ...(expected.stock === null ? { ':null': null } : { ':expectedStock': expected.stock }),
-          ...Object.fromEntries(set.map(([, value], i) => [`:f${i}`, value])),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
+    const { Attributes } = await reading('slices', () =>
+      SliceItem.build(UpdateItemCommand)
+        .item({ ...setFields(changes), id, updatedAt: now })
+        .options({
+          // Only the version the admin loaded: same updatedAt (no other edit), same stock (no win).
+          condition: {
+            and: [{ attr: 'updatedAt', eq: expected.updatedAt }, stockIs(expected.stock)],
+          },
+          returnValues: 'ALL_NEW',
+        })
+        .send(),
     );
-    return { status: 'updated', slice: toSlice(Attributes ?? {}) };
+    return { status: 'updated', slice: toSlice((Attributes ?? {}) as Record<string, unknown>) };
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     return (await getSlice(id)) ? { status: 'changed' } : { status: 'not-found' };
@@ -157,24 +158,19 @@ export async function updateSlice(
  */
 export function takeOneOfStock(slice: { id: string; stock: number | null }) {
   return slice.stock === null
-    ? {
-        ConditionCheck: {
-          TableName: tableName('slices'),
-          Key: { id: slice.id },
-          ConditionExpression:
-            'attribute_exists(id) AND (attribute_not_exists(stock) OR stock = :null)',
-          ExpressionAttributeValues: { ':null': null },
-        },
-      }
-    : {
-        Update: {
-          TableName: tableName('slices'),
-          Key: { id: slice.id },
-          UpdateExpression: 'SET stock = stock - :one',
-          ConditionExpression: 'attribute_exists(id) AND stock > :zero',
-          ExpressionAttributeValues: { ':one': 1, ':zero': 0 },
-        },
-      };
+    ? SliceItem.build(ConditionCheck)
+        .key({ id: slice.id })
+        .condition({ and: [{ attr: 'id', exists: true }, stockIs(null)] })
+    : SliceItem.build(UpdateTransaction)
+        .item({ id: slice.id, stock: $add(-1) })
+        .options({
+          condition: {
+            and: [
+              { attr: 'id', exists: true },
+              { attr: 'stock', gt: 0 },
+            ],
+          },
+        });
 }
 
 export type DeleteSliceResult = 'deleted' | 'not-found' | 'conflict';
@@ -182,28 +178,13 @@ export type DeleteSliceResult = 'deleted' | 'not-found' | 'conflict';
 /** Deletes a slice and lowers the count in one transaction, if it exists. */
 export async function deleteSlice(id: string): Promise<DeleteSliceResult> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName('slices'),
-              Key: { id },
-              ConditionExpression: 'attribute_exists(id)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName('settings'),
-              Key: { id: SLICE_COUNT_ID },
-              UpdateExpression: 'SET #count = #count - :one',
-              ConditionExpression: '#count > :zero',
-              ExpressionAttributeNames: { '#count': 'count' },
-              ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-            },
-          },
-        ],
-      }),
+    await execute(
+      SliceItem.build(DeleteTransaction)
+        .key({ id })
+        .options({ condition: { attr: 'id', exists: true } }),
+      SliceCountItem.build(UpdateTransaction)
+        .item({ id: SLICE_COUNT_ID, count: $add(-1) })
+        .options({ condition: { attr: 'count', gt: 0 } }),
     );
     return 'deleted';
   } catch (error) {

@@ -1,0 +1,200 @@
+/**
+ * Stored items through DynamoDB-Toolbox (docs/architecture.md, "Stored items"): each kind of item
+ * is a toolbox Entity whose attributes are made from its record's zod schema in shared/, so a
+ * record's fields are written once. The toolbox builds the expressions (updates from what is sent,
+ * conditions, transactions) and checks each item's types on write and on read; the zod schema then
+ * reads the item whole (readItem), so bad data is an error naming the item, never a default.
+ */
+import {
+  $set,
+  any,
+  anyOf,
+  boolean,
+  Entity,
+  item,
+  list,
+  map,
+  nul,
+  number,
+  record,
+  string,
+  DynamoDBToolboxError,
+  Table,
+  type Schema,
+  type SchemaCondition,
+} from 'dynamodb-toolbox';
+import { TABLES, type TableDef } from '@shared/definitions';
+import type * as z from '@shared/zod';
+import { dynamo } from './dynamo-client';
+import { badItem } from './stored-items';
+import { tableName } from './tables';
+
+type TableName = TableDef['name'];
+
+const tableCache = new Map<TableName, Table>();
+
+/** The toolbox table of a logical table: its key from TABLES, its name read when first used. */
+function tableOf(name: TableName): Table {
+  let table = tableCache.get(name);
+  if (!table) {
+    const def = TABLES.find((t) => t.name === name);
+    if (!def) throw new Error(`no table ${name}`);
+    table = new Table({
+      documentClient: dynamo(),
+      name: () => tableName(name),
+      partitionKey: { name: def.partitionKey, type: 'string' },
+    });
+    tableCache.set(name, table);
+  }
+  return table;
+}
+
+/** The zod field kinds a stored record uses, as the toolbox names them (zod 4's `def`). */
+interface ZodDef {
+  type: string;
+  innerType?: z.ZodType;
+  entries?: Record<string, string | number>;
+  values?: readonly unknown[];
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  keyType?: z.ZodType;
+  valueType?: z.ZodType;
+  options?: readonly z.ZodType[];
+  in?: z.ZodType;
+}
+const defOf = (field: z.ZodType): ZodDef => (field as unknown as { def: ZodDef }).def;
+
+/** True when a stored item may lack the field (zod fills it in, or it is optional). */
+function mayBeAbsent(field: z.ZodType): boolean {
+  const def = defOf(field);
+  if (def.type === 'optional' || def.type === 'default') return true;
+  if (def.type === 'nullable' || def.type === 'readonly') return mayBeAbsent(def.innerType!);
+  if (def.type === 'pipe') return mayBeAbsent(def.in!);
+  return false;
+}
+
+/**
+ * The toolbox attribute for a zod field, required or not; the value's own rules (lengths,
+ * patterns) stay zod's, checked when the record is read whole.
+ */
+function attributeOf(field: z.ZodType): Schema {
+  const value = valueAttributeOf(field);
+  return mayBeAbsent(field) ? optional(value) : value;
+}
+
+const optional = (attribute: Schema): Schema =>
+  (attribute as unknown as { optional: () => Schema }).optional();
+
+function valueAttributeOf(field: z.ZodType): Schema {
+  const def = defOf(field);
+  switch (def.type) {
+    case 'string':
+      return string() as Schema;
+    case 'number':
+      return number() as Schema;
+    case 'boolean':
+      return boolean() as Schema;
+    case 'null':
+      return nul() as Schema;
+    case 'optional':
+    case 'default':
+    case 'readonly':
+      return valueAttributeOf(def.innerType!);
+    case 'pipe':
+      return valueAttributeOf(def.in!);
+    case 'nullable':
+      return anyOf(valueAttributeOf(def.innerType!) as never, nul());
+    case 'enum':
+      return literalAttribute(Object.values(def.entries!));
+    case 'literal':
+      return literalAttribute(def.values!);
+    case 'object':
+      return map(objectAttributes(def.shape!) as never);
+    case 'array':
+      return list(valueAttributeOf(def.element!) as never);
+    case 'record':
+      return record(string(), valueAttributeOf(def.valueType!) as never);
+    case 'union':
+      return anyOf(...(def.options!.map(valueAttributeOf) as never[]));
+    default:
+      // A kind the toolbox has no type for (zod's custom checks): zod alone checks it on read.
+      return any();
+  }
+}
+
+function literalAttribute(values: readonly unknown[]): Schema {
+  if (values.every((v) => typeof v === 'string')) return string().enum(...(values as string[]));
+  if (values.every((v) => typeof v === 'number')) return number().enum(...(values as number[]));
+  return any();
+}
+
+function objectAttributes(shape: Record<string, z.ZodType>): Record<string, Schema> {
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, field]) => [name, attributeOf(field)]),
+  );
+}
+
+/** A condition on an item's attributes, as the toolbox writes them. */
+export type Condition = SchemaCondition;
+
+/** A zod object schema: the record a kind of item stores. */
+type RecordSchema = z.ZodObject;
+
+/**
+ * The entity of one kind of item: its table's key (a string, made by `key` when the record does
+ * not hold it), the record's fields from its zod schema, and `extra` attributes only storage has
+ * (an expiry time, a list partition). No entity name or timestamps are added to items: they are
+ * stored as they always were.
+ */
+export function defineItem(options: {
+  name: string;
+  table: TableName;
+  record: RecordSchema;
+  extra?: Record<string, Schema>;
+}): Entity {
+  const table = tableOf(options.table);
+  const keyName = table.partitionKey.name;
+  const fields = objectAttributes(options.record.shape as Record<string, z.ZodType>);
+  // The attributes are known when the module loads, not to TypeScript: the record's zod type
+  // is the one the repositories use (readItem), so the entity is typed loosely here.
+  return new Entity({
+    name: options.name,
+    table,
+    schema: item({ ...fields, ...options.extra, [keyName]: string().key() } as never),
+    entityAttribute: false,
+    timestamps: false,
+  } as never) as unknown as Entity;
+}
+
+/**
+ * An update's fields, each set whole (a list or map replaced, not merged into): the fields not
+ * named keep their stored values, whatever fields the record gains. null is a value to store.
+ */
+export const setFields = (fields: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]) => [
+        name,
+        value !== null && typeof value === 'object' ? $set(value) : value,
+      ]),
+  );
+
+/**
+ * Runs a read, turning the toolbox's refusal of a stored item (a field of the wrong type, a
+ * required one missing) into the error readItem gives: the table, the key (a phone masked) and
+ * what is wrong, the same whichever of the two checks found it.
+ */
+export async function reading<T>(table: TableName, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!DynamoDBToolboxError.match(error, 'formatter.')) throw error;
+    const key = (error.payload as { partitionKey?: unknown } | undefined)?.partitionKey;
+    // The toolbox's message ends with the key unmasked: only the field and the rule are kept.
+    const [, field = '(item)', rule = error.message] =
+      /'([^']*)'\. (.*?)\.? Partition key/.exec(error.message) ?? [];
+    const problem = `${field}: ${rule.toLowerCase()}`;
+    throw badItem(table, { [tableOf(table).partitionKey.name]: key }, problem);
+  }
+}
