@@ -2,7 +2,7 @@
  * Business and game settings: one item each in the settings table. Saving merges field by field in
  * one UpdateItem, so concurrent saves of different fields never lose each other's writes.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetItemCommand, UpdateItemCommand } from 'dynamodb-toolbox';
 import { EMPTY_BUSINESS_SETTINGS } from '@shared/business-fields';
 import {
   businessSettingsSchema,
@@ -13,42 +13,60 @@ import {
   type GameSettingsInput,
 } from '@shared/settings';
 import type { SetupFacts, StaffRole } from '@shared/types';
-import { dynamo } from '../lib/dynamo-client';
+import * as z from '@shared/zod';
+import { defineItem, reading, setFields } from '../lib/items';
 import { readItem } from '../lib/stored-items';
-import { tableName } from '../lib/tables';
 
 const BUSINESS_ID = 'business';
 const GAME_ID = 'game';
 /** The "Get ready" facts only the server can know (SetupFacts): one item, a time per fact. */
 const SETUP_ID = 'setup';
 
-async function getItem(id: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('settings'), Key: { id } }),
+/** The "Get ready" facts as stored: the time each happened, absent until it has. */
+const storedSetupSchema = z.object({
+  adminPasswordSetAt: z.string().optional(),
+  operatorPasswordSetAt: z.string().optional(),
+  printedAt: z.string().optional(),
+  updatedAt: z.string().optional(),
+});
+
+/**
+ * The three documents of the settings table, each from its record's schema. Saves merge field by
+ * field, so a stored document may lack a field never saved: the business one is read as partial
+ * and filled with empty text, the game one takes its schema's defaults.
+ */
+const ITEMS = {
+  [BUSINESS_ID]: defineItem({
+    name: 'business-settings',
+    table: 'settings',
+    record: businessSettingsSchema.partial(),
+  }),
+  [GAME_ID]: defineItem({ name: 'game-settings', table: 'settings', record: gameSettingsSchema }),
+  [SETUP_ID]: defineItem({ name: 'setup-facts', table: 'settings', record: storedSetupSchema }),
+};
+type DocumentId = keyof typeof ITEMS;
+
+async function getItem(id: DocumentId): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await reading('settings', () =>
+    ITEMS[id].build(GetItemCommand).key({ id }).send(),
   );
-  return Item;
+  return Item as Record<string, unknown> | undefined;
 }
 
-/** SET for each defined field plus updatedAt; returns the merged item. */
+/** Sets each field given plus updatedAt, in one UpdateItem; returns the merged item. */
 async function merge(
-  id: string,
-  fields: Record<string, unknown>,
+  id: DocumentId,
+  fields: Readonly<Record<string, unknown>>,
   now: string,
 ): Promise<Record<string, unknown>> {
-  const entries = Object.entries({ ...fields, updatedAt: now }).filter(([, v]) => v !== undefined);
-  const names = Object.fromEntries(entries.map(([key], i) => [`#f${i}`, key]));
-  const values = Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value]));
-  const { Attributes } = await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName('settings'),
-      Key: { id },
-      UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-      ReturnValues: 'ALL_NEW',
-    }),
+  const { Attributes } = await reading('settings', () =>
+    ITEMS[id]
+      .build(UpdateItemCommand)
+      .item({ ...setFields({ ...fields, updatedAt: now }), id })
+      .options({ returnValues: 'ALL_NEW' })
+      .send(),
   );
-  return Attributes ?? {};
+  return (Attributes ?? {}) as Record<string, unknown>;
 }
 
 /**
@@ -88,17 +106,16 @@ export const mergeGameSettings = async (
 /** A fact of the "Get ready" list that the server records: a staff password set, a piece printed. */
 export type SetupFact = `${StaffRole}PasswordSetAt` | 'printedAt';
 
-const timeOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
 /** The recorded "Get ready" facts; null for each that has not happened. */
 export async function getSetupFacts(): Promise<SetupFacts> {
-  const item = await getItem(SETUP_ID);
+  const { id: _id, ...stored } = (await getItem(SETUP_ID)) ?? {};
+  const facts = readItem(storedSetupSchema, stored, 'settings', { id: SETUP_ID });
   return {
     passwordSetAt: {
-      admin: timeOrNull(item?.adminPasswordSetAt),
-      operator: timeOrNull(item?.operatorPasswordSetAt),
+      admin: facts.adminPasswordSetAt ?? null,
+      operator: facts.operatorPasswordSetAt ?? null,
     },
-    printedAt: timeOrNull(item?.printedAt),
+    printedAt: facts.printedAt ?? null,
   };
 }
 

@@ -9,7 +9,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dynamo } from '../../../lambdas/lib/dynamo-client';
 import { tableName } from '../../../lambdas/lib/tables';
 import { getCustomer } from '../../../lambdas/repositories/customers';
-import { getBusinessSettings, getGameSettings } from '../../../lambdas/repositories/settings';
+import {
+  getBusinessSettings,
+  getGameSettings,
+  getSetupFacts,
+} from '../../../lambdas/repositories/settings';
 import { getSlice } from '../../../lambdas/repositories/slices';
 import { isTrustedClient, listTrustedClients } from '../../../lambdas/repositories/trusted-clients';
 
@@ -53,6 +57,13 @@ describe('a stored item its schema refuses', () => {
     await expect(getBusinessSettings()).rejects.toThrow('bad settings item (id=business): email:');
     await put('settings', { id: 'game', spinMode: 'spin-twice' });
     await expect(getGameSettings()).rejects.toThrow('bad settings item (id=game): spinMode:');
+  });
+
+  it('the "Get ready" facts with a time that is not text: an error, not "never happened"', async () => {
+    // Before, a fact of the wrong type read as null: the list asked the admin to do it again.
+    planted.push({ table: 'settings', key: { id: 'setup' } });
+    await put('settings', { id: 'setup', printedAt: 1767225600, adminPasswordSetAt: 'x' });
+    await expect(getSetupFacts()).rejects.toThrow('bad settings item (id=setup): printedAt:');
   });
 
   it('a customer without its prize, the number masked in the error', async () => {
