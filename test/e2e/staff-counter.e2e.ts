@@ -16,6 +16,7 @@ import { MESSAGES } from '@shared/messages';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { formatLocalNumber } from '@shared/phone-format';
 import type { Slice } from '@shared/types';
+import { sliceInput } from '../support/records';
 import { randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, pageErrors, staffPassword } from './support/stack';
@@ -64,14 +65,12 @@ let slice: Slice | undefined;
 let winner: string | undefined;
 
 beforeAll(async () => {
-  const created = await staffApi('admin', 'POST', '/api/slices', {
-    name: PRIZE,
-    comment: PROMISED,
-    bgColor: '#ffffff',
-    weight: SLICE_WEIGHT_MAX,
-    stock: null,
-    validDays: 7,
-  });
+  const created = await staffApi(
+    'admin',
+    'POST',
+    '/api/slices',
+    sliceInput({ name: PRIZE, comment: PROMISED, weight: SLICE_WEIGHT_MAX, validDays: 7 }),
+  );
   if (!created.ok) throw new Error(`create slice: ${created.status} ${await created.text()}`);
   slice = (await created.json()) as Slice;
   for (let i = 0; i < MAX_TRIES && !winner; i++) {
@@ -81,13 +80,7 @@ beforeAll(async () => {
   if (!winner) throw new Error(`no visitor won ${PRIZE} in ${MAX_TRIES} tries`);
   // The admin rewords the condition after the win: the winner was promised the old one.
   const edited = await staffApi('admin', 'PUT', `/api/slices/${slice.id}`, {
-    name: PRIZE,
     comment: EDITED,
-    imageSrc: slice.imageSrc,
-    bgColor: slice.bgColor,
-    weight: slice.weight,
-    stock: null,
-    validDays: 7,
     expectedUpdatedAt: slice.updatedAt,
     expectedStock: null,
   });

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatLocalNumber } from '@shared/phone-format';
 import { SLICE_NAME_MAX, SLICE_WEIGHT_MAX } from '@shared/constants';
+import { sliceInput } from '../support/records';
 import { randomLocalMobile, staffIdToken, visitorWins } from './staff-support';
 import { axeViolations } from './support/axe';
 import { baseUrl, newBrowserPage, staffPassword } from './support/stack';
@@ -60,13 +61,11 @@ let sliceId: string | undefined;
 let winner: string | undefined;
 
 beforeAll(async () => {
-  const created = await adminApi('POST', '/api/slices', {
-    name: LONG_NAME,
-    comment: '',
-    bgColor: '#ffffff',
-    weight: SLICE_WEIGHT_MAX,
-    stock: null,
-  });
+  const created = await adminApi(
+    'POST',
+    '/api/slices',
+    sliceInput({ name: LONG_NAME, weight: SLICE_WEIGHT_MAX }),
+  );
   if (!created.ok) throw new Error(`create slice: ${created.status} ${await created.text()}`);
   sliceId = ((await created.json()) as { id: string }).id;
   for (let i = 0; i < MAX_TRIES && !winner; i++) {

@@ -6,7 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { customerSchema, type Customer } from '@shared/customer';
-import { sliceInputSchema, sliceSchema, type Slice, type SliceInput } from '@shared/slice';
+import {
+  publicSliceSchema,
+  sliceInputSchema,
+  sliceSchema,
+  type PublicSlice,
+  type Slice,
+  type SliceInput,
+} from '@shared/slice';
 
 /** A slice as the admin adds it: the name given or 'Prize', the create's defaults for the rest. */
 export const sliceInput = (fields: Partial<SliceInput> = {}): SliceInput =>
@@ -24,6 +31,12 @@ export function aSlice(fields: Partial<Slice> = {}): Slice {
     ...fields,
   });
 }
+
+/** What the wheel page sees of a slice (`aSlice`'s fields), not sold out unless told. */
+export const aPublicSlice = (fields: Partial<PublicSlice> = {}): PublicSlice => {
+  const { soldOut = false, ...own } = fields;
+  return publicSliceSchema.parse({ ...aSlice(own), soldOut });
+};
 
 /** A customer who won `sliceId`'s prize with the nth test number (+614000000nn), not redeemed. */
 export function aCustomer(n: number, fields: Partial<Customer> = {}): Customer {

@@ -21,6 +21,7 @@ import type {
   TrustedConnections,
 } from '@shared/types';
 import type { RuntimeConfig } from '../../../web/src/config/runtime';
+import { aSlice } from '../../support/records';
 import {
   installFakeNetwork,
   jsonResponse as json,
@@ -102,19 +103,13 @@ let counter = 0;
 export function makeSlice(overrides: Partial<Slice> = {}): Slice {
   counter += 1;
   const at = new Date(Date.UTC(2026, 0, 1, 0, 0, counter)).toISOString();
-  return {
+  return aSlice({
     id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
     name: `Prize ${counter}`,
-    comment: '',
-    imageSrc: '',
-    bgColor: '#ffffff',
-    weight: 1,
-    stock: null,
-    validDays: null,
     createdAt: at,
     updatedAt: at,
     ...overrides,
-  };
+  });
 }
 
 /** A Blob's bytes (jsdom's Blob has no arrayBuffer(); its FileReader reads one). */

@@ -14,6 +14,7 @@ import {
   type FakeNetwork,
   type NetworkCall,
 } from './network';
+import { aPublicSlice } from '../../support/records';
 import { visitorIdToken } from './tokens';
 import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 
@@ -254,29 +255,8 @@ export const SAMPLE_WHEEL: WheelResponse = {
   },
   game: { itemBackgroundColors: ['#ff0000', '#00ff00'], spinMode: 'verify-first' },
   slices: [
-    {
-      id: 's1',
-      name: 'Free Side',
-      imageSrc: '',
-      comment: 'Min spend $20',
-      bgColor: '#ffffff',
-      soldOut: false,
-    },
-    {
-      id: 's2',
-      name: 'BOGOF Main',
-      imageSrc: '',
-      comment: 'Buy one main, get one free',
-      bgColor: '#ffffff',
-      soldOut: false,
-    },
-    {
-      id: 's3',
-      name: 'Free Drink',
-      imageSrc: '',
-      comment: '',
-      bgColor: '#123456',
-      soldOut: false,
-    },
+    aPublicSlice({ id: 's1', name: 'Free Side', comment: 'Min spend $20' }),
+    aPublicSlice({ id: 's2', name: 'BOGOF Main', comment: 'Buy one main, get one free' }),
+    aPublicSlice({ id: 's3', name: 'Free Drink', bgColor: '#123456' }),
   ],
 };
