@@ -14,6 +14,9 @@ export default defineConfig({
     // the Cognito stand-in or a child process (cfn-lint, knip, synth) rather than compute, and each
     // has its own tables and bucket (test/setup/env.ts). On two cores Vitest's default is one.
     maxWorkers: 3,
+    // Each test's own settings end with it: variables set with vi.stubEnv are put back and fake
+    // clocks made real again after every test (test/setup/*.ts), so no test body cleans up.
+    unstubEnvs: true,
     projects: [
       {
         extends: true,

@@ -6,7 +6,7 @@
  */
 process.env.SMS_HOURLY_CAP = '200';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_CODES_PER_HOUR_DEFAULT, IPV6_NETWORK_CODES_FACTOR } from '@shared/constants';
 import {
   clientAddress,
@@ -61,32 +61,28 @@ describe("the deployment's day's cap", () => {
   it("sends no code past the day's cap, from any number of addresses, until 00:00 UTC", async () => {
     const cap = 12;
     const tries = cap + 4;
-    process.env.SMS_DAILY_CAP = String(cap);
-    try {
-      const results = [];
-      // One address per number: only the deployment's caps can stop them.
-      for (let n = 0; n < tries; n++)
-        results.push(await askForCode(numberOf(70, n), clientAddress(7000 + n)));
-      attacks += tries;
-      const sent = results.filter((r) => r.sent).length;
-      if (sent > cap) breaches++;
-      expect(sent).toBe(cap);
-      const refused = results.slice(cap).map((r) => r.answer);
-      for (const answer of refused) {
-        expect(answer.status).toBe(429);
-        expect(answer.json).toMatchObject({ code: 'SMS_DAILY_CAP' });
-        const retryAfter = Number(answer.headers['retry-after']);
-        expect(Math.abs(retryAfter - secondsToWindowEnd(24 * 60 * 60))).toBeLessThanOrEqual(30);
-      }
-      // The owner sees them as the cap's refusals.
-      const insights = await harness.send({ method: 'GET', url: '/api/insights', token: admin });
-      expect((insights.json as { data: { refused: { cap: number } } }).data.refused.cap).toBe(
-        tries - cap,
-      );
-      figures.push(`day's cap of ${cap}, ${tries} addresses: ${sent} of ${tries} codes sent`);
-    } finally {
-      delete process.env.SMS_DAILY_CAP;
+    vi.stubEnv('SMS_DAILY_CAP', String(cap));
+    const results = [];
+    // One address per number: only the deployment's caps can stop them.
+    for (let n = 0; n < tries; n++)
+      results.push(await askForCode(numberOf(70, n), clientAddress(7000 + n)));
+    attacks += tries;
+    const sent = results.filter((r) => r.sent).length;
+    if (sent > cap) breaches++;
+    expect(sent).toBe(cap);
+    const refused = results.slice(cap).map((r) => r.answer);
+    for (const answer of refused) {
+      expect(answer.status).toBe(429);
+      expect(answer.json).toMatchObject({ code: 'SMS_DAILY_CAP' });
+      const retryAfter = Number(answer.headers['retry-after']);
+      expect(Math.abs(retryAfter - secondsToWindowEnd(24 * 60 * 60))).toBeLessThanOrEqual(30);
     }
+    // The owner sees them as the cap's refusals.
+    const insights = await harness.send({ method: 'GET', url: '/api/insights', token: admin });
+    expect((insights.json as { data: { refused: { cap: number } } }).data.refused.cap).toBe(
+      tries - cap,
+    );
+    figures.push(`day's cap of ${cap}, ${tries} addresses: ${sent} of ${tries} codes sent`);
   });
 });
 

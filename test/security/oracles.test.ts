@@ -361,38 +361,34 @@ describe('no leftover grant', () => {
     const intl = intlOf(local);
     const from = clientAddress(43_001);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
-    try {
-      // Two otp/start within the minute: the second sign-in reuses the code already sent.
-      expect((await harness.startOtp(local, from)).status).toBe(202);
-      await initiate(intl);
-      const again = await harness.startOtp(local, from);
-      expect(again.status).toBe(202);
-      const second = await initiate(intl);
-      const done = await answerVisitorChallenge(
-        harness,
-        second,
-        harness.outbox.latestCode(intl)!,
-        signInKeyOf(again),
-      );
-      const token = (done.AuthenticationResult as { IdToken: string }).IdToken;
-      expect(
-        (await harness.send({ method: 'POST', url: '/api/spins', token, body: {} })).status,
-      ).toBe(200);
-      const sent = smsTo(intl).length;
+    // Two otp/start within the minute: the second sign-in reuses the code already sent.
+    expect((await harness.startOtp(local, from)).status).toBe(202);
+    await initiate(intl);
+    const again = await harness.startOtp(local, from);
+    expect(again.status).toBe(202);
+    const second = await initiate(intl);
+    const done = await answerVisitorChallenge(
+      harness,
+      second,
+      harness.outbox.latestCode(intl)!,
+      signInKeyOf(again),
+    );
+    const token = (done.AuthenticationResult as { IdToken: string }).IdToken;
+    expect(
+      (await harness.send({ method: 'POST', url: '/api/spins', token, body: {} })).status,
+    ).toBe(200);
+    const sent = smsTo(intl).length;
 
-      vi.setSystemTime(Date.now() + 65_000);
-      const later = await initiate(intl);
+    vi.setSystemTime(Date.now() + 65_000);
+    const later = await initiate(intl);
 
-      const extra = smsTo(intl).length - sent;
-      attack(extra === 0);
-      expect(later.ChallengeName).toBe('CUSTOM_CHALLENGE');
-      expect([sent, extra]).toEqual([1, 0]);
-      figures.push(
-        `leftover grant: a winner's second otp/start, then InitiateAuth 65 s later -> ${extra} SMS`,
-      );
-    } finally {
-      vi.useRealTimers();
-    }
+    const extra = smsTo(intl).length - sent;
+    attack(extra === 0);
+    expect(later.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    expect([sent, extra]).toEqual([1, 0]);
+    figures.push(
+      `leftover grant: a winner's second otp/start, then InitiateAuth 65 s later -> ${extra} SMS`,
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  * that send nothing do not use up a number's owner's code; the reward lookup costs the work of a
  * code and is pooled per IPv6 /48 as codes are. The figures go to the `npm test` security summary.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash, randomBytes } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -264,27 +264,20 @@ describe('spin-first tickets stay with the visitor who drew them', () => {
   }, 120_000);
 
   it("stops previews at the deployment's hourly cap, from any address, and counts the refusals", async () => {
-    process.env.PREVIEW_HOURLY_CAP = '1';
-    try {
-      const before = await insightsRefused();
-      const answers = await pool(
-        Array.from(
-          { length: 5 },
-          (_, n) => () => preview(clientAddress(5950 + n), browser().holder),
-        ),
-        4,
-      );
-      const drawn = answers.filter((a) => a.status === 200).length;
-      const refusedCounted = (await insightsRefused()) - before;
-      tally.attack(drawn === 0);
-      figures.push(
-        `5 addresses past the deployment's preview cap -> ${drawn} drawn, ${refusedCounted} refusals on Insights`,
-      );
-      expect(drawn).toBe(0);
-      for (const a of answers) expect(a.json).toMatchObject({ code: 'SPIN_PREVIEW_CAP' });
-      expect(refusedCounted).toBe(5);
-    } finally {
-      delete process.env.PREVIEW_HOURLY_CAP;
-    }
+    vi.stubEnv('PREVIEW_HOURLY_CAP', '1');
+    const before = await insightsRefused();
+    const answers = await pool(
+      Array.from({ length: 5 }, (_, n) => () => preview(clientAddress(5950 + n), browser().holder)),
+      4,
+    );
+    const drawn = answers.filter((a) => a.status === 200).length;
+    const refusedCounted = (await insightsRefused()) - before;
+    tally.attack(drawn === 0);
+    figures.push(
+      `5 addresses past the deployment's preview cap -> ${drawn} drawn, ${refusedCounted} refusals on Insights`,
+    );
+    expect(drawn).toBe(0);
+    for (const a of answers) expect(a.json).toMatchObject({ code: 'SPIN_PREVIEW_CAP' });
+    expect(refusedCounted).toBe(5);
   }, 120_000);
 });

@@ -30,7 +30,11 @@ const insights = async (query: Record<string, string> = {}, tokenFields = ADMIN_
   return { status: result.statusCode, body: bodyOf(result) as { data: Insights } };
 };
 
-afterEach(() => vi.useRealTimers());
+/** Slices a test made, deleted after it. */
+const made: { id: string }[] = [];
+afterEach(async () => {
+  for (const slice of made.splice(0)) await deleteSlice(slice.id);
+});
 
 /**
  * Draws for `phone` with the clock at `at`; with `ticketFor`, as the exchange of a spin-first
@@ -178,6 +182,7 @@ describe('GET /api/insights', () => {
       addSliceAsAdmin(sliceInput({ name, validDays }), new Date());
     const soon = await valid('Soon', 3);
     const later = await valid('Later', 30);
+    made.push(soon, later);
     const day = 24 * 60 * 60 * 1000;
     const ago = (days: number) => new Date(Date.now() - days * day).toISOString();
     await spinAt('+61400000801', ago(0), soon.id); // expires in 3 days: owed, this week
@@ -186,27 +191,20 @@ describe('GET /api/insights', () => {
     await spinAt('+61400000804', ago(10), soon.id); // expired a week ago: not owed
     await spinAt('+61400000805', ago(1), soon.id); // expires in 2 days, but redeemed
     await redeemCustomer('+61400000805', 'operator', new Date().toISOString());
-    process.env.OWNER_CURRENCY = 'NZD';
-    process.env.USD_RATE = '1.75';
-    process.env.USD_RATE_DATE = '2026-01-02';
+    vi.stubEnv('OWNER_CURRENCY', 'NZD');
+    vi.stubEnv('USD_RATE', '1.75');
+    vi.stubEnv('USD_RATE_DATE', '2026-01-02');
     await addStats(new Date(), { add: { codes: 10 } });
-    try {
-      const { body } = await insights();
-      expect(body.data.owed).toEqual({
-        total: before.total + 3,
-        expiringThisWeek: before.expiringThisWeek + 1,
-      });
-      expect(body.data.money).toEqual({
-        currency: 'NZD',
-        usdRate: 1.75,
-        rateDate: '2026-01-02',
-        smsCost: Math.round(body.data.totals.codesSent * SMS_PRICE_USD_DEFAULT * 1.75 * 100) / 100,
-      });
-    } finally {
-      delete process.env.OWNER_CURRENCY;
-      delete process.env.USD_RATE;
-      delete process.env.USD_RATE_DATE;
-      for (const slice of [soon, later]) await deleteSlice(slice.id);
-    }
+    const { body } = await insights();
+    expect(body.data.owed).toEqual({
+      total: before.total + 3,
+      expiringThisWeek: before.expiringThisWeek + 1,
+    });
+    expect(body.data.money).toEqual({
+      currency: 'NZD',
+      usdRate: 1.75,
+      rateDate: '2026-01-02',
+      smsCost: Math.round(body.data.totals.codesSent * SMS_PRICE_USD_DEFAULT * 1.75 * 100) / 100,
+    });
   });
 });
