@@ -1,7 +1,7 @@
 /**
- * A trusted connection (the shop's own Wi-Fi, trusted by the admin) as stored: the record's one
- * schema (docs/architecture.md, "One schema per record"), its type read from it. The trusted
- * clients repository reads its item through it.
+ * A trusted connection (the shop's own Wi-Fi, trusted by the admin) as stored and as the admin API
+ * sends it: each record's one schema (docs/architecture.md, "One schema per record"), its type read
+ * from it. The trusted clients repository reads its item through the stored one.
  */
 import * as z from './zod';
 
@@ -19,3 +19,18 @@ export const trustedClientsItemSchema = z.object({
   /** Raised on every change; a write is made only over the version it read. */
   version: z.number().int().min(0),
 });
+
+/** GET /api/trusted-connections: the connection the admin is on, and those trusted. */
+export const trustedConnectionsSchema = z.strictObject({
+  /** The admin's own connection, as the server sees it (an IPv4 address or an IPv6 /56). */
+  current: z.strictObject({ address: z.string().min(1), trusted: z.boolean() }),
+  trusted: z.array(
+    z.strictObject({
+      /** What DELETE /api/trusted-connections/{id} names: the client key, base64url. */
+      id: z.string().min(1),
+      address: z.string().min(1),
+      trustedAt: z.string().min(1),
+    }),
+  ),
+});
+export type TrustedConnections = z.infer<typeof trustedConnectionsSchema>;

@@ -7,8 +7,17 @@ import type { SpinMode } from './constants';
 import type { Customer } from './customer';
 import type { BusinessSettings, GameSettings } from './settings';
 import type { PublicSlice, Slice } from './slice';
+import type { TrustedConnections } from './trusted-connection';
 
-export type { BusinessSettings, Customer, GameSettings, PublicSlice, Slice, SpinMode };
+export type {
+  BusinessSettings,
+  Customer,
+  GameSettings,
+  PublicSlice,
+  Slice,
+  SpinMode,
+  TrustedConnections,
+};
 
 export const STAFF_ROLES = ['admin', 'operator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -93,13 +102,6 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export interface SetupFacts {
   passwordSetAt: Record<StaffRole, string | null>;
   printedAt: string | null;
-}
-
-/** GET /api/trusted-connections: the connection the admin is on, and those trusted. */
-export interface TrustedConnections {
-  /** The admin's own connection, as the server sees it (an IPv4 address or an IPv6 /56). */
-  current: { address: string; trusted: boolean };
-  trusted: { id: string; address: string; trustedAt: string }[];
 }
 
 /**

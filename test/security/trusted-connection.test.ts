@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_CODES_PER_HOUR_DEFAULT, TRUSTED_CLIENT_CODES_PER_HOUR } from '@shared/constants';
+import { trustedConnectionsSchema } from '@shared/trusted-connection';
 import type { Insights, TrustedConnections } from '@shared/types';
 import {
   initiateVisitorAuth,
@@ -48,7 +49,8 @@ const trusted = async (from: string): Promise<TrustedConnections> => {
     from,
   });
   expect(answer.status).toBe(200);
-  return (answer.json as { data: TrustedConnections }).data;
+  // The answer is exactly the record's schema: no field more, none missing.
+  return trustedConnectionsSchema.parse((answer.json as { data: unknown }).data);
 };
 
 /** Visitor n's number at a connection: a block of its own per connection. */
