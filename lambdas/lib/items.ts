@@ -5,24 +5,22 @@
  * conditions, transactions) and checks each item's types on write and on read; the zod schema then
  * reads the item whole (readItem), so bad data is an error naming the item, never a default.
  */
-import {
-  $set,
-  any,
-  anyOf,
-  boolean,
-  Entity,
-  item,
-  list,
-  map,
-  nul,
-  number,
-  record,
-  string,
-  DynamoDBToolboxError,
-  Table,
-  type Schema,
-  type SchemaCondition,
-} from 'dynamodb-toolbox';
+import { Entity } from 'dynamodb-toolbox/entity';
+import type { Condition as EntityCondition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { $set } from 'dynamodb-toolbox/entity/actions/update';
+import { DynamoDBToolboxError } from 'dynamodb-toolbox/errors';
+import { any } from 'dynamodb-toolbox/schema/any';
+import { anyOf } from 'dynamodb-toolbox/schema/anyOf';
+import { boolean } from 'dynamodb-toolbox/schema/boolean';
+import { item } from 'dynamodb-toolbox/schema/item';
+import { list } from 'dynamodb-toolbox/schema/list';
+import { map } from 'dynamodb-toolbox/schema/map';
+import { nul } from 'dynamodb-toolbox/schema/nul';
+import { number } from 'dynamodb-toolbox/schema/number';
+import { record } from 'dynamodb-toolbox/schema/record';
+import type { Schema } from 'dynamodb-toolbox/schema';
+import { string } from 'dynamodb-toolbox/schema/string';
+import { Table } from 'dynamodb-toolbox/table';
 import { TABLES, type TableDef } from '@shared/definitions';
 import type * as z from '@shared/zod';
 import { dynamo } from './dynamo-client';
@@ -135,7 +133,7 @@ function objectAttributes(shape: Record<string, z.ZodType>): Record<string, Sche
 }
 
 /** A condition on an item's attributes, as the toolbox writes them. */
-export type Condition = SchemaCondition;
+export type Condition = EntityCondition;
 
 /** A zod object schema: the record a kind of item stores. */
 type RecordSchema = z.ZodObject;

@@ -2,7 +2,8 @@
  * Business and game settings: one item each in the settings table. Saving merges field by field in
  * one UpdateItem, so concurrent saves of different fields never lose each other's writes.
  */
-import { GetItemCommand, UpdateItemCommand } from 'dynamodb-toolbox';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { EMPTY_BUSINESS_SETTINGS } from '@shared/business-fields';
 import {
   businessSettingsSchema,

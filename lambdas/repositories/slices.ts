@@ -3,7 +3,9 @@
  * slice put in one transaction, so concurrent adds can never pass the limit.
  */
 import { randomUUID } from 'node:crypto';
-import { $add, GetItemCommand, ScanCommand, UpdateItemCommand } from 'dynamodb-toolbox';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
 import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
 import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';

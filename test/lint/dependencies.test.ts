@@ -62,6 +62,15 @@ const REFUSED: [string, Plant][] = [
   ['zod-via-shared', { from: 'lambdas/handlers/x.ts', imports: ['zod'] }],
   ['zod-via-shared', { from: 'lambdas/lib/x.ts', imports: ['zod'], typeOnly: true }],
   ['zod-via-shared', { from: 'test/shared/x.test.ts', imports: ['zod/v4/core'] }],
+  ['toolbox-by-subpath', { from: 'lambdas/repositories/x.ts', imports: ['dynamodb-toolbox'] }],
+  [
+    'toolbox-by-subpath',
+    { from: 'lambdas/repositories/y.ts', imports: ['dynamodb-toolbox'], typeOnly: true },
+  ],
+  [
+    'toolbox-in-repositories',
+    { from: 'lambdas/domain/x.ts', imports: ['dynamodb-toolbox/entity'] },
+  ],
   ['wheel-page-routes', { from: 'web/src/features/visitor/api/x.ts', imports: ['@shared/routes'] }],
   [
     'web-feature-visitor-alone',
@@ -133,6 +142,7 @@ const ALLOWED: Plant[] = [
   { from: 'lambdas/triggers/x.ts', imports: ['lambdas/domain/sms-cost-guard.ts'] },
   { from: 'lambdas/domain/x.ts', imports: ['lambdas/repositories/visitor-users.ts'] },
   { from: 'lambdas/repositories/x.ts', imports: ['lambdas/lib/dynamo-client.ts'] },
+  { from: 'lambdas/repositories/x.ts', imports: ['dynamodb-toolbox/entity/actions/get'] },
   { from: 'lambdas/lib/x.ts', imports: ['lambdas/lib/logger.ts'] },
   { from: 'local/x.ts', imports: ['lambdas/lib/http.ts'] },
   { from: 'test/x.test.ts', imports: ['local/stack.ts'] },
