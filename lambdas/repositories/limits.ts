@@ -2,17 +2,28 @@
  * Counters with an expiry (TTL attribute `expiresAt`, epoch seconds) for rate limits such as the
  * SMS cost guard. A set of counters is raised all together or not at all.
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import * as z from '@shared/zod';
 import { retryingConflicts } from '../lib/conflict-retry';
-import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
-import { tableName } from '../lib/tables';
+import { defineItem, reading } from '../lib/items';
+import { readItem } from '../lib/stored-items';
+
+/** A counter as stored: how many so far, and when DynamoDB may delete it (epoch seconds). */
+const counterSchema = z.object({ count: z.number().int().min(0), expiresAt: z.number() });
+const CounterItem = defineItem({ name: 'counter', table: 'limits', record: counterSchema });
+
+/** A marker: only its key and its expiry. */
+const MarkerItem = defineItem({
+  name: 'marker',
+  table: 'limits',
+  record: z.object({ expiresAt: z.number() }),
+});
 
 export interface CounterSpec {
   key: string;
@@ -36,24 +47,19 @@ export function reserveCounters(specs: readonly CounterSpec[]): Promise<ReserveR
   return retryingConflicts<ReserveResult>(
     async () => {
       try {
-        await dynamo().send(
-          new TransactWriteCommand({
-            TransactItems: specs.map((spec) => ({
-              Update: {
-                TableName: tableName('limits'),
-                Key: { key: spec.key },
-                UpdateExpression: 'SET #c = if_not_exists(#c, :zero) + :one, expiresAt = :exp',
-                ConditionExpression: 'attribute_not_exists(#c) OR #c < :limit',
-                ExpressionAttributeNames: { '#c': 'count' },
-                ExpressionAttributeValues: {
-                  ':zero': 0,
-                  ':one': 1,
-                  ':limit': spec.limit,
-                  ':exp': spec.expiresAt,
+        await execute(
+          ...specs.map((spec) =>
+            CounterItem.build(UpdateTransaction)
+              .item({ key: spec.key, count: $add(1), expiresAt: spec.expiresAt })
+              .options({
+                condition: {
+                  or: [
+                    { attr: 'count', exists: false },
+                    { attr: 'count', lt: spec.limit },
+                  ],
                 },
-              },
-            })),
-          }),
+              }),
+          ),
         );
         return { result: { ok: true } };
       } catch (error) {
@@ -71,11 +77,12 @@ export function reserveCounters(specs: readonly CounterSpec[]): Promise<ReserveR
 
 /** A counter's current value (0 when absent or expired). */
 export async function readCounter(key: string, nowSeconds: number): Promise<number> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('limits'), Key: { key }, ConsistentRead: true }),
+  const { Item } = await reading('limits', () =>
+    CounterItem.build(GetItemCommand).key({ key }).options({ consistent: true }).send(),
   );
-  if (!Item || (typeof Item.expiresAt === 'number' && Item.expiresAt <= nowSeconds)) return 0;
-  return typeof Item.count === 'number' ? Item.count : 0;
+  if (!Item) return 0;
+  const counter = readItem(counterSchema, Item, 'limits', { key });
+  return counter.expiresAt <= nowSeconds ? 0 : counter.count;
 }
 
 /**
@@ -86,27 +93,15 @@ export async function readCounter(key: string, nowSeconds: number): Promise<numb
 export async function releaseCounters(specs: readonly CounterSpec[]): Promise<void> {
   for (const spec of specs) {
     try {
-      const { Attributes } = await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName('limits'),
-          Key: { key: spec.key },
-          UpdateExpression: 'SET #c = #c - :one',
-          ConditionExpression: '#c > :zero',
-          ExpressionAttributeNames: { '#c': 'count' },
-          ExpressionAttributeValues: { ':zero': 0, ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      if (Attributes?.count !== 0) continue;
-      await dynamo().send(
-        new DeleteCommand({
-          TableName: tableName('limits'),
-          Key: { key: spec.key },
-          ConditionExpression: '#c = :zero',
-          ExpressionAttributeNames: { '#c': 'count' },
-          ExpressionAttributeValues: { ':zero': 0 },
-        }),
-      );
+      const { Attributes } = await CounterItem.build(UpdateItemCommand)
+        .item({ key: spec.key, count: $add(-1) })
+        .options({ condition: { attr: 'count', gt: 0 }, returnValues: 'UPDATED_NEW' })
+        .send();
+      if ((Attributes as { count?: unknown } | undefined)?.count !== 0) continue;
+      await CounterItem.build(DeleteItemCommand)
+        .key({ key: spec.key })
+        .options({ condition: { attr: 'count', eq: 0 } })
+        .send();
     } catch (error) {
       if (!isConditionFailed(error)) throw error;
     }
@@ -119,14 +114,10 @@ export async function releaseCounters(specs: readonly CounterSpec[]): Promise<vo
  */
 export async function markOnce(key: string, expiresAt: number): Promise<boolean> {
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName('limits'),
-        Item: { key, expiresAt },
-        ConditionExpression: 'attribute_not_exists(#k)',
-        ExpressionAttributeNames: { '#k': 'key' },
-      }),
-    );
+    await MarkerItem.build(PutItemCommand)
+      .item({ key, expiresAt })
+      .options({ condition: { attr: 'key', exists: false } })
+      .send();
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
