@@ -38,10 +38,12 @@ function tableOf(name: TableName): Table {
     const def = TABLES.find((t) => t.name === name);
     if (!def) throw new Error(`no table ${name}`);
     table = new Table({
-      documentClient: dynamo(),
       name: () => tableName(name),
       partitionKey: { name: def.partitionKey, type: 'string' },
     });
+    // The client when a command is sent, not when a module defines its items: the local stack
+    // (and a test) points DYNAMODB_ENDPOINT somewhere first, as the repositories always allowed.
+    table.getDocumentClient = dynamo;
     tableCache.set(name, table);
   }
   return table;
@@ -189,10 +191,18 @@ export async function reading<T>(table: TableName, run: () => Promise<T>): Promi
   } catch (error) {
     if (!DynamoDBToolboxError.match(error, 'formatter.')) throw error;
     const key = (error.payload as { partitionKey?: unknown } | undefined)?.partitionKey;
-    // The toolbox's message ends with the key unmasked: only the field and the rule are kept.
-    const [, field = '(item)', rule = error.message] =
-      /'([^']*)'\. (.*?)\.? Partition key/.exec(error.message) ?? [];
-    const problem = `${field}: ${rule.toLowerCase()}`;
-    throw badItem(table, { [tableOf(table).partitionKey.name]: key }, problem);
+    throw badItem(table, { [tableOf(table).partitionKey.name]: key }, problemOf(error));
   }
+}
+
+/**
+ * The field and the rule of a toolbox refusal, written as zod's are ("clients.1.trustedAt: ...").
+ * The toolbox's message ends with the key unmasked: only the field and the rule are kept.
+ */
+function problemOf(error: DynamoDBToolboxError): string {
+  const field = (error.path ?? '(item)').replace(/\[(\d+)\]/g, '.$1');
+  const message = error.message.replace(/\.? Partition key: .*$/s, '');
+  const [, before = message, after = ''] = /^(.*?): '[^']*'\.? ?(.*)$/s.exec(message) ?? [];
+  const rule = (after || before).replace(/\.$/, '');
+  return `${field}: ${rule.charAt(0).toLowerCase()}${rule.slice(1)}`;
 }

@@ -3,17 +3,25 @@
  * customer whose prize a win popup's QR code shows, kept in the limits table for a few minutes
  * (TTL `expiresAt`; deletion is lazy, so readers check the expiry themselves).
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
-import { tableName } from '../lib/tables';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import * as z from '@shared/zod';
+import { defineItem, reading } from '../lib/items';
+import { readItem } from '../lib/stored-items';
 
 const keyOf = (id: string) => `prize-reference#${id}`;
 
 /** What a stored reference names, and until when (epoch seconds). */
-export interface StoredPrizeReference {
-  phoneNumber: string;
-  expiresAt: number;
-}
+const storedPrizeReferenceSchema = z.object({
+  phoneNumber: z.string().min(1),
+  expiresAt: z.number(),
+});
+type StoredPrizeReference = z.infer<typeof storedPrizeReferenceSchema>;
+const PrizeReferenceItem = defineItem({
+  name: 'prize-reference',
+  table: 'limits',
+  record: storedPrizeReferenceSchema,
+});
 
 /** Stores a new reference; fails if the id already exists (it never should: 128 random bits). */
 export async function putPrizeReference(
@@ -21,26 +29,19 @@ export async function putPrizeReference(
   phoneNumber: string,
   expiresAtSeconds: number,
 ): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: { key: keyOf(id), phoneNumber, expiresAt: expiresAtSeconds },
-      ConditionExpression: 'attribute_not_exists(#k)',
-      ExpressionAttributeNames: { '#k': 'key' },
-    }),
-  );
+  await PrizeReferenceItem.build(PutItemCommand)
+    .item({ key: keyOf(id), phoneNumber, expiresAt: expiresAtSeconds })
+    .options({ condition: { attr: 'key', exists: false } })
+    .send();
 }
 
 /** The stored reference with this id, whatever its expiry; undefined when there is none. */
 export async function getPrizeReference(id: string): Promise<StoredPrizeReference | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName('limits'),
-      Key: { key: keyOf(id) },
-      ConsistentRead: true,
-    }),
+  const key = { key: keyOf(id) };
+  const { Item } = await reading('limits', () =>
+    PrizeReferenceItem.build(GetItemCommand).key(key).options({ consistent: true }).send(),
   );
-  if (!Item || typeof Item.phoneNumber !== 'string' || typeof Item.expiresAt !== 'number')
-    return undefined;
-  return { phoneNumber: Item.phoneNumber, expiresAt: Item.expiresAt };
+  if (!Item) return undefined;
+  const { key: _key, ...stored } = Item as Record<string, unknown>;
+  return readItem(storedPrizeReferenceSchema, stored, 'limits', key);
 }

@@ -5,12 +5,20 @@
  * the last attempt that reached Cognito. A refused attempt never reaches Cognito, so it is not an
  * attempt here either.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import * as z from '@shared/zod';
 import { isConditionFailed } from '../lib/dynamo-errors';
-import { tableName } from '../lib/tables';
+import { defineItem, type Condition } from '../lib/items';
 
 const keyOf = (username: string) => `staff-failures#${username}`;
+
+/** A username's row as stored: failures in a row, the last attempt (ms) and the item's expiry (s). */
+const FailuresItem = defineItem({
+  name: 'staff-failures',
+  table: 'limits',
+  record: z.object({ failures: z.number(), lastAt: z.number(), expiresAt: z.number() }),
+});
 
 export interface FailureStreak {
   /** The failures in a row may not reach this (none: no limit, a trusted connection's attempt). */
@@ -33,50 +41,36 @@ export async function reserveFailure(
 ): Promise<ReserveFailure> {
   const cutoff = nowMs - streak.quietMs;
   const expiresAt = Math.ceil((nowMs + streak.quietMs) / 1000) + 60;
-  const base = {
-    TableName: tableName('limits'),
-    Key: { key: keyOf(username) },
-    ExpressionAttributeNames: { '#k': 'key' },
-  };
+  const key = keyOf(username);
+  const inRow: Condition[] = [
+    { attr: 'key', exists: true },
+    { attr: 'lastAt', gt: cutoff },
+    ...(streak.limit === undefined ? [] : [{ attr: 'failures', lt: streak.limit }]),
+  ];
   try {
     // Within the row: one more, if below the limit.
-    await dynamo().send(
-      new UpdateCommand({
-        ...base,
-        UpdateExpression: 'SET failures = failures + :one, lastAt = :now, expiresAt = :exp',
-        ConditionExpression:
-          streak.limit === undefined
-            ? 'attribute_exists(#k) AND lastAt > :cutoff'
-            : 'attribute_exists(#k) AND lastAt > :cutoff AND failures < :limit',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':now': nowMs,
-          ':exp': expiresAt,
-          ':cutoff': cutoff,
-          ...(streak.limit === undefined ? {} : { ':limit': streak.limit }),
-        },
-      }),
-    );
+    await FailuresItem.build(UpdateItemCommand)
+      .item({ key, failures: $add(1), lastAt: nowMs, expiresAt })
+      .options({ condition: { and: inRow } })
+      .send();
     return { ok: true };
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
   }
   try {
     // No row, or a quiet one that Cognito has forgotten: the first of a new row.
-    await dynamo().send(
-      new UpdateCommand({
-        ...base,
-        UpdateExpression: 'SET failures = :one, lastAt = :now, expiresAt = :exp',
-        ConditionExpression: 'attribute_not_exists(#k) OR lastAt <= :cutoff',
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':now': nowMs,
-          ':exp': expiresAt,
-          ':cutoff': cutoff,
+    await FailuresItem.build(UpdateItemCommand)
+      .item({ key, failures: 1, lastAt: nowMs, expiresAt })
+      .options({
+        condition: {
+          or: [
+            { attr: 'key', exists: false },
+            { attr: 'lastAt', lte: cutoff },
+          ],
         },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
+        returnValuesOnConditionFalse: 'ALL_OLD',
+      })
+      .send();
     return { ok: true };
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
@@ -90,7 +84,7 @@ export async function reserveFailure(
 
 /** A right password: Cognito starts from zero, and so does the row. */
 export async function clearFailures(username: string): Promise<void> {
-  await dynamo().send(
-    new DeleteCommand({ TableName: tableName('limits'), Key: { key: keyOf(username) } }),
-  );
+  await FailuresItem.build(DeleteItemCommand)
+    .key({ key: keyOf(username) })
+    .send();
 }

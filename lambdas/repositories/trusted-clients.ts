@@ -3,10 +3,10 @@
  * an expiry, holding each trusted client (an address as lib/viewer.ts keys it) and when it was
  * trusted. A few entries at most, so every check reads the whole item.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { isConditionFailed } from '../lib/dynamo-errors';
-import { tableName } from '../lib/tables';
+import { defineItem, reading } from '../lib/items';
 import { readItem } from '../lib/stored-items';
 import { trustedClientsItemSchema, type TrustedClient } from '@shared/trusted-connection';
 import type * as z from '@shared/zod';
@@ -15,14 +15,20 @@ const KEY = 'trusted-clients';
 
 type Stored = z.infer<typeof trustedClientsItemSchema>;
 
+const TrustedClientsItem = defineItem({
+  name: 'trusted-clients',
+  table: 'limits',
+  record: trustedClientsItemSchema,
+});
+
 /** The stored list (none yet: empty, version 0); a bad item is an error naming it. */
 async function read(): Promise<Stored> {
   const key = { key: KEY };
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('limits'), Key: key, ConsistentRead: true }),
+  const { Item } = await reading('limits', () =>
+    TrustedClientsItem.build(GetItemCommand).key(key).options({ consistent: true }).send(),
   );
   if (Item === undefined) return { clients: [], version: 0 };
-  return readItem(trustedClientsItemSchema, Item, 'limits', key);
+  return readItem(trustedClientsItemSchema, Item as Record<string, unknown>, 'limits', key);
 }
 
 /** The trusted clients, oldest first. */
@@ -51,15 +57,17 @@ async function update(
     return 'unchanged';
   if (next.length > max) return 'full';
   try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName('limits'),
-        Item: { key: KEY, clients: next, version: stored.version + 1 },
-        ConditionExpression: 'attribute_not_exists(#k) OR version = :v',
-        ExpressionAttributeNames: { '#k': 'key' },
-        ExpressionAttributeValues: { ':v': stored.version },
-      }),
-    );
+    await TrustedClientsItem.build(PutItemCommand)
+      .item({ key: KEY, clients: next, version: stored.version + 1 })
+      .options({
+        condition: {
+          or: [
+            { attr: 'key', exists: false },
+            { attr: 'version', eq: stored.version },
+          ],
+        },
+      })
+      .send();
     return 'changed';
   } catch (error) {
     if (isConditionFailed(error)) return 'conflict';

@@ -14,6 +14,8 @@ import {
   getGameSettings,
   getSetupFacts,
 } from '../../../lambdas/repositories/settings';
+import { readCounter } from '../../../lambdas/repositories/limits';
+import { getPrizeReference } from '../../../lambdas/repositories/prize-references';
 import { getSlice } from '../../../lambdas/repositories/slices';
 import { isTrustedClient, listTrustedClients } from '../../../lambdas/repositories/trusted-clients';
 
@@ -93,5 +95,25 @@ describe('a stored item its schema refuses', () => {
       'bad limits item (key=trusted-clients): clients.1.trustedAt:',
     );
     await expect(isTrustedClient('203.0.113.7')).rejects.toThrow('bad limits item');
+  });
+
+  it('a budget counter whose count is text: an error, where it read as 0 (a fresh budget)', async () => {
+    const key = `sms#test#${randomUUID()}`;
+    planted.push({ table: 'limits', key: { key } });
+    await put('limits', { key, count: '7', expiresAt: 4_102_444_800 });
+    await expect(readCounter(key, 0)).rejects.toThrow(`bad limits item (key=${key}): count:`);
+  });
+
+  it("a counter QR code's prize reference naming no number: an error, where it read as unknown", async () => {
+    const id = randomUUID();
+    planted.push({ table: 'limits', key: { key: `prize-reference#${id}` } });
+    await put('limits', {
+      key: `prize-reference#${id}`,
+      phoneNumber: 61_400_000_000,
+      expiresAt: 1,
+    });
+    await expect(getPrizeReference(id)).rejects.toThrow(
+      `bad limits item (key=prize-reference#${id}): phoneNumber:`,
+    );
   });
 });
