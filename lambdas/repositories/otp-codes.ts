@@ -3,10 +3,14 @@
  * for a short while. It lets a retried or repeated CreateAuthChallenge reuse the code already on
  * its way by SMS instead of sending a second one (Cognito retries a slow trigger up to 3 times).
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import * as z from '@shared/zod';
 import { isConditionFailed } from '../lib/dynamo-errors';
-import { tableName } from '../lib/tables';
+import { defineItem, reading } from '../lib/items';
+import { readItem } from '../lib/stored-items';
 
 const keyOf = (phoneNumber: string) => `otp#${phoneNumber}`;
 
@@ -15,6 +19,16 @@ export interface CodeDigest {
   salt: string;
   hash: string;
 }
+
+/** A number's last code as stored: its digest, when it was sent (ms), its keys, its expiry (s). */
+const sentCodeSchema = z.object({
+  salt: z.string().min(1),
+  hash: z.string().min(1),
+  sentAt: z.number(),
+  keyed: z.number().int().min(0),
+  expiresAt: z.number(),
+});
+const SentCodeItem = defineItem({ name: 'sent-code', table: 'limits', record: sentCodeSchema });
 
 export interface ReuseRule {
   /** Epoch ms now. */
@@ -33,22 +47,13 @@ export async function recentCode(
   phoneNumber: string,
   rule: ReuseRule,
 ): Promise<CodeDigest | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName('limits'),
-      Key: { key: keyOf(phoneNumber) },
-      ConsistentRead: true,
-    }),
+  const key = { key: keyOf(phoneNumber) };
+  const { Item } = await reading('limits', () =>
+    SentCodeItem.build(GetItemCommand).key(key).options({ consistent: true }).send(),
   );
-  const salt = Item?.salt;
-  const hash = Item?.hash;
-  const sentAt = Item?.sentAt;
-  return typeof salt === 'string' &&
-    typeof hash === 'string' &&
-    typeof sentAt === 'number' &&
-    sentAt > rule.nowMs - rule.windowMs
-    ? { salt, hash }
-    : undefined;
+  if (!Item) return undefined;
+  const { salt, hash, sentAt } = readItem(sentCodeSchema, Item, 'limits', key);
+  return sentAt > rule.nowMs - rule.windowMs ? { salt, hash } : undefined;
 }
 
 /** Records a code just issued (`keyed` sign-in keys armed for it), replacing any earlier one. */
@@ -59,18 +64,16 @@ export async function saveSentCode(
   expiresAtSeconds: number,
   keyed = 0,
 ): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: {
-        key: keyOf(phoneNumber),
-        ...digest,
-        sentAt: sentAtMs,
-        keyed,
-        expiresAt: expiresAtSeconds,
-      },
-    }),
-  );
+  await SentCodeItem.build(PutItemCommand)
+    .item({
+      key: keyOf(phoneNumber),
+      salt: digest.salt,
+      hash: digest.hash,
+      sentAt: sentAtMs,
+      keyed,
+      expiresAt: expiresAtSeconds,
+    })
+    .send();
 }
 
 /**
@@ -83,16 +86,22 @@ export async function countCodeKey(
   max: number,
 ): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('limits'),
-        Key: { key: keyOf(phoneNumber) },
-        UpdateExpression: 'ADD keyed :one',
-        ConditionExpression: '#h = :h AND (attribute_not_exists(keyed) OR keyed < :max)',
-        ExpressionAttributeNames: { '#h': 'hash' },
-        ExpressionAttributeValues: { ':one': 1, ':h': hash, ':max': max },
-      }),
-    );
+    await SentCodeItem.build(UpdateItemCommand)
+      .item({ key: keyOf(phoneNumber), keyed: $add(1) })
+      .options({
+        condition: {
+          and: [
+            { attr: 'hash', eq: hash },
+            {
+              or: [
+                { attr: 'keyed', exists: false },
+                { attr: 'keyed', lt: max },
+              ],
+            },
+          ],
+        },
+      })
+      .send();
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -103,15 +112,10 @@ export async function countCodeKey(
 /** Forgets the number's stored code if it is still this one (after it was used or failed to send). */
 export async function forgetCode(phoneNumber: string, hash: string): Promise<void> {
   try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName('limits'),
-        Key: { key: keyOf(phoneNumber) },
-        ConditionExpression: '#h = :h',
-        ExpressionAttributeNames: { '#h': 'hash' },
-        ExpressionAttributeValues: { ':h': hash },
-      }),
-    );
+    await SentCodeItem.build(DeleteItemCommand)
+      .key({ key: keyOf(phoneNumber) })
+      .options({ condition: { attr: 'hash', eq: hash } })
+      .send();
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
   }

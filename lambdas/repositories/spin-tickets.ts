@@ -2,12 +2,31 @@
  * Spin tickets of the spin-first mode: a random id naming the slice the server drew, kept in the
  * limits table with a short expiry and taken (deleted) exactly once.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import * as z from '@shared/zod';
 import { isConditionFailed } from '../lib/dynamo-errors';
-import { tableName } from '../lib/tables';
+import { defineItem, reading, type Condition } from '../lib/items';
+import { readItem } from '../lib/stored-items';
 
 const keyOf = (ticket: string) => `spin-ticket#${ticket}`;
+
+/** A ticket as stored: the slice drawn, its expiry (s), and who may exchange it. */
+const ticketSchema = z.object({
+  sliceId: z.string().min(1),
+  expiresAt: z.number(),
+  client: z.string().min(1),
+  holder: z.string().min(1),
+});
+const TicketItem = defineItem({ name: 'spin-ticket', table: 'limits', record: ticketSchema });
+
+/** The one open ticket of a client (an address, or a browser on a trusted connection). */
+const openTicketSchema = z.object({ ticket: z.string().min(1), expiresAt: z.number() });
+const OpenTicketItem = defineItem({
+  name: 'open-ticket',
+  table: 'limits',
+  record: openTicketSchema,
+});
 
 /**
  * Who may exchange a ticket: the client (address) that drew it, and the SHA-256 (hex) of the secret
@@ -25,20 +44,16 @@ export async function putTicket(
   expiresAtSeconds: number,
   holder: TicketHolder,
 ): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: {
-        key: keyOf(ticket),
-        sliceId,
-        expiresAt: expiresAtSeconds,
-        client: holder.client,
-        holder: holder.holder,
-      },
-      ConditionExpression: 'attribute_not_exists(#k)',
-      ExpressionAttributeNames: { '#k': 'key' },
-    }),
-  );
+  await TicketItem.build(PutItemCommand)
+    .item({
+      key: keyOf(ticket),
+      sliceId,
+      expiresAt: expiresAtSeconds,
+      client: holder.client,
+      holder: holder.holder,
+    })
+    .options({ condition: { attr: 'key', exists: false } })
+    .send();
 }
 
 /** A ticket taken: the slice it names and when it expires (epoch seconds), to put it back. */
@@ -59,28 +74,26 @@ export async function takeTicket(
   holder?: TicketHolder,
 ): Promise<TakenTicket | undefined> {
   try {
-    const { Attributes } = await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName('limits'),
-        Key: { key: keyOf(ticket) },
-        ConditionExpression: holder
-          ? 'attribute_exists(#k) AND client = :client AND holder = :holder'
-          : 'attribute_exists(#k)',
-        ExpressionAttributeNames: { '#k': 'key' },
-        ...(holder
-          ? { ExpressionAttributeValues: { ':client': holder.client, ':holder': holder.holder } }
-          : {}),
-        ReturnValues: 'ALL_OLD',
-      }),
+    const key = { key: keyOf(ticket) };
+    const held: Condition[] = holder
+      ? [
+          { attr: 'client', eq: holder.client },
+          { attr: 'holder', eq: holder.holder },
+        ]
+      : [];
+    const { Attributes } = await reading('limits', () =>
+      TicketItem.build(DeleteItemCommand)
+        .key(key)
+        .options({
+          condition: { and: [{ attr: 'key', exists: true }, ...held] },
+          returnValues: 'ALL_OLD',
+        })
+        .send(),
     );
-    if (
-      !Attributes ||
-      typeof Attributes.expiresAt !== 'number' ||
-      Attributes.expiresAt <= nowSeconds ||
-      typeof Attributes.sliceId !== 'string'
-    )
-      return undefined;
-    return { sliceId: Attributes.sliceId, expiresAt: Attributes.expiresAt };
+    if (!Attributes) return undefined;
+    const taken = readItem(ticketSchema, Attributes, 'limits', key);
+    if (taken.expiresAt <= nowSeconds) return undefined;
+    return { sliceId: taken.sliceId, expiresAt: taken.expiresAt };
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
     throw error;
@@ -97,13 +110,14 @@ export async function replaceOpenTicket(
   ticket: string,
   expiresAtSeconds: number,
 ): Promise<string | undefined> {
-  const { Attributes } = await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: { key: `open-ticket#${client}`, ticket, expiresAt: expiresAtSeconds },
-      ReturnValues: 'ALL_OLD',
-    }),
+  const key = { key: `open-ticket#${client}` };
+  const { Attributes } = await reading('limits', () =>
+    OpenTicketItem.build(PutItemCommand)
+      .item({ ...key, ticket, expiresAt: expiresAtSeconds })
+      .options({ returnValues: 'ALL_OLD' })
+      .send(),
   );
-  const previous: unknown = Attributes?.ticket;
-  return typeof previous === 'string' && previous !== ticket ? previous : undefined;
+  if (!Attributes) return undefined;
+  const previous = readItem(openTicketSchema, Attributes, 'limits', key).ticket;
+  return previous !== ticket ? previous : undefined;
 }
