@@ -4,10 +4,14 @@
  * A sign-in started straight at Cognito, without the API's checks, finds none and sends nothing.
  * Kept in the limits table, expiring by TTL.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { $add, $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { GRANT_SIGN_IN_KEYS } from '@shared/constants';
+import * as z from '@shared/zod';
 import { isConditionFailed } from '../lib/dynamo-errors';
-import { tableName } from '../lib/tables';
+import { defineItem, reading } from '../lib/items';
+import { readItem } from '../lib/stored-items';
 
 const keyOf = (phoneNumber: string) => `otp-auth#${phoneNumber}`;
 
@@ -37,6 +41,23 @@ export interface CodeGrant {
 
 /** The attribute of a grant's key slot `slot`. */
 const slotOf = (slot: number) => `signInKey${slot}`;
+const SLOTS = Array.from({ length: GRANT_SIGN_IN_KEYS }, (_, slot) => slotOf(slot));
+
+/**
+ * A grant as stored: its end (ms) and expiry (s), who paid (flat, so one update sets it), how many
+ * keys were issued and the latest GRANT_SIGN_IN_KEYS of them in their slots, and its source tag.
+ */
+const storedGrantSchema = z.object({
+  validUntilMs: z.number(),
+  expiresAt: z.number(),
+  paidByClient: z.string().optional(),
+  paidAtMs: z.number().optional(),
+  paidRefunded: z.literal(true).optional(),
+  issued: z.number().int().min(0),
+  source: z.string().optional(),
+  ...Object.fromEntries(SLOTS.map((slot) => [slot, z.string().optional()])),
+});
+const GrantItem = defineItem({ name: 'code-grant', table: 'limits', record: storedGrantSchema });
 
 const payerItem = (paidBy?: GrantPayer) => ({
   ...(paidBy ? { paidByClient: paidBy.client, paidAtMs: paidBy.atMs } : {}),
@@ -54,20 +75,18 @@ export async function authorizeCode(
   paidBy?: GrantPayer,
   { keyHashes = [], source }: { keyHashes?: readonly string[]; source?: string } = {},
 ): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: {
-        key: keyOf(phoneNumber),
-        validUntilMs,
-        expiresAt: Math.ceil(validUntilMs / 1000),
-        ...payerItem(paidBy),
-        issued: keyHashes.length,
-        ...Object.fromEntries(keyHashes.map((hash, slot) => [slotOf(slot), hash])),
-        ...(source ? { source } : {}),
-      },
-    }),
-  );
+  await GrantItem.build(PutItemCommand)
+    .item({
+      key: keyOf(phoneNumber),
+      validUntilMs,
+      expiresAt: Math.ceil(validUntilMs / 1000),
+      ...payerItem(paidBy),
+      issued: keyHashes.length,
+      // The latest keys, each in the slot grantCode would have given it.
+      ...Object.fromEntries(keyHashes.map((hash, n) => [slotOf(n % GRANT_SIGN_IN_KEYS), hash])),
+      ...(source ? { source } : {}),
+    })
+    .send();
 }
 
 /**
@@ -88,29 +107,21 @@ export async function grantCode(
 ): Promise<void> {
   let issued: number;
   try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('limits'),
-        Key: { key: keyOf(phoneNumber) },
+    const { Attributes } = await GrantItem.build(UpdateItemCommand)
+      .item({
+        key: keyOf(phoneNumber),
+        validUntilMs,
+        expiresAt: Math.ceil(validUntilMs / 1000),
+        paidByClient: paidBy.client,
+        paidAtMs: paidBy.atMs,
+        paidRefunded: $remove(),
         // The latest otp/start's placement is the one its code is counted under.
-        UpdateExpression: source
-          ? 'SET validUntilMs = :until, expiresAt = :expires, paidByClient = :client, paidAtMs = :at, #source = :source REMOVE paidRefunded ADD issued :one'
-          : 'SET validUntilMs = :until, expiresAt = :expires, paidByClient = :client, paidAtMs = :at REMOVE paidRefunded, #source ADD issued :one',
-        ConditionExpression: 'validUntilMs > :now',
-        ExpressionAttributeNames: { '#source': 'source' },
-        ExpressionAttributeValues: {
-          ':until': validUntilMs,
-          ':expires': Math.ceil(validUntilMs / 1000),
-          ':client': paidBy.client,
-          ':at': paidBy.atMs,
-          ':one': 1,
-          ':now': nowMs,
-          ...(source ? { ':source': source } : {}),
-        },
-        ReturnValues: 'UPDATED_NEW',
-      }),
-    );
-    issued = Number(Attributes?.issued);
+        source: source ?? $remove(),
+        issued: $add(1),
+      })
+      .options({ condition: { attr: 'validUntilMs', gt: nowMs }, returnValues: 'UPDATED_NEW' })
+      .send();
+    issued = Number((Attributes as { issued?: unknown } | undefined)?.issued);
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
     await authorizeCode(phoneNumber, validUntilMs, paidBy, {
@@ -120,16 +131,10 @@ export async function grantCode(
     return;
   }
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('limits'),
-        Key: { key: keyOf(phoneNumber) },
-        UpdateExpression: 'SET #slot = :hash',
-        ConditionExpression: 'attribute_exists(#k)',
-        ExpressionAttributeNames: { '#slot': slotOf((issued - 1) % maxKeys), '#k': 'key' },
-        ExpressionAttributeValues: { ':hash': keyHash },
-      }),
-    );
+    await GrantItem.build(UpdateItemCommand)
+      .item({ key: keyOf(phoneNumber), [slotOf((issued - 1) % maxKeys)]: keyHash })
+      .options({ condition: { attr: 'key', exists: true } })
+      .send();
   } catch (error) {
     // Taken meanwhile by a sign-in: the code it sent was asked for before this key.
     if (!isConditionFailed(error)) throw error;
@@ -145,29 +150,27 @@ export async function takeCodeAuthorization(
   nowMs: number,
 ): Promise<CodeGrant | undefined> {
   try {
-    const { Attributes } = await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName('limits'),
-        Key: { key: keyOf(phoneNumber) },
-        ConditionExpression: 'validUntilMs > :now',
-        ExpressionAttributeValues: { ':now': nowMs },
-        ReturnValues: 'ALL_OLD',
-      }),
+    const key = { key: keyOf(phoneNumber) };
+    const { Attributes } = await reading('limits', () =>
+      GrantItem.build(DeleteItemCommand)
+        .key(key)
+        .options({ condition: { attr: 'validUntilMs', gt: nowMs }, returnValues: 'ALL_OLD' })
+        .send(),
     );
-    const client: unknown = Attributes?.paidByClient;
-    const atMs: unknown = Attributes?.paidAtMs;
-    const refunded = Attributes?.paidRefunded === true;
-    const source: unknown = Attributes?.source;
-    const keyHashes = Object.entries(Attributes ?? {})
-      .filter(
-        ([name, value]) => name.startsWith(slotOf(0).slice(0, -1)) && typeof value === 'string',
-      )
-      .map(([, value]) => value as string);
+    if (!Attributes) return undefined;
+    const grant = readItem(storedGrantSchema, Attributes, 'limits', key) as z.infer<
+      typeof storedGrantSchema
+    > &
+      Record<string, unknown>;
+    const keyHashes = SLOTS.map((slot) => grant[slot]).filter(
+      (hash): hash is string => typeof hash === 'string',
+    );
+    const { paidByClient: client, paidAtMs: atMs, paidRefunded: refunded, source } = grant;
     return {
-      validUntilMs: Number(Attributes?.validUntilMs),
+      validUntilMs: grant.validUntilMs,
       keyHashes,
-      ...(typeof source === 'string' ? { source } : {}),
-      ...(typeof client === 'string' && typeof atMs === 'number'
+      ...(source !== undefined ? { source } : {}),
+      ...(client !== undefined && atMs !== undefined
         ? { paidBy: { client, atMs, ...(refunded ? { refunded } : {}) } }
         : {}),
     };
@@ -187,20 +190,28 @@ export async function takeCodeAuthorization(
  */
 const signInKeyOf = (keyHash: string) => `otp-key#${keyHash}`;
 
+/** A sign-in key as stored: its number, the answers it took, the code it is armed for, expiry. */
+const SignInKeyItem = defineItem({
+  name: 'sign-in-key',
+  table: 'limits',
+  record: z.object({
+    phone: z.string().min(1),
+    tries: z.number().int().min(0),
+    code: z.string().optional(),
+    expiresAt: z.number(),
+  }),
+});
+
 /** Records a new sign-in key for `phoneNumber`, valid until `expiresAtS` (epoch seconds). */
 export async function saveSignInKey(
   phoneNumber: string,
   keyHash: string,
   expiresAtS: number,
 ): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: { key: signInKeyOf(keyHash), phone: phoneNumber, tries: 0, expiresAt: expiresAtS },
-      ConditionExpression: 'attribute_not_exists(#k)',
-      ExpressionAttributeNames: { '#k': 'key' },
-    }),
-  );
+  await SignInKeyItem.build(PutItemCommand)
+    .item({ key: signInKeyOf(keyHash), phone: phoneNumber, tries: 0, expiresAt: expiresAtS })
+    .options({ condition: { attr: 'key', exists: false } })
+    .send();
 }
 
 /** Arms the key `keyHash` of `phoneNumber` for the code whose digest hash is `codeHash`. */
@@ -210,16 +221,10 @@ export async function armSignInKey(
   codeHash: string,
 ): Promise<void> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('limits'),
-        Key: { key: signInKeyOf(keyHash) },
-        UpdateExpression: 'SET #code = :code',
-        ConditionExpression: 'phone = :phone',
-        ExpressionAttributeNames: { '#code': 'code' },
-        ExpressionAttributeValues: { ':code': codeHash, ':phone': phoneNumber },
-      }),
-    );
+    await SignInKeyItem.build(UpdateItemCommand)
+      .item({ key: signInKeyOf(keyHash), code: codeHash })
+      .options({ condition: { attr: 'phone', eq: phoneNumber } })
+      .send();
   } catch (error) {
     // The key expired meanwhile: there is nothing to arm.
     if (!isConditionFailed(error)) throw error;
@@ -239,23 +244,19 @@ export async function takeSignInKeyTry(
   nowS: number,
 ): Promise<boolean> {
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('limits'),
-        Key: { key: signInKeyOf(keyHash) },
-        UpdateExpression: 'SET tries = tries + :one',
-        ConditionExpression:
-          'phone = :phone AND #code = :code AND tries < :max AND expiresAt > :now',
-        ExpressionAttributeNames: { '#code': 'code' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':phone': phoneNumber,
-          ':code': codeHash,
-          ':max': maxTries,
-          ':now': nowS,
+    await SignInKeyItem.build(UpdateItemCommand)
+      .item({ key: signInKeyOf(keyHash), tries: $add(1) })
+      .options({
+        condition: {
+          and: [
+            { attr: 'phone', eq: phoneNumber },
+            { attr: 'code', eq: codeHash },
+            { attr: 'tries', lt: maxTries },
+            { attr: 'expiresAt', gt: nowS },
+          ],
         },
-      }),
-    );
+      })
+      .send();
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
