@@ -124,3 +124,8 @@ export async function markOnce(key: string, expiresAt: number): Promise<boolean>
     throw error;
   }
 }
+
+/** Removes the marker under `key` (what it marked may happen again). */
+export async function forgetMark(key: string): Promise<void> {
+  await MarkerItem.build(DeleteItemCommand).key({ key }).send();
+}

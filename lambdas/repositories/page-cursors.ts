@@ -4,9 +4,11 @@
  * the limits table until its TTL.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
-import { tableName } from '../lib/tables';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import * as z from '@shared/zod';
+import { defineItem, reading } from '../lib/items';
+import { readItem } from '../lib/stored-items';
 
 /** 16 random bytes: 22 base64url characters. */
 const TOKEN_BYTES = 16;
@@ -15,17 +17,20 @@ export const CURSOR_TTL_S = 12 * 60 * 60;
 
 const itemKey = (token: string) => `cursor#${token}`;
 
+/** A cursor as stored: the page key it stands for (a table's key, as DynamoDB gave it), expiry. */
+const cursorSchema = z.object({
+  pageKey: z.record(z.string(), z.union([z.string(), z.number()])),
+  expiresAt: z.number(),
+});
+const CursorItem = defineItem({ name: 'page-cursor', table: 'limits', record: cursorSchema });
+
 /** Stores a page key; returns the token that stands for it. */
 export async function savePageKey(pageKey: Record<string, unknown>, nowS: number): Promise<string> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: { key: itemKey(token), pageKey, expiresAt: nowS + CURSOR_TTL_S },
-      ConditionExpression: 'attribute_not_exists(#k)',
-      ExpressionAttributeNames: { '#k': 'key' },
-    }),
-  );
+  await CursorItem.build(PutItemCommand)
+    .item({ key: itemKey(token), pageKey, expiresAt: nowS + CURSOR_TTL_S })
+    .options({ condition: { attr: 'key', exists: false } })
+    .send();
   return token;
 }
 
@@ -34,10 +39,9 @@ export async function loadPageKey(
   token: string,
   nowS: number,
 ): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('limits'), Key: { key: itemKey(token) } }),
-  );
-  if (!Item || typeof Item.expiresAt !== 'number' || Item.expiresAt <= nowS) return undefined;
-  const pageKey: unknown = Item.pageKey;
-  return pageKey && typeof pageKey === 'object' ? (pageKey as Record<string, unknown>) : undefined;
+  const key = { key: itemKey(token) };
+  const { Item } = await reading('limits', () => CursorItem.build(GetItemCommand).key(key).send());
+  if (!Item) return undefined;
+  const cursor = readItem(cursorSchema, Item, 'limits', key);
+  return cursor.expiresAt <= nowS ? undefined : cursor.pageKey;
 }

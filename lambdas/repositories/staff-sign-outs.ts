@@ -4,11 +4,17 @@
  * until it expires; the staff handlers refuse those issued before this time (domain/active-user.ts).
  * Kept in the limits table only as long as such a token could live.
  */
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
-import { tableName } from '../lib/tables';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import * as z from '@shared/zod';
+import { defineItem, reading } from '../lib/items';
+import { readItem } from '../lib/stored-items';
 
 const keyOf = (username: string) => `signed-out#staff#${username}`;
+
+/** A sign-out as stored: when (epoch seconds), and until when it is kept. */
+const signOutSchema = z.object({ signedOutAt: z.number(), expiresAt: z.number() });
+const SignOutItem = defineItem({ name: 'staff-sign-out', table: 'limits', record: signOutSchema });
 
 /** Records that `username` was signed out everywhere at `atS` (epoch seconds), for `keepS`. */
 export async function recordStaffSignOut(
@@ -16,18 +22,14 @@ export async function recordStaffSignOut(
   atS: number,
   keepS: number,
 ): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: { key: keyOf(username), signedOutAt: atS, expiresAt: atS + keepS },
-    }),
-  );
+  await SignOutItem.build(PutItemCommand)
+    .item({ key: keyOf(username), signedOutAt: atS, expiresAt: atS + keepS })
+    .send();
 }
 
 /** Epoch seconds of the account's last sign-out everywhere still on record; undefined if none. */
 export async function staffSignedOutAt(username: string): Promise<number | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({ TableName: tableName('limits'), Key: { key: keyOf(username) } }),
-  );
-  return typeof Item?.signedOutAt === 'number' ? Item.signedOutAt : undefined;
+  const key = { key: keyOf(username) };
+  const { Item } = await reading('limits', () => SignOutItem.build(GetItemCommand).key(key).send());
+  return Item ? readItem(signOutSchema, Item, 'limits', key).signedOutAt : undefined;
 }

@@ -2,10 +2,7 @@
  * Proof-of-work challenges already spent: each one buys one preview, so its nonce is recorded (a
  * conditional write) until the challenge would have expired anyway. Kept in the limits table.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/dynamo-client';
-import { tableName } from '../lib/tables';
-import { markOnce } from './limits';
+import { forgetMark, markOnce } from './limits';
 
 /** Records `nonce` as used; false when it already was. */
 export const useChallengeOnce = (nonce: string, expiresAtS: number): Promise<boolean> =>
@@ -13,7 +10,5 @@ export const useChallengeOnce = (nonce: string, expiresAtS: number): Promise<boo
 
 /** Forgets that `nonce` was used (its request failed on our side and may be sent again). */
 export async function forgetChallengeUse(nonce: string): Promise<void> {
-  await dynamo().send(
-    new DeleteCommand({ TableName: tableName('limits'), Key: { key: `challenge#${nonce}` } }),
-  );
+  await forgetMark(`challenge#${nonce}`);
 }
