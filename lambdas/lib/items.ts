@@ -40,6 +40,16 @@ function tableOf(name: TableName): Table {
     table = new Table({
       name: () => tableName(name),
       partitionKey: { name: def.partitionKey, type: 'string' },
+      indexes: Object.fromEntries(
+        (def.globalSecondaryIndexes ?? []).map((index) => [
+          index.indexName,
+          {
+            type: 'global' as const,
+            partitionKey: { name: index.partitionKey, type: 'string' as const },
+            sortKey: { name: index.sortKey, type: 'string' as const },
+          },
+        ]),
+      ),
     });
     // The client when a command is sent, not when a module defines its items: the local stack
     // (and a test) points DYNAMODB_ENDPOINT somewhere first, as the repositories always allowed.

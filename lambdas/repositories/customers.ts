@@ -9,33 +9,52 @@
  * (domain/stats-stream.ts), which is why a win keeps how it came (`ticketSpin`, `source`) on its item.
  */
 import { createHmac } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { ConditionCheck } from 'dynamodb-toolbox/entity/actions/transactCheck';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
+import { QueryCommand } from 'dynamodb-toolbox/table/actions/query';
 import {
   CUSTOMERS_BY_CHANGE_INDEX,
   CUSTOMERS_BY_CREATED_INDEX,
   CUSTOMERS_LIST_PARTITION,
 } from '@shared/definitions';
 import { customerSchema, type Customer } from '@shared/customer';
+import * as z from '@shared/zod';
 import { retryingConflicts } from '../lib/conflict-retry';
-import { dynamo } from '../lib/dynamo-client';
 import { erasureKey } from '../lib/secrets';
 import { cancellationCodes } from '../lib/dynamo-errors';
+import { defineItem, reading, type Condition } from '../lib/items';
 import { readItem } from '../lib/stored-items';
 import { takeOneOfStock } from './slices';
-import { tableName } from '../lib/tables';
 
-/** Index-only attributes stored beside the customer fields. */
-interface CustomerItem extends Customer {
-  listPartition: string;
+/** The attributes a customer's item holds beside the record, for its indexes and the insights. */
+const customerStorage = z.object({
+  listPartition: z.string().min(1),
   /** createdAt then phone number: unique and sortable newest first. */
-  createdSort: string;
+  createdSort: z.string().min(1),
   /** Time of the last change (the win, then the redeem), then phone number: the change feed's order. */
-  changedSort: string;
+  changedSort: z.string().min(1),
   /** A spin-first ticket exchanged for this win (the insights' ticket spins). */
-  ticketSpin?: true;
+  ticketSpin: z.literal(true).optional(),
   /** The placement's source tag the win came through (shared/source-tag.ts), if any. */
-  source?: string;
-}
+  source: z.string().optional(),
+});
+type CustomerItem = Customer & z.infer<typeof customerStorage>;
+const CustomerEntity = defineItem({
+  name: 'customer',
+  table: 'customers',
+  record: customerSchema.extend(customerStorage.shape),
+});
+
+/** What an erased number leaves: its keyed hash as the key, and when it was erased. */
+const ErasedEntity = defineItem({
+  name: 'erased-number',
+  table: 'customers',
+  record: z.object({ erasedAt: z.string().min(1) }),
+});
 
 /**
  * A stored customer through the record's schema: the index attributes, `ticketSpin` and `source`
@@ -56,12 +75,9 @@ const erasedKey = async (phoneNumber: string): Promise<string> =>
 
 /** True when this +61 number had a reward and was erased on request. */
 async function isErased(phoneNumber: string): Promise<boolean> {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName('customers'),
-      Key: { phoneNumber: await erasedKey(phoneNumber) },
-      ConsistentRead: true,
-    }),
+  const key = { phoneNumber: await erasedKey(phoneNumber) };
+  const { Item } = await reading('customers', () =>
+    ErasedEntity.build(GetItemCommand).key(key).options({ consistent: true }).send(),
   );
   return Item !== undefined;
 }
@@ -84,24 +100,12 @@ export async function eraseCustomerRecord(
   at: string,
 ): Promise<'erased' | 'not-found'> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName('customers'),
-              Key: { phoneNumber },
-              ConditionExpression: 'attribute_exists(phoneNumber)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName('customers'),
-              Item: { phoneNumber: await erasedKey(phoneNumber), erasedAt: at },
-            },
-          },
-        ],
-      }),
+    const marker = { phoneNumber: await erasedKey(phoneNumber), erasedAt: at };
+    await execute(
+      CustomerEntity.build(DeleteTransaction)
+        .key({ phoneNumber })
+        .options({ condition: { attr: 'phoneNumber', exists: true } }),
+      ErasedEntity.build(PutTransaction).item(marker),
     );
     return 'erased';
   } catch (error) {
@@ -115,14 +119,10 @@ const changeSort = (at: string, phoneNumber: string) => `${at}#${phoneNumber}`;
 
 /** The customer with this +61 number, if any. */
 export async function getCustomer(phoneNumber: string): Promise<Customer | undefined> {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName('customers'),
-      Key: { phoneNumber },
-      ConsistentRead: true,
-    }),
+  const { Item } = await reading('customers', () =>
+    CustomerEntity.build(GetItemCommand).key({ phoneNumber }).options({ consistent: true }).send(),
   );
-  return Item ? toCustomer(Item) : undefined;
+  return Item ? toCustomer(Item as Record<string, unknown>) : undefined;
 }
 
 export type RecordWinResult =
@@ -147,28 +147,16 @@ export async function putCustomerOnce(
     ...(options.source ? { source: options.source } : {}),
   };
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName('customers'),
-              Item: item,
-              ConditionExpression: 'attribute_not_exists(phoneNumber)',
-            },
-          },
-          // The slice's part is the slices repository's: it alone writes slices.
-          transactItem(takeOneOfStock(slice)),
-          // A number erased on request had its reward: it cannot win again.
-          {
-            ConditionCheck: {
-              TableName: tableName('customers'),
-              Key: { phoneNumber: await erasedKey(customer.phoneNumber) },
-              ConditionExpression: 'attribute_not_exists(phoneNumber)',
-            },
-          },
-        ],
-      }),
+    await execute(
+      CustomerEntity.build(PutTransaction)
+        .item(item)
+        .options({ condition: { attr: 'phoneNumber', exists: false } }),
+      // The slice's part is the slices repository's: it alone writes slices.
+      takeOneOfStock(slice),
+      // A number erased on request had its reward: it cannot win again.
+      ErasedEntity.build(ConditionCheck)
+        .key({ phoneNumber: await erasedKey(customer.phoneNumber) })
+        .condition({ attr: 'phoneNumber', exists: false }),
     );
     return 'recorded';
   } catch (error) {
@@ -180,12 +168,6 @@ export async function putCustomerOnce(
       return slice.stock === null ? 'slice-gone' : 'out-of-stock';
     return 'conflict';
   }
-}
-
-/** A toolbox transaction's item as the document client sends it. */
-function transactItem(transaction: { params: () => Record<string, unknown> }) {
-  const { ToolboxItem: _item, ...sent } = transaction.params();
-  return sent;
 }
 
 /** A page of customers and the key after which the next page starts (none after the last). */
@@ -226,9 +208,15 @@ export async function listCustomers(
   let key = startKey;
   for (let read = 0; read < FILTERED_MAX_READS; read++) {
     const page = await queryByCreated(key, limit * 2 ** (read + 1), {
-      FilterExpression:
-        'isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
-      ExpressionAttributeValues: { ':false': false, ':at': filter.at },
+      and: [
+        { attr: 'isOfferClaimed', eq: false },
+        {
+          or: [
+            { attr: 'expiresAt', exists: false },
+            { attr: 'expiresAt', gt: filter.at },
+          ],
+        },
+      ],
     });
     for (const [i, item] of page.items.entries()) {
       users.push(toCustomer(item));
@@ -257,8 +245,8 @@ export async function findByLastDigits(
   let key: Record<string, unknown> | undefined;
   for (let read = 0; read < FILTERED_MAX_READS; read++) {
     const page = await queryByCreated(key, max * 2 ** (read + 1), {
-      FilterExpression: 'contains(phoneNumber, :digits)',
-      ExpressionAttributeValues: { ':digits': digits },
+      attr: 'phoneNumber',
+      contains: digits,
     });
     for (const item of page.items) {
       if (!String(item.phoneNumber).endsWith(digits)) continue;
@@ -278,28 +266,29 @@ const createdIndexKey = (item: Record<string, unknown>): Record<string, unknown>
   createdSort: item.createdSort,
 });
 
-/** One Query of the byCreated index, newest first. */
+/**
+ * One Query of the byCreated index, newest first. Items come as stored and each is then read
+ * through the customer's schema (toCustomer), so a bad one is an error naming it.
+ */
 async function queryByCreated(
   startKey: Record<string, unknown> | undefined,
   limit: number,
-  filter?: { FilterExpression: string; ExpressionAttributeValues: Record<string, unknown> },
+  filter?: Condition,
 ): Promise<{ items: Record<string, unknown>[]; lastKey?: Record<string, unknown> }> {
-  const { Items, LastEvaluatedKey } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('customers'),
-      IndexName: CUSTOMERS_BY_CREATED_INDEX,
-      KeyConditionExpression: 'listPartition = :p',
-      ...(filter ? { FilterExpression: filter.FilterExpression } : {}),
-      ExpressionAttributeValues: {
-        ':p': CUSTOMERS_LIST_PARTITION,
-        ...filter?.ExpressionAttributeValues,
-      },
-      ScanIndexForward: false,
-      Limit: limit,
-      ...(startKey ? { ExclusiveStartKey: startKey } : {}),
-    }),
-  );
-  return { items: Items ?? [], ...(LastEvaluatedKey ? { lastKey: LastEvaluatedKey } : {}) };
+  const { Items, LastEvaluatedKey } = await CustomerEntity.table
+    .build(QueryCommand)
+    .query({ index: CUSTOMERS_BY_CREATED_INDEX, partition: CUSTOMERS_LIST_PARTITION })
+    .options({
+      reverse: true,
+      limit,
+      ...(startKey ? { exclusiveStartKey: startKey } : {}),
+      ...(filter ? { filter } : {}),
+    })
+    .send();
+  return {
+    items: (Items ?? []) as Record<string, unknown>[],
+    ...(LastEvaluatedKey ? { lastKey: LastEvaluatedKey } : {}),
+  };
 }
 
 /** Customers changed (won or redeemed) at or after `since` (ISO), oldest change first. */
@@ -307,15 +296,15 @@ export async function listCustomersChangedSince(
   since: string,
   limit: number,
 ): Promise<{ users: Customer[]; lastChangedAt?: string; more: boolean }> {
-  const { Items, LastEvaluatedKey } = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName('customers'),
-      IndexName: CUSTOMERS_BY_CHANGE_INDEX,
-      KeyConditionExpression: 'listPartition = :p AND changedSort >= :since',
-      ExpressionAttributeValues: { ':p': CUSTOMERS_LIST_PARTITION, ':since': since },
-      Limit: limit,
-    }),
-  );
+  const { Items, LastEvaluatedKey } = await CustomerEntity.table
+    .build(QueryCommand)
+    .query({
+      index: CUSTOMERS_BY_CHANGE_INDEX,
+      partition: CUSTOMERS_LIST_PARTITION,
+      range: { gte: since },
+    })
+    .options({ limit })
+    .send();
   const items = (Items ?? []) as unknown as CustomerItem[];
   const last = items.at(-1);
   return {
@@ -359,28 +348,29 @@ async function redeemOnce(
   at: string,
 ): Promise<RedeemResult | 'conflict'> {
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName('customers'),
-              Key: { phoneNumber },
-              UpdateExpression:
-                'SET isOfferClaimed = :true, redeemedAt = :at, redeemedBy = :by, changedSort = :changed',
-              ConditionExpression:
-                'attribute_exists(phoneNumber) AND isOfferClaimed = :false AND (attribute_not_exists(expiresAt) OR expiresAt > :at)',
-              ExpressionAttributeValues: {
-                ':true': true,
-                ':false': false,
-                ':at': at,
-                ':by': by,
-                ':changed': changeSort(at, phoneNumber),
+    await execute(
+      CustomerEntity.build(UpdateTransaction)
+        .item({
+          phoneNumber,
+          isOfferClaimed: true,
+          redeemedAt: at,
+          redeemedBy: by,
+          changedSort: changeSort(at, phoneNumber),
+        })
+        .options({
+          condition: {
+            and: [
+              { attr: 'phoneNumber', exists: true },
+              { attr: 'isOfferClaimed', eq: false },
+              {
+                or: [
+                  { attr: 'expiresAt', exists: false },
+                  { attr: 'expiresAt', gt: at },
+                ],
               },
-            },
+            ],
           },
-        ],
-      }),
+        }),
     );
   } catch (error) {
     const codes = cancellationCodes(error);
