@@ -216,3 +216,12 @@ function problemOf(error: DynamoDBToolboxError): string {
   const rule = (after || before).replace(/\.$/, '');
   return `${field}: ${rule.charAt(0).toLowerCase()}${rule.slice(1)}`;
 }
+
+/**
+ * A toolbox transaction item as DynamoDB takes it, for a transaction that also holds an item
+ * written by hand (the day's counters: repositories/stats.ts says why they are).
+ */
+export function transactItem(transaction: { params: () => object }): Record<string, unknown> {
+  const { ToolboxItem: _item, ...sent } = transaction.params() as Record<string, unknown>;
+  return sent;
+}

@@ -6,21 +6,38 @@
  * `deleteVisitorRecord` first. The check itself is in domain/active-user.ts.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  ScanCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
+import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
+import { $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { TOKEN_VALIDITY } from '@shared/definitions';
+import * as z from '@shared/zod';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
-import { tableName } from '../lib/tables';
+import { defineItem, reading, transactItem, type Condition } from '../lib/items';
+import { readItem } from '../lib/stored-items';
 import { statsUpdate } from './stats';
 
 const recordKey = (phoneNumber: string) => `visitor-user#${phoneNumber}`;
+
+/**
+ * A number's record as stored: its user's sub, its last otp/start (ms), when it was first verified
+ * (ISO), and for an erasure only its expiry (s).
+ */
+const visitorRecordSchema = z.object({
+  sub: z.string().min(1).optional(),
+  startedAt: z.number().optional(),
+  verifiedAt: z.string().optional(),
+  expiresAt: z.number().optional(),
+});
+const VisitorRecordItem = defineItem({
+  name: 'visitor-user',
+  table: 'limits',
+  record: visitorRecordSchema,
+});
 
 /**
  * What the table says about a number's user: its sub, or that it was erased (every token of the
@@ -31,17 +48,14 @@ export type VisitorRecord = { kind: 'user'; sub: string } | { kind: 'erased' } |
 
 /** The record of a +61 number (an erasure past its expiry counts as no record). */
 export async function getVisitorRecord(phoneNumber: string, nowMs: number): Promise<VisitorRecord> {
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      TableName: tableName('limits'),
-      Key: { key: recordKey(phoneNumber) },
-      ConsistentRead: true,
-    }),
+  const key = { key: recordKey(phoneNumber) };
+  const { Item } = await reading('limits', () =>
+    VisitorRecordItem.build(GetItemCommand).key(key).options({ consistent: true }).send(),
   );
   if (!Item) return undefined;
-  if (typeof Item.sub === 'string') return { kind: 'user', sub: Item.sub };
-  if (typeof Item.expiresAt === 'number' && Item.expiresAt * 1000 > nowMs)
-    return { kind: 'erased' };
+  const record = readItem(visitorRecordSchema, Item, 'limits', key);
+  if (record.sub !== undefined) return { kind: 'user', sub: record.sub };
+  if (record.expiresAt !== undefined && record.expiresAt * 1000 > nowMs) return { kind: 'erased' };
   return undefined;
 }
 
@@ -49,10 +63,11 @@ export async function getVisitorRecord(phoneNumber: string, nowMs: number): Prom
  * Sets the record's user and clears an erasure; an update, not a put, so the moment the number
  * was first verified (`verifiedAt`, counted once for the insights) stays.
  */
-const SET_USER = {
-  UpdateExpression: 'SET #s = :sub REMOVE expiresAt',
-  ExpressionAttributeNames: { '#s': 'sub' },
-};
+const setUser = (phoneNumber: string, sub: string) => ({
+  key: recordKey(phoneNumber),
+  sub,
+  expiresAt: $remove(),
+});
 
 /**
  * Records the user otp/start has just created for the number, and when (`startedAt`, which the
@@ -64,15 +79,9 @@ export async function putVisitorRecord(
   sub: string,
   nowMs = Date.now(),
 ): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName('limits'),
-      Key: { key: recordKey(phoneNumber) },
-      UpdateExpression: 'SET #s = :sub, startedAt = :at REMOVE expiresAt',
-      ExpressionAttributeNames: SET_USER.ExpressionAttributeNames,
-      ExpressionAttributeValues: { ':sub': sub, ':at': nowMs },
-    }),
-  );
+  await VisitorRecordItem.build(UpdateItemCommand)
+    .item({ ...setUser(phoneNumber, sub), startedAt: nowMs })
+    .send();
 }
 
 /**
@@ -80,14 +89,9 @@ export async function putVisitorRecord(
  * with a sign-in under way alone for another day.
  */
 export async function touchVisitorRecord(phoneNumber: string, nowMs: number): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({
-      TableName: tableName('limits'),
-      Key: { key: recordKey(phoneNumber) },
-      UpdateExpression: 'SET startedAt = :at',
-      ExpressionAttributeValues: { ':at': nowMs },
-    }),
-  );
+  await VisitorRecordItem.build(UpdateItemCommand)
+    .item({ key: recordKey(phoneNumber), startedAt: nowMs })
+    .send();
 }
 
 /** A visitor user that otp/start created and that never verified its number. */
@@ -104,19 +108,25 @@ export interface UnverifiedUser {
 export async function* unverifiedUsers(startedBeforeMs: number): AsyncGenerator<UnverifiedUser> {
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: tableName('limits'),
-        FilterExpression:
-          'begins_with(#k, :prefix) AND attribute_exists(#s) AND attribute_not_exists(verifiedAt) AND startedAt < :before',
-        ExpressionAttributeNames: { '#k': 'key', '#s': 'sub' },
-        ExpressionAttributeValues: { ':prefix': recordKey(''), ':before': startedBeforeMs },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      if (typeof item.key === 'string' && typeof item.sub === 'string')
-        yield { phoneNumber: item.key.slice(recordKey('').length), sub: item.sub };
+    const page = await VisitorRecordItem.table
+      .build(ScanCommand)
+      .options({
+        filter: {
+          and: [
+            { attr: 'key', beginsWith: recordKey('') },
+            { attr: 'sub', exists: true },
+            { attr: 'verifiedAt', exists: false },
+            { attr: 'startedAt', lt: startedBeforeMs },
+          ],
+        },
+        ...(start ? { exclusiveStartKey: start } : {}),
+      })
+      .send();
+    for (const item of (page.Items ?? []) as Record<string, unknown>[]) {
+      const key = String(item.key);
+      const { sub } = readItem(visitorRecordSchema, item, 'limits', { key });
+      if (sub !== undefined) yield { phoneNumber: key.slice(recordKey('').length), sub };
+    }
     start = page.LastEvaluatedKey;
   } while (start);
 }
@@ -131,16 +141,18 @@ export async function forgetUnverifiedRecord(
   startedBeforeMs: number,
 ): Promise<boolean> {
   try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: tableName('limits'),
-        Key: { key: recordKey(user.phoneNumber) },
-        ConditionExpression:
-          '#s = :sub AND attribute_not_exists(verifiedAt) AND startedAt < :before',
-        ExpressionAttributeNames: { '#s': 'sub' },
-        ExpressionAttributeValues: { ':sub': user.sub, ':before': startedBeforeMs },
-      }),
-    );
+    await VisitorRecordItem.build(DeleteItemCommand)
+      .key({ key: recordKey(user.phoneNumber) })
+      .options({
+        condition: {
+          and: [
+            { attr: 'sub', eq: user.sub },
+            { attr: 'verifiedAt', exists: false },
+            { attr: 'startedAt', lt: startedBeforeMs },
+          ],
+        },
+      })
+      .send();
     return true;
   } catch (error) {
     if (isConditionFailed(error)) return false;
@@ -164,18 +176,16 @@ export async function markVerified(
 ): Promise<'counted' | 'already-verified'> {
   for (let attempt = 1; ; attempt++) {
     try {
+      // The day's counters are written by hand (repositories/stats.ts says why), so this
+      // transaction is sent as DynamoDB takes it, the record's part made by the toolbox.
       await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Update: {
-                TableName: tableName('limits'),
-                Key: { key: recordKey(phoneNumber) },
-                UpdateExpression: 'SET verifiedAt = :at',
-                ConditionExpression: 'attribute_not_exists(verifiedAt)',
-                ExpressionAttributeValues: { ':at': at.toISOString() },
-              },
-            },
+            transactItem(
+              VisitorRecordItem.build(UpdateTransaction)
+                .item({ key: recordKey(phoneNumber), verifiedAt: at.toISOString() })
+                .options({ condition: { attr: 'verifiedAt', exists: false } }),
+            ),
             { Update: statsUpdate(at, { add: { verified: 1 } }) },
           ],
         }),
@@ -202,39 +212,27 @@ export async function repairVisitorRecord(
   seenSub: string | undefined,
   nowMs: number,
 ): Promise<void> {
-  const condition: {
-    ConditionExpression: string;
-    ExpressionAttributeNames: Record<string, string>;
-    ExpressionAttributeValues: Record<string, unknown>;
-  } =
+  const condition: Condition =
     seenSub === undefined
       ? {
           // No user on the record: none at all, or an expired erasure (a record holding only
           // verifiedAt has no user either).
-          ConditionExpression:
-            'attribute_not_exists(#s) AND (attribute_not_exists(expiresAt) OR expiresAt <= :now)',
-          ExpressionAttributeNames: { '#s': 'sub' },
-          ExpressionAttributeValues: { ':now': Math.floor(nowMs / 1000) },
+          and: [
+            { attr: 'sub', exists: false },
+            {
+              or: [
+                { attr: 'expiresAt', exists: false },
+                { attr: 'expiresAt', lte: Math.floor(nowMs / 1000) },
+              ],
+            },
+          ],
         }
-      : {
-          ConditionExpression: '#s = :seen',
-          ExpressionAttributeNames: { '#s': 'sub' },
-          ExpressionAttributeValues: { ':seen': seenSub },
-        };
+      : { attr: 'sub', eq: seenSub };
   try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName('limits'),
-        Key: { key: recordKey(phoneNumber) },
-        UpdateExpression: SET_USER.UpdateExpression,
-        ConditionExpression: condition.ConditionExpression,
-        ExpressionAttributeNames: {
-          ...SET_USER.ExpressionAttributeNames,
-          ...condition.ExpressionAttributeNames,
-        },
-        ExpressionAttributeValues: { ':sub': sub, ...condition.ExpressionAttributeValues },
-      }),
-    );
+    await VisitorRecordItem.build(UpdateItemCommand)
+      .item(setUser(phoneNumber, sub))
+      .options({ condition })
+      .send();
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
   }
@@ -250,15 +248,12 @@ export async function repairVisitorRecord(
  */
 export async function deleteVisitorRecord(phoneNumber: string): Promise<void> {
   const nowMs = Date.now();
-  await dynamo().send(
-    new PutCommand({
-      TableName: tableName('limits'),
-      Item: {
-        key: recordKey(phoneNumber),
-        expiresAt: Math.ceil(nowMs / 1000) + TOKEN_VALIDITY.idMinutes * 60,
-      },
-    }),
-  );
+  await VisitorRecordItem.build(PutItemCommand)
+    .item({
+      key: recordKey(phoneNumber),
+      expiresAt: Math.ceil(nowMs / 1000) + TOKEN_VALIDITY.idMinutes * 60,
+    })
+    .send();
 }
 
 /**
@@ -266,15 +261,10 @@ export async function deleteVisitorRecord(phoneNumber: string): Promise<void> {
  * erasing a number the deployment never saw), so a refused request leaves no trace of the number.
  */
 export async function forgetErasureMarker(phoneNumber: string): Promise<void> {
-  await dynamo()
-    .send(
-      new DeleteCommand({
-        TableName: tableName('limits'),
-        Key: { key: recordKey(phoneNumber) },
-        ConditionExpression: 'attribute_not_exists(#s)',
-        ExpressionAttributeNames: { '#s': 'sub' },
-      }),
-    )
+  await VisitorRecordItem.build(DeleteItemCommand)
+    .key({ key: recordKey(phoneNumber) })
+    .options({ condition: { attr: 'sub', exists: false } })
+    .send()
     .catch((error: unknown) => {
       if (!isConditionFailed(error)) throw error;
     });
