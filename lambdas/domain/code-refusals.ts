@@ -6,7 +6,8 @@
 import { isAppError } from '@shared/errors';
 import type { RefusalReason } from '@shared/types';
 import { warnOnFailure } from '../lib/logger';
-import { addStats, type StatCounter } from '../repositories/stats';
+import type { StatCounter } from '@shared/day-stats';
+import { addStats } from '../repositories/stats';
 
 const REASON_OF_CODE: Readonly<Record<string, RefusalReason>> = {
   CLIENT_CODE_LIMIT: 'connection',

@@ -24,7 +24,8 @@ import { FUNNEL_STEPS, REFUSAL_REASONS, type FunnelStep, type Insights } from '@
 import * as z from '@shared/zod';
 import { getGameSettings } from '../repositories/settings';
 import { listSlices } from '../repositories/slices';
-import { readOwed, readStats, redeemTimeOfBucket, type DayStats } from '../repositories/stats';
+import type { DayStats } from '@shared/day-stats';
+import { readOwed, readStats, redeemTimeOfBucket } from '../repositories/stats';
 import { REFUSAL_COUNTERS } from './code-refusals';
 
 /** "Expiring this week": prizes owed whose expiry falls within this long from now. */

@@ -10,6 +10,13 @@
  * Every day is split over STATS_SHARDS items, one picked at random per update: concurrent writes
  * then rarely touch the same item, and one day's writes spread over several keys. Reading a range
  * is one BatchGetItem per 100 of its day-shards, whatever the number of customers.
+ *
+ * The one repository whose writes are not made by DynamoDB-Toolbox (docs/architecture.md, "Stored
+ * items"): its items' attribute names are made from data (a counter per prize id, per source tag,
+ * per histogram bucket, per expiry day and second), so that one UpdateItem's ADD raises any of them
+ * from nothing; the toolbox knows only attributes named in advance, and nested maps would need
+ * their map made first, a second write. Every item it reads goes through its schema all the same
+ * (storedCountersSchema, then the day's figures through shared/day-stats.ts).
  */
 import { randomInt } from 'node:crypto';
 import { businessTimeZone } from '../lib/env';
@@ -20,34 +27,24 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { businessDay } from '@shared/business-day';
+import {
+  dayStatsSchema,
+  SOURCE_STEPS,
+  STAT_COUNTERS,
+  type DayStats,
+  type SourceStep,
+  type StatCounter,
+} from '@shared/day-stats';
+import * as z from '@shared/zod';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes } from '../lib/dynamo-errors';
+import { readItem } from '../lib/stored-items';
 import { tableName } from '../lib/tables';
 
 /** Items each day's counters are spread over. */
 const STATS_SHARDS = 8;
 /** Keys per BatchGetItem, DynamoDB's maximum. */
 const BATCH_GET_MAX = 100;
-
-const STAT_COUNTERS = [
-  /** Numbers sent a code, each once a business day (the funnel's step: resends left out). */
-  'codeNumbers',
-  /** Of the day's wins, those since redeemed (counted on the win's day: the funnel's last step). */
-  'redeemedOfWins',
-  'spins',
-  'ticketSpins',
-  'previews',
-  'redeemed',
-  'codes',
-  'visits',
-  'verified',
-  'refusedConnection',
-  'refusedNumber',
-  'refusedCap',
-  /** Spin-first previews refused (per-address, /48 or the deployment's hourly cap). */
-  'refusedPreviews',
-] as const;
-export type StatCounter = (typeof STAT_COUNTERS)[number];
 
 /**
  * Counters stored under another attribute name before they were renamed: read under both names and
@@ -56,7 +53,6 @@ export type StatCounter = (typeof STAT_COUNTERS)[number];
 const FORMER_ATTRIBUTE: Partial<Record<StatCounter, string>> = { ticketSpins: 'claims' };
 
 /** The steps counted per source tag (shared/source-tag.ts), each under its own attribute prefix. */
-export type SourceStep = 'visits' | 'codes' | 'wins' | 'redeemed';
 const SOURCE_PREFIX: Record<SourceStep, string> = {
   visits: 'sv_',
   codes: 'sc_',
@@ -78,19 +74,6 @@ const redeemTimeBucket = (seconds: number): number =>
 export const redeemTimeOfBucket = (bucket: number): number =>
   2 ** ((bucket + 0.5) / BUCKETS_PER_DOUBLING);
 
-/** One day's counters, all shards added up. */
-export interface DayStats {
-  day: string;
-  counts: Record<StatCounter, number>;
-  /** Wins per slice id, with the prize name as won. */
-  wins: Record<string, { name: string; wins: number }>;
-  /** Per source tag, each step's count. */
-  sources: Record<string, Record<SourceStep, number>>;
-  /** Redeem-time histogram: bucket (redeemTimeBucket) -> redemptions. */
-  redeemTimes: Record<number, number>;
-}
-
-const SOURCE_STEPS = Object.keys(SOURCE_PREFIX) as SourceStep[];
 const WIN_PREFIX = 'w_';
 const NAME_PREFIX = 'n_';
 
@@ -201,10 +184,35 @@ export async function readStats(days: readonly string[]): Promise<DayStats[]> {
     );
     // Keys DynamoDB did not get to (throttling) go round again.
     keys.push(...((UnprocessedKeys?.[table]?.Keys ?? []) as { id: string }[]));
-    for (const item of Responses?.[table] ?? []) addItem(byDay, item);
+    for (const item of Responses?.[table] ?? []) addItem(byDay, storedCounters(item));
   }
-  return days.map((day) => byDay.get(day)!);
+  // Each day as the record's schema has it: a count that is not a whole number is an error.
+  return days.map((day) =>
+    readItem(dayStatsSchema, byDay.get(day)!, 'stats', { id: `day#${day}` }),
+  );
 }
+
+/**
+ * A stats item as stored, through its schema: every attribute a number (a counter) but its id
+ * and the prize names beside win counters; a counter stored as text is an error naming the item.
+ */
+const storedCountersSchema = z
+  .object({ id: z.string().min(1) })
+  .catchall(z.union([z.number(), z.string()]))
+  .superRefine((item, ctx) => {
+    for (const [name, value] of Object.entries(item)) {
+      if (name === 'id') continue;
+      const text = name.startsWith(NAME_PREFIX);
+      if (typeof value !== (text ? 'string' : 'number'))
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: text ? 'a prize name must be text' : 'a counter must be a number',
+        });
+    }
+  });
+const storedCounters = (item: Record<string, unknown>) =>
+  readItem(storedCountersSchema, item, 'stats', { id: item.id });
 
 function addItem(byDay: Map<string, DayStats>, item: Record<string, unknown>): void {
   const day = String(item.id).split('#')[1] ?? '';
@@ -286,9 +294,10 @@ export async function readOwed(
   expiringBy: string,
 ): Promise<{ total: number; expiring: number }> {
   const table = tableName('stats');
-  const { Item: summary = {} } = await dynamo().send(
+  const { Item: stored } = await dynamo().send(
     new GetCommand({ TableName: table, Key: { id: OWED_ID }, ConsistentRead: true }),
   );
+  const summary: Record<string, unknown> = stored ? storedCounters(stored) : {};
   const nowSecond = Math.floor(Date.parse(at) / 1000);
   const bySecond = Math.floor(Date.parse(expiringBy) / 1000);
   const nowDay = new Date(at).toISOString().slice(0, 10);
@@ -312,7 +321,7 @@ export async function readOwed(
       new BatchGetCommand({ RequestItems: { [table]: { Keys: keys, ConsistentRead: true } } }),
     );
     keys = (UnprocessedKeys?.[table]?.Keys ?? []) as { id: string }[];
-    for (const item of Responses?.[table] ?? []) {
+    for (const item of (Responses?.[table] ?? []).map(storedCounters)) {
       const day = String(item.id).slice('owed#'.length, 'owed#'.length + 10);
       for (const [name, value] of Object.entries(item)) {
         if (!name.startsWith('t_') || typeof value !== 'number') continue;

@@ -17,9 +17,10 @@ import {
 import { readCounter } from '../../../lambdas/repositories/limits';
 import { getPrizeReference } from '../../../lambdas/repositories/prize-references';
 import { getSlice } from '../../../lambdas/repositories/slices';
+import { readStats } from '../../../lambdas/repositories/stats';
 import { isTrustedClient, listTrustedClients } from '../../../lambdas/repositories/trusted-clients';
 
-type Table = 'slices' | 'settings' | 'customers' | 'limits';
+type Table = 'slices' | 'settings' | 'customers' | 'limits' | 'stats';
 
 const put = (table: Table, item: Record<string, unknown>) =>
   dynamo().send(new PutCommand({ TableName: tableName(table), Item: item }));
@@ -115,5 +116,12 @@ describe('a stored item its schema refuses', () => {
     await expect(getPrizeReference(id)).rejects.toThrow(
       `bad limits item (key=prize-reference#${id}): phoneNumber:`,
     );
+  });
+
+  it("a day's counter stored as text: an error naming the item, where it was left out of the sums", async () => {
+    const day = '2031-02-03';
+    planted.push({ table: 'stats', key: { id: `day#${day}#0` } });
+    await put('stats', { id: `day#${day}#0`, spins: '4', codes: 2 });
+    await expect(readStats([day])).rejects.toThrow(`bad stats item (id=day#${day}#0): spins:`);
   });
 });
