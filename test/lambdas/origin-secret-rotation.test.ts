@@ -10,7 +10,7 @@ import {
   PutSecretValueCommand,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SECRETS_MAX_AGE_S } from '@shared/constants';
 import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
 import { handler as getWheel } from '../../lambdas/handlers/get-wheel';
@@ -30,11 +30,21 @@ beforeAll(async () => {
     }),
   ));
   process.env.ORIGIN_SECRET_ARN = arn;
-  vi.useFakeTimers({ toFake: ['Date'] });
+});
+
+/**
+ * The functions' clock, stopped, and kept from one test to the next: a cached secret ages with it
+ * (test/setup/plain.ts makes every clock real again after each test).
+ */
+let clock = Date.now();
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], now: clock });
+});
+afterEach(() => {
+  clock = Date.now();
 });
 
 afterAll(() => {
-  vi.useRealTimers();
   process.env.ORIGIN_SECRET_ARN = savedArn;
   secretsManager.destroy();
 });

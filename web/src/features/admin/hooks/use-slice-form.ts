@@ -82,7 +82,9 @@ export function useSliceForm(
     if (saving) return;
     setNotice(undefined);
     const nameProblem = checkSliceName(name);
-    const parsed = sliceInputSchema.safeParse({
+    // Every field of the slice, by construction: a field added to its schema does not compile here
+    // until the form gives it a value.
+    const input: Record<keyof SliceInput, unknown> = {
       name,
       comment,
       bgColor: bgColor.trim(),
@@ -90,7 +92,8 @@ export function useSliceForm(
       weight: toNumber(weight),
       stock: stock.trim() === '' ? null : toNumber(stock),
       validDays: validDays.trim() === '' ? null : toNumber(validDays),
-    });
+    };
+    const parsed = sliceInputSchema.safeParse(input);
     if (nameProblem || !parsed.success) {
       const next = errorsOf(nameProblem, parsed.success ? [] : parsed.error.issues);
       setErrors(next);
