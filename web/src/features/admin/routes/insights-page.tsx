@@ -6,7 +6,7 @@
  * funnel figures as CSV. Figures only: the customers, their downloads and erasure are on
  * /admin/customers, the shop's Wi-Fi on /admin/share.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { addDays, businessDay } from '@shared/business-day';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import { FUNNEL_STEPS, type Insights } from '@shared/types';
@@ -193,61 +193,87 @@ function QuickRanges({
   );
 }
 
+type Totals = Insights['totals'];
+
+/** A total shown as a card of its own: its label, its value as shown, and when it is shown. */
+interface TotalCard {
+  label: string;
+  value: (insights: Insights) => ReactNode;
+  shownWhen?: (insights: Insights) => boolean;
+}
+
+const spinFirst = (insights: Insights) => insights.spinMode === 'spin-first';
+
+/** The SMS cost in the owner's currency, with the price (and rate) it was worked out from. */
+function smsCostValue(insights: Insights): ReactNode {
+  const price = money(insights.smsPriceUsd, 'USD', 4);
+  return (
+    <>
+      {money(insights.money.smsCost, insights.money.currency)}
+      <span className="admin-hint">
+        {insights.money.currency === 'USD'
+          ? ADMIN_TEXT.smsCostHint(price)
+          : ADMIN_TEXT.smsCostRateHint(
+              price,
+              `1 USD = ${money(insights.money.usdRate, insights.money.currency, 4)}`,
+              insights.money.rateDate,
+            )}
+      </span>
+    </>
+  );
+}
+
+/**
+ * Where each of the range's totals is shown: a card of its own (in this order), or the name of
+ * what shows it. Every total is named, so a total added to Insights does not compile here until it
+ * has its place on the page.
+ */
+const TOTAL_PLACES: Record<keyof Totals, TotalCard | string> = {
+  spins: { label: ADMIN_TEXT.totalSpins, value: (i) => i.totals.spins },
+  redeemed: { label: ADMIN_TEXT.totalRedeemed, value: (i) => i.totals.redeemed },
+  redemptionRate: {
+    label: ADMIN_TEXT.totalRedemptionRate,
+    value: (i) => percent(i.totals.redemptionRate),
+  },
+  codesSent: { label: ADMIN_TEXT.totalCodesSent, value: (i) => i.totals.codesSent },
+  smsCostUsd: { label: ADMIN_TEXT.totalSmsCost, value: smsCostValue },
+  previewsPerTicketSpin: {
+    label: ADMIN_TEXT.totalPreviewsPerTicketSpin,
+    value: (i) =>
+      i.totals.previewsPerTicketSpin === null
+        ? ADMIN_TEXT.notAvailable
+        : i.totals.previewsPerTicketSpin.toFixed(1),
+    shownWhen: spinFirst,
+  },
+  previewsRefused: {
+    label: ADMIN_TEXT.totalPreviewsRefused,
+    value: (i) => (
+      <>
+        {i.totals.previewsRefused}
+        <span className="admin-hint">{ADMIN_TEXT.previewsRefusedHint}</span>
+      </>
+    ),
+    shownWhen: (i) => spinFirst(i) || i.totals.previewsRefused > 0,
+  },
+  visits: 'the funnel',
+  verified: 'the funnel',
+  previews: 'previews per ticket spin',
+  ticketSpins: 'previews per ticket spin',
+};
+
 /** The range's totals: spins, redemptions, codes sent and their cost, and spin first's figures. */
 function InsightsTotals({ insights }: { insights: Insights }) {
-  const { totals } = insights;
+  const cards = Object.values(TOTAL_PLACES).filter((place) => typeof place !== 'string');
   return (
     <dl className="insights-totals">
-      <div className="ui-card">
-        <dt>{ADMIN_TEXT.totalSpins}</dt>
-        <dd>{totals.spins}</dd>
-      </div>
-      <div className="ui-card">
-        <dt>{ADMIN_TEXT.totalRedeemed}</dt>
-        <dd>{totals.redeemed}</dd>
-      </div>
-      <div className="ui-card">
-        <dt>{ADMIN_TEXT.totalRedemptionRate}</dt>
-        <dd>{percent(totals.redemptionRate)}</dd>
-      </div>
-      <div className="ui-card">
-        <dt>{ADMIN_TEXT.totalCodesSent}</dt>
-        <dd>{totals.codesSent}</dd>
-      </div>
-      <div className="ui-card">
-        <dt>{ADMIN_TEXT.totalSmsCost}</dt>
-        <dd>
-          {money(insights.money.smsCost, insights.money.currency)}
-          <span className="admin-hint">
-            {insights.money.currency === 'USD'
-              ? ADMIN_TEXT.smsCostHint(money(insights.smsPriceUsd, 'USD', 4))
-              : ADMIN_TEXT.smsCostRateHint(
-                  money(insights.smsPriceUsd, 'USD', 4),
-                  `1 USD = ${money(insights.money.usdRate, insights.money.currency, 4)}`,
-                  insights.money.rateDate,
-                )}
-          </span>
-        </dd>
-      </div>
-      {insights.spinMode === 'spin-first' && (
-        <div className="ui-card">
-          <dt>{ADMIN_TEXT.totalPreviewsPerTicketSpin}</dt>
-          <dd>
-            {totals.previewsPerTicketSpin === null
-              ? ADMIN_TEXT.notAvailable
-              : totals.previewsPerTicketSpin.toFixed(1)}
-          </dd>
-        </div>
-      )}
-      {(insights.spinMode === 'spin-first' || totals.previewsRefused > 0) && (
-        <div className="ui-card">
-          <dt>{ADMIN_TEXT.totalPreviewsRefused}</dt>
-          <dd>
-            {totals.previewsRefused}
-            <span className="admin-hint">{ADMIN_TEXT.previewsRefusedHint}</span>
-          </dd>
-        </div>
-      )}
+      {cards
+        .filter((card) => card.shownWhen?.(insights) ?? true)
+        .map((card) => (
+          <div key={card.label} className="ui-card">
+            <dt>{card.label}</dt>
+            <dd>{card.value(insights)}</dd>
+          </div>
+        ))}
     </dl>
   );
 }
