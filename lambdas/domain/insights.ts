@@ -20,7 +20,13 @@ import { amountEnv, businessTimeZone, optionalEnv } from '../lib/env';
 import { badRequest } from '@shared/errors';
 import { API_MESSAGES } from '@shared/messages-api';
 import { oddsShare } from '@shared/slice';
-import { FUNNEL_STEPS, REFUSAL_REASONS, type FunnelStep, type Insights } from '@shared/types';
+import {
+  FUNNEL_STEPS,
+  REFUSAL_REASONS,
+  type FunnelStep,
+  type Insights,
+  type Slice,
+} from '@shared/types';
 import * as z from '@shared/zod';
 import { getGameSettings } from '../repositories/settings';
 import { listSlices } from '../repositories/slices';
@@ -92,14 +98,8 @@ function sourcesOf(stats: readonly DayStats[]): Insights['sources'] {
 }
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
-/**
- * The insights for `query` (default: the last INSIGHTS_DEFAULT_DAYS days up to today, i.e. today). A range
- * ending before it starts, or longer than INSIGHTS_MAX_DAYS, is a 400.
- */
-export async function buildInsights(query: InsightsQuery, now: Date): Promise<Insights> {
-  const timeZone = businessTimeZone();
-  const smsPrice = smsPriceUsd();
-  const money = ownerMoney();
+/** The range's first and last day: the query's, or the default; a bad range is a 400. */
+function rangeOf(query: InsightsQuery, now: Date, timeZone: string) {
   const to = query.to ?? businessDay(now, timeZone);
   const from = query.from ?? addDays(to, 1 - INSIGHTS_DEFAULT_DAYS);
   // Counted before any day is listed: a range may span the whole calendar. A default start
@@ -107,38 +107,36 @@ export async function buildInsights(query: InsightsQuery, now: Date): Promise<In
   const days = dayCount(from, to);
   if (!isCalendarDay(from) || days === 0 || days > INSIGHTS_MAX_DAYS)
     throw badRequest('INVALID_RANGE', API_MESSAGES.insightsRange);
-  const [stats, slices, game, owed] = await Promise.all([
-    readStats(daysBetween(from, to)),
-    listSlices(),
-    getGameSettings(),
-    readOwed(now.toISOString(), new Date(now.getTime() + EXPIRING_WITHIN_MS).toISOString()),
-  ]);
+  return { from, to };
+}
 
-  const sum = (counter: keyof DayStats['counts']) =>
-    stats.reduce((total, day) => total + day.counts[counter], 0);
-  const spins = sum('spins');
-  const redeemed = sum('redeemed');
-  const codesSent = sum('codes');
-  const previews = sum('previews');
-  const ticketSpins = sum('ticketSpins');
-  const visits = sum('visits');
-  const verified = sum('verified');
-  // The funnel follows people: numbers sent a code (resends left out), and of the range's wins
-  // those redeemed (a prize won before the range and redeemed in it is not this range's step).
-  // A step still above the one before (a device past its address's visits, a number verified on
-  // one day and spun on the next) reads as 100 % kept, never more.
+/** A counter added up over the range's days. */
+const summed = (stats: readonly DayStats[]) => (counter: keyof DayStats['counts']) =>
+  stats.reduce((total, day) => total + day.counts[counter], 0);
+
+/**
+ * The funnel follows people: numbers sent a code (resends left out), and of the range's wins those
+ * redeemed (a prize won before the range and redeemed in it is not this range's step). A step
+ * still above the one before (a device past its address's visits, a number verified on one day
+ * and spun on the next) reads as 100 % kept, never more.
+ */
+function funnelOf(sum: ReturnType<typeof summed>): Insights['funnel'] {
   const steps: Record<FunnelStep, number> = {
-    visits,
+    visits: sum('visits'),
     codesSent: sum('codeNumbers'),
-    verified,
-    spins,
+    verified: sum('verified'),
+    spins: sum('spins'),
     redeemed: sum('redeemedOfWins'),
   };
-  const funnel: Insights['funnel'] = FUNNEL_STEPS.map((step, i) => {
+  return FUNNEL_STEPS.map((step, i) => {
     const kept = i === 0 ? null : ratio(steps[step], steps[FUNNEL_STEPS[i - 1]!]);
     return { step, count: steps[step], kept: kept === null ? null : Math.min(1, kept) };
   });
+}
 
+/** Each prize won in the range or on the wheel now, most won first (a deleted one named as won). */
+function prizesOf(stats: readonly DayStats[], slices: readonly Slice[]): Insights['prizes'] {
+  const spins = summed(stats)('spins');
   const won = new Map<string, { name: string; wins: number }>();
   for (const day of stats) {
     for (const [sliceId, entry] of Object.entries(day.wins)) {
@@ -148,7 +146,7 @@ export async function buildInsights(query: InsightsQuery, now: Date): Promise<In
     }
   }
   const current = new Map(slices.map((s) => [s.id, s]));
-  const prizes: Insights['prizes'] = [
+  return [
     ...slices.map((s) => ({
       sliceId: s.id,
       name: s.name,
@@ -168,34 +166,59 @@ export async function buildInsights(query: InsightsQuery, now: Date): Promise<In
         deleted: true,
       })),
   ].sort((a, b) => b.wins - a.wins || a.name.localeCompare(b.name));
+}
 
+/** The range's totals. */
+function totalsOf(sum: ReturnType<typeof summed>, smsPrice: number): Insights['totals'] {
+  const spins = sum('spins');
+  const redeemed = sum('redeemed');
+  const codesSent = sum('codes');
+  const previews = sum('previews');
+  const ticketSpins = sum('ticketSpins');
+  return {
+    visits: sum('visits'),
+    verified: sum('verified'),
+    spins,
+    redeemed,
+    redemptionRate: ratio(redeemed, spins),
+    codesSent,
+    smsCostUsd: cents(codesSent * smsPrice),
+    previews,
+    ticketSpins,
+    previewsPerTicketSpin: ratio(previews, ticketSpins),
+    previewsRefused: sum('refusedPreviews'),
+  };
+}
+
+/**
+ * The insights for `query` (default: the last INSIGHTS_DEFAULT_DAYS days up to today, i.e. today). A range
+ * ending before it starts, or longer than INSIGHTS_MAX_DAYS, is a 400.
+ */
+export async function buildInsights(query: InsightsQuery, now: Date): Promise<Insights> {
+  const timeZone = businessTimeZone();
+  const smsPrice = smsPriceUsd();
+  const money = ownerMoney();
+  const { from, to } = rangeOf(query, now, timeZone);
+  const [stats, slices, game, owed] = await Promise.all([
+    readStats(daysBetween(from, to)),
+    listSlices(),
+    getGameSettings(),
+    readOwed(now.toISOString(), new Date(now.getTime() + EXPIRING_WITHIN_MS).toISOString()),
+  ]);
+  const sum = summed(stats);
+  const totals = totalsOf(sum, smsPrice);
   return {
     from,
     to,
     timeZone,
     spinMode: game.spinMode,
     smsPriceUsd: smsPrice,
-    totals: {
-      visits,
-      verified,
-      spins,
-      redeemed,
-      redemptionRate: ratio(redeemed, spins),
-      codesSent,
-      smsCostUsd: cents(codesSent * smsPrice),
-      previews,
-      ticketSpins,
-      previewsPerTicketSpin: ratio(previews, ticketSpins),
-      previewsRefused: sum('refusedPreviews'),
-    },
-    funnel,
+    totals,
+    funnel: funnelOf(sum),
     refused: Object.fromEntries(
       REFUSAL_REASONS.map((reason) => [reason, sum(REFUSAL_COUNTERS[reason])]),
     ) as Insights['refused'],
-    money: {
-      ...money,
-      smsCost: cents(codesSent * smsPrice * money.usdRate),
-    },
+    money: { ...money, smsCost: cents(totals.codesSent * smsPrice * money.usdRate) },
     owed: { total: owed.total, expiringThisWeek: owed.expiring },
     medianRedeemSeconds: medianRedeemSeconds(stats),
     sources: sourcesOf(stats),
@@ -207,6 +230,6 @@ export async function buildInsights(query: InsightsQuery, now: Date): Promise<In
       spins: day.counts.spins,
       redeemed: day.counts.redeemed,
     })),
-    prizes,
+    prizes: prizesOf(stats, slices),
   };
 }
