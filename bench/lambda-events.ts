@@ -18,6 +18,7 @@ import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/se
 import { sliceUpdateSchema } from '@shared/slice';
 import type { SpinMode, TrustedConnections } from '@shared/types';
 import { solvedOtpChallenge } from '../test/support/stack-sign-in';
+import { createHash, randomBytes } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { visitorIdToken } from './stack-client';
@@ -98,6 +99,9 @@ const fieldsOf = (shape: object, data: Record<string, unknown>) =>
  * The events of every function against `stack`, `staffToken` being the seeded admin's ID token.
  * Functions with no event (none here) are left to the caller.
  */
+/** The ticket holder a preview names (any browser's: the bench never exchanges its tickets). */
+const TICKET_HOLDER = createHash('sha256').update(randomBytes(32)).digest('hex');
+
 export function benchEvents(
   stack: RunningStack,
   staffToken: string,
@@ -171,11 +175,15 @@ export function benchEvents(
           body: { phoneNumber: `0${phone.slice(3)}`, altcha: await solvedOtpChallenge(stack.url) },
         });
       }
-      case 'has-reward':
-        return event({ body: { phoneNumber: (await aWinner()).phone } });
+      case 'has-reward': {
+        // users/exists takes otp/start's proof of work too (shared/phone.ts).
+        const { phone } = await aWinner();
+        return event({ body: { phoneNumber: phone, altcha: await solvedOtpChallenge(stack.url) } });
+      }
       case 'preview-spin':
         await spinMode('spin-first');
-        return event({ body: { altcha: await solvedSpinChallenge() } });
+        // A browser's ticket holder: the SHA-256 of the secret it keeps beside the ticket.
+        return event({ body: { altcha: await solvedSpinChallenge(), holder: TICKET_HOLDER } });
       case 'create-spin':
         await spinMode('verify-first');
         return event({ token: (await visitor()).token, body: {} });
@@ -243,6 +251,9 @@ export function benchEvents(
           rawBody: LOGO_GIF,
           headers: { 'content-type': 'image/gif', 'x-file-name': 'logo.gif' },
         });
+      case 'staff-sign-in':
+        // The admin's first password (the bench changes only the operator's).
+        return event({ body: { username: 'admin', password: stack.passwords.admin ?? '' } });
       case 'set-staff-password':
         return event({
           ...admin,
