@@ -151,16 +151,15 @@ export type Condition = EntityCondition;
 type RecordSchema = z.ZodObject;
 
 /**
- * The entity of one kind of item: its table's key (a string, made by `key` when the record does
- * not hold it), the record's fields from its zod schema, and `extra` attributes only storage has
- * (an expiry time, a list partition). No entity name or timestamps are added to items: they are
- * stored as they always were.
+ * The entity of one kind of item: its table's key (a string) and the fields of `record`, the zod
+ * schema of what the item stores (a record's schema, extended with what only storage holds, such
+ * as an expiry time or a list partition). No entity name or timestamps are added to items: they
+ * are stored as they always were.
  */
 export function defineItem(options: {
   name: string;
   table: TableName;
   record: RecordSchema;
-  extra?: Record<string, Schema>;
 }): Entity {
   const table = tableOf(options.table);
   const keyName = table.partitionKey.name;
@@ -170,7 +169,7 @@ export function defineItem(options: {
   return new Entity({
     name: options.name,
     table,
-    schema: item({ ...fields, ...options.extra, [keyName]: string().key() } as never),
+    schema: item({ ...fields, [keyName]: string().key() } as never),
     entityAttribute: false,
     timestamps: false,
   } as never) as unknown as Entity;
