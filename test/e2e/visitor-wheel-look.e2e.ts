@@ -9,7 +9,7 @@
  * Game Settings drawn on the visitor's wheel.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SLICE_WEIGHT_MAX } from '@shared/constants';
 import { VISITOR_TEXT } from '@shared/messages';
 import { ADMIN_TEXT } from '@shared/messages-admin';
@@ -260,6 +260,14 @@ const BAND_COLORS = [
 ] as const;
 
 describe("slice colours at the label rule's limit", () => {
+  /** The slices' own colours, put back after the test, pass or fail: later files draw them. */
+  let putBack: (() => Promise<unknown>) | undefined;
+  afterEach(async () => {
+    const undo = putBack;
+    putBack = undefined;
+    await undo?.();
+  });
+
   it('every label measures at least 4.5:1 on the drawn pixels (375 x 812 with touch)', async () => {
     const slices = (await adminFetch('/api/slices', 'GET')) as Slice[];
     const own = (slice: Slice, bgColor: string) =>
@@ -269,25 +277,22 @@ describe("slice colours at the label rule's limit", () => {
         expectedStock: slice.stock,
       }) as Promise<Slice>;
     const recoloured = await Promise.all(slices.map((s, i) => own(s, BAND_COLORS[i]!)));
-    try {
-      const page = await openWheel(PHONE, { deviceScaleFactor: DPR });
-      const wheel = await drawnWheel(page, RIM_SHARE);
-      const plain = pixels(wheel.plain);
-      const contrasts = drawnContrasts(wheel, plain);
-      const labels = inOrder(wheel.labels);
-      const drawn = labels.map((label) =>
-        hex(plain, wheel.side, label.canvasDeg, SLICE_SAMPLE_SHARE),
-      );
-      expect(drawn).toEqual(expect.arrayContaining(['#1e88e5', '#757575']));
-      const figures = labels.map(
-        (l, i) => `${drawn[i]} ${l.outline ? 'outlined' : l.fill} ${contrasts[i]!.toFixed(2)}`,
-      );
-      await shot(page, 'look-band');
-      expect(Math.min(...contrasts), figures.join('; ')).toBeGreaterThanOrEqual(MIN_CONTRAST);
-      await page.context().close();
-    } finally {
-      await Promise.all(recoloured.map((s, i) => own(s, slices[i]!.bgColor)));
-    }
+    putBack = () => Promise.all(recoloured.map((s, i) => own(s, slices[i]!.bgColor)));
+    const page = await openWheel(PHONE, { deviceScaleFactor: DPR });
+    const wheel = await drawnWheel(page, RIM_SHARE);
+    const plain = pixels(wheel.plain);
+    const contrasts = drawnContrasts(wheel, plain);
+    const labels = inOrder(wheel.labels);
+    const drawn = labels.map((label) =>
+      hex(plain, wheel.side, label.canvasDeg, SLICE_SAMPLE_SHARE),
+    );
+    expect(drawn).toEqual(expect.arrayContaining(['#1e88e5', '#757575']));
+    const figures = labels.map(
+      (l, i) => `${drawn[i]} ${l.outline ? 'outlined' : l.fill} ${contrasts[i]!.toFixed(2)}`,
+    );
+    await shot(page, 'look-band');
+    expect(Math.min(...contrasts), figures.join('; ')).toBeGreaterThanOrEqual(MIN_CONTRAST);
+    await page.context().close();
   });
 });
 

@@ -1,7 +1,7 @@
 /** Context options: parsing, and what the optional WAF, custom domain and SMS settings synthesize. */
 import { DEFAULT_STAFF_AUTH_RATE_LIMIT } from '../../infra/constructs/waf';
 import { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
@@ -123,21 +123,15 @@ describe('region: never guessed', () => {
   });
 
   it('binds the stack to that region and prints it before anything is deployed', () => {
-    const saved = process.env.AWS_REGION;
-    delete process.env.AWS_REGION;
-    try {
-      // CDK_DEFAULT_REGION is what the CLI falls back to (us-east-1): it is never read.
-      process.env.CDK_DEFAULT_REGION = 'us-east-1';
-      expect(() => testApp({ context: { region: undefined } })).toThrow(/No region/);
-      const built = testApp({ context: { region: 'ap-southeast-2', shop: 'joes' } });
-      expect(built.stack.region).toBe('ap-southeast-2');
-      expect(targetLine(built)).toBe(
-        'Spin & Win: SpinWin-joes in region ap-southeast-2 (from -c region), account 123456789012.',
-      );
-    } finally {
-      delete process.env.CDK_DEFAULT_REGION;
-      if (saved !== undefined) process.env.AWS_REGION = saved;
-    }
+    vi.stubEnv('AWS_REGION', undefined);
+    // CDK_DEFAULT_REGION is what the CLI falls back to (us-east-1): it is never read.
+    vi.stubEnv('CDK_DEFAULT_REGION', 'us-east-1');
+    expect(() => testApp({ context: { region: undefined } })).toThrow(/No region/);
+    const built = testApp({ context: { region: 'ap-southeast-2', shop: 'joes' } });
+    expect(built.stack.region).toBe('ap-southeast-2');
+    expect(targetLine(built)).toBe(
+      'Spin & Win: SpinWin-joes in region ap-southeast-2 (from -c region), account 123456789012.',
+    );
   });
 });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_METRICS, SERVICE_NAME } from '@shared/definitions';
 import { httpEvent, OPERATOR_TOKEN, VISITOR_TOKEN } from '../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './staff/seed';
-import { addSlice, startOutbox, testPhone } from './visitor/support';
+import { addSlice, type Outbox, startOutbox, testPhone } from './visitor/support';
 
 // Before the modules below are loaded: metrics on (test/setup/env.ts turns them off), one namespace.
 const NAMESPACE = vi.hoisted(() => {
@@ -124,48 +124,48 @@ describe('logs and metrics', () => {
 });
 
 describe('the SMS delivery signal', () => {
+  let outbox: Outbox;
+  beforeAll(async () => {
+    outbox = await startOutbox();
+  });
+  afterAll(() => outbox.close());
+
   it('counts CodesVerified 0 beside each code sent, and 1 for a code answered right, not for a wrong one', async () => {
     // Prepare: a code sent to the local SNS outbox, as the sign-in trigger sends it.
-    const outbox = await startOutbox();
-    process.env.SNS_ENDPOINT = outbox.url;
-    try {
-      const { intl } = testPhone(3901);
-      const now = Date.UTC(2099, 3, 1, 9);
-      const guard = new SmsCostGuard({
-        perMinute: 1,
-        perHour: 5,
-        perDay: 10,
-        globalHourlyCap: 1000,
-        globalDailyCap: 10_000,
-      });
-      // The key the visitor's otp/start was given, in the grant whose code it then signs in with.
-      const { key, keyHash } = await issueSignInKey(intl, Date.now());
-      await authorizeCode(intl, now + CODE_AUTHORIZATION_MS, undefined, { keyHashes: [keyHash] });
+    vi.stubEnv('SNS_ENDPOINT', outbox.url);
+    const { intl } = testPhone(3901);
+    const now = Date.UTC(2099, 3, 1, 9);
+    const guard = new SmsCostGuard({
+      perMinute: 1,
+      perHour: 5,
+      perDay: 10,
+      globalHourlyCap: 1000,
+      globalDailyCap: 10_000,
+    });
+    // The key the visitor's otp/start was given, in the grant whose code it then signs in with.
+    const { key, keyHash } = await issueSignInKey(intl, Date.now());
+    await authorizeCode(intl, now + CODE_AUTHORIZATION_MS, undefined, { keyHashes: [keyHash] });
 
-      // Act
-      let challenge: Awaited<ReturnType<typeof createCodeChallenge>> | undefined;
-      const sent = await linesDuring(async () => {
-        challenge = await createCodeChallenge(intl, [], { guard, send: sendSms, nowMs: () => now });
-      });
-      const code = outbox.latestCode(intl)!;
-      const params = challenge!.privateChallengeParameters;
-      const wrong = await linesDuring(() =>
-        verifyCodeAnswer(intl, params, code === '000000' ? '000001' : '000000', false, key),
-      );
-      const right = await linesDuring(() => verifyCodeAnswer(intl, params, code, false, key));
+    // Act
+    let challenge: Awaited<ReturnType<typeof createCodeChallenge>> | undefined;
+    const sent = await linesDuring(async () => {
+      challenge = await createCodeChallenge(intl, [], { guard, send: sendSms, nowMs: () => now });
+    });
+    const code = outbox.latestCode(intl)!;
+    const params = challenge!.privateChallengeParameters;
+    const wrong = await linesDuring(() =>
+      verifyCodeAnswer(intl, params, code === '000000' ? '000001' : '000000', false, key),
+    );
+    const right = await linesDuring(() => verifyCodeAnswer(intl, params, code, false, key));
 
-      // Assess: one line with CodesSent 1 and CodesVerified 0, then CodesVerified 1 only when right.
-      const [sentLine] = metricLines(sent, BUSINESS_METRICS.codesSent);
-      expect(sentLine).toMatchObject({
-        [BUSINESS_METRICS.codesSent]: 1,
-        [BUSINESS_METRICS.codesVerified]: 0,
-      });
-      expect(metricLines(wrong, BUSINESS_METRICS.codesVerified)).toHaveLength(0);
-      const [rightLine] = metricLines(right, BUSINESS_METRICS.codesVerified);
-      expect(rightLine).toMatchObject({ [BUSINESS_METRICS.codesVerified]: 1 });
-    } finally {
-      delete process.env.SNS_ENDPOINT;
-      await outbox.close();
-    }
+    // Assess: one line with CodesSent 1 and CodesVerified 0, then CodesVerified 1 only when right.
+    const [sentLine] = metricLines(sent, BUSINESS_METRICS.codesSent);
+    expect(sentLine).toMatchObject({
+      [BUSINESS_METRICS.codesSent]: 1,
+      [BUSINESS_METRICS.codesVerified]: 0,
+    });
+    expect(metricLines(wrong, BUSINESS_METRICS.codesVerified)).toHaveLength(0);
+    const [rightLine] = metricLines(right, BUSINESS_METRICS.codesVerified);
+    expect(rightLine).toMatchObject({ [BUSINESS_METRICS.codesVerified]: 1 });
   });
 });

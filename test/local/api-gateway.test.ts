@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FUNCTION_TIMEOUT_SECONDS } from '@shared/definitions';
 import type { HttpEvent } from '../../lambdas/lib/http';
 import {
@@ -16,7 +16,12 @@ let cognito: RunningCognitoStandIn;
 let visitorId: string;
 let staffId: string;
 let staffAccess: string;
-let clock = Date.now();
+/** The stand-in's clock: a test may move it on; it is back at the start after each test. */
+const START = Date.now();
+let clock = START;
+afterEach(() => {
+  clock = START;
+});
 
 /** Handlers that echo the event they got, or misbehave on purpose. */
 const handlers: Record<string, LambdaHandler> = {
@@ -260,24 +265,20 @@ describe('HTTP API emulation: events', () => {
 
   it("uses the deployed functions' timeout (infra/function-defaults.ts) by default", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const slow = createApiGateway({
-        authorizers: poolAuthorizers(cognito),
-        loadHandler: async () => () => new Promise(() => undefined),
-        log: () => undefined,
-      });
-      let settled: number | undefined;
-      const pending = slow.invoke(request({ url: '/api/wheel' })).then((a) => {
-        settled = a.status;
-        return a;
-      });
-      await vi.advanceTimersByTimeAsync(FUNCTION_TIMEOUT_SECONDS * 1000 - 100);
-      expect(settled).toBeUndefined();
-      await vi.advanceTimersByTimeAsync(200);
-      expect((await pending).status).toBe(500);
-    } finally {
-      vi.useRealTimers();
-    }
+    const slow = createApiGateway({
+      authorizers: poolAuthorizers(cognito),
+      loadHandler: async () => () => new Promise(() => undefined),
+      log: () => undefined,
+    });
+    let settled: number | undefined;
+    const pending = slow.invoke(request({ url: '/api/wheel' })).then((a) => {
+      settled = a.status;
+      return a;
+    });
+    await vi.advanceTimersByTimeAsync(FUNCTION_TIMEOUT_SECONDS * 1000 - 100);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(200);
+    expect((await pending).status).toBe(500);
   });
 
   it('maps handler results like API Gateway: plain objects, base64 bodies, cookies, crashes', async () => {
@@ -368,12 +369,7 @@ describe('HTTP API emulation: JWT authorizer', () => {
         `${header}.${Buffer.from(JSON.stringify({ ...fields, 'cognito:groups': ['admin'], sub: 'x' })).toString('base64url')}.${staffId.split('.')[2]}`,
       ),
     );
-    const saved = clock;
     clock += 2 * 60 * 60 * 1000;
-    try {
-      await unauthorized(bearer(staffId));
-    } finally {
-      clock = saved;
-    }
+    await unauthorized(bearer(staffId));
   });
 });

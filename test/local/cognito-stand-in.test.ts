@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
@@ -20,6 +19,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { POOLS, STAFF_PASSWORD_POLICY } from '@shared/definitions';
 import type { CustomAuthTriggers } from '../../local/cognito';
 import { startCognitoStandIn, type RunningCognitoStandIn } from '../support/cognito-stand-in';
+import { scratchDir } from '../support/scratch';
 import {
   codeTriggers,
   freshStateFile,
@@ -547,70 +547,65 @@ describe('Cognito stand-in password and refresh flows', () => {
   });
 
   it('refreshes tokens keeping auth_time, across a restart from the state file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cognito-'));
-    const dataFile = join(dir, 'cognito.json');
-    try {
-      let clock = Date.now();
-      const first = await standIn({
-        dataFile,
-        triggers: codeTriggers().triggers,
-        now: () => clock,
-      });
-      await staffUser(first.client, first.cognito);
-      const signedIn = await passwordSignIn(first.client, first.cognito, 'admin', PASSWORD);
-      const refreshToken = signedIn.AuthenticationResult!.RefreshToken!;
-      await first.cognito.stop();
-      expect(statSync(dataFile).mode & 0o777).toBe(0o600);
-      clock += 120_000;
-      const second = await standIn({
-        dataFile,
-        port: Number(new URL(first.cognito.endpoint).port),
-        triggers: codeTriggers().triggers,
-        now: () => clock,
-      });
-      expect(second.cognito.pools).toEqual(first.cognito.pools);
-      const refreshed = await second.client.send(
+    const dataFile = join(scratchDir('cognito'), 'cognito.json');
+    let clock = Date.now();
+    const first = await standIn({
+      dataFile,
+      triggers: codeTriggers().triggers,
+      now: () => clock,
+    });
+    await staffUser(first.client, first.cognito);
+    const signedIn = await passwordSignIn(first.client, first.cognito, 'admin', PASSWORD);
+    const refreshToken = signedIn.AuthenticationResult!.RefreshToken!;
+    await first.cognito.stop();
+    expect(statSync(dataFile).mode & 0o777).toBe(0o600);
+    clock += 120_000;
+    const second = await standIn({
+      dataFile,
+      port: Number(new URL(first.cognito.endpoint).port),
+      triggers: codeTriggers().triggers,
+      now: () => clock,
+    });
+    expect(second.cognito.pools).toEqual(first.cognito.pools);
+    const refreshed = await second.client.send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: second.cognito.pools.staff.clientId,
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+    expect(refreshed.AuthenticationResult?.RefreshToken).toBeUndefined();
+    const jwks = createRemoteJWKSet(
+      new URL(`${second.cognito.issuer('staff')}/.well-known/jwks.json`),
+    );
+    const before = await jwtVerify(signedIn.AuthenticationResult!.IdToken!, jwks, {
+      issuer: second.cognito.issuer('staff'),
+      currentDate: new Date(clock),
+    });
+    const after = await jwtVerify(refreshed.AuthenticationResult!.IdToken!, jwks, {
+      currentDate: new Date(clock),
+    });
+    expect(after.payload.auth_time).toBe(before.payload.auth_time);
+    expect(after.payload.iat).toBeGreaterThan(before.payload.iat!);
+    await expect(
+      second.client.send(
         new InitiateAuthCommand({
           AuthFlow: 'REFRESH_TOKEN_AUTH',
           ClientId: second.cognito.pools.staff.clientId,
+          AuthParameters: { REFRESH_TOKEN: 'forged' },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // A refresh token of one client is refused by the other pool's client.
+    await expect(
+      second.client.send(
+        new InitiateAuthCommand({
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          ClientId: second.cognito.pools.visitor.clientId,
           AuthParameters: { REFRESH_TOKEN: refreshToken },
         }),
-      );
-      expect(refreshed.AuthenticationResult?.RefreshToken).toBeUndefined();
-      const jwks = createRemoteJWKSet(
-        new URL(`${second.cognito.issuer('staff')}/.well-known/jwks.json`),
-      );
-      const before = await jwtVerify(signedIn.AuthenticationResult!.IdToken!, jwks, {
-        issuer: second.cognito.issuer('staff'),
-        currentDate: new Date(clock),
-      });
-      const after = await jwtVerify(refreshed.AuthenticationResult!.IdToken!, jwks, {
-        currentDate: new Date(clock),
-      });
-      expect(after.payload.auth_time).toBe(before.payload.auth_time);
-      expect(after.payload.iat).toBeGreaterThan(before.payload.iat!);
-      await expect(
-        second.client.send(
-          new InitiateAuthCommand({
-            AuthFlow: 'REFRESH_TOKEN_AUTH',
-            ClientId: second.cognito.pools.staff.clientId,
-            AuthParameters: { REFRESH_TOKEN: 'forged' },
-          }),
-        ),
-      ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-      // A refresh token of one client is refused by the other pool's client.
-      await expect(
-        second.client.send(
-          new InitiateAuthCommand({
-            AuthFlow: 'REFRESH_TOKEN_AUTH',
-            ClientId: second.cognito.pools.visitor.clientId,
-            AuthParameters: { REFRESH_TOKEN: refreshToken },
-          }),
-        ),
-      ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+      ),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 });
 

@@ -1,16 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER_BUSINESS } from '@shared/business-fields';
 import { getBusinessSettings, getGameSettings } from '../../lambdas/repositories/settings';
 import { listSlices } from '../../lambdas/repositories/slices';
 import { createCognitoStandIn } from '../../local/cognito';
 import { PASSWORDS_FILE, seedIfNeeded } from '../../local/seed';
+import { scratchDir } from '../support/scratch';
 import { codeTriggers, freshStateFile } from './cognito-support';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'seed-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = scratchDir('seed');
 
 describe('seedIfNeeded', () => {
   it('seeds once: sample slices, placeholder settings, staff users with private passwords', async () => {
@@ -59,22 +58,18 @@ describe('seedIfNeeded', () => {
       dataFile: await freshStateFile(),
       triggers: codeTriggers().triggers,
     });
-    const dir = mkdtempSync(join(tmpdir(), 'seed-again-'));
-    try {
-      // The first test's slices and settings exist; only the marker and this stand-in's users are new.
-      const before = (await listSlices()).length;
-      const result = await seedIfNeeded(dir, cognito);
-      expect((await listSlices()).length).toBe(before);
-      expect(Object.keys(result.passwords).sort()).toEqual(['admin', 'operator']);
-      // The marker: what the seed leaves besides the passwords. Without it, the seed runs again.
-      const markers = readdirSync(dir).filter((file) => file !== PASSWORDS_FILE);
-      expect(markers).toHaveLength(1);
-      rmSync(join(dir, markers[0]!));
-      const rerun = await seedIfNeeded(dir, cognito);
-      expect(rerun.passwords).toEqual({});
-      expect(readdirSync(dir).sort()).toEqual([markers[0], PASSWORDS_FILE].sort());
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = scratchDir('seed-again');
+    // The first test's slices and settings exist; only the marker and this stand-in's users are new.
+    const before = (await listSlices()).length;
+    const result = await seedIfNeeded(dir, cognito);
+    expect((await listSlices()).length).toBe(before);
+    expect(Object.keys(result.passwords).sort()).toEqual(['admin', 'operator']);
+    // The marker: what the seed leaves besides the passwords. Without it, the seed runs again.
+    const markers = readdirSync(dir).filter((file) => file !== PASSWORDS_FILE);
+    expect(markers).toHaveLength(1);
+    rmSync(join(dir, markers[0]!));
+    const rerun = await seedIfNeeded(dir, cognito);
+    expect(rerun.passwords).toEqual({});
+    expect(readdirSync(dir).sort()).toEqual([markers[0], PASSWORDS_FILE].sort());
   });
 });

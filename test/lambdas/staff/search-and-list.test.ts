@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { handler as searchUsers } from '../../../lambdas/handlers/search-users';
 import { logger } from '../../../lambdas/lib/logger';
 import { MESSAGES } from '@shared/messages';
@@ -150,23 +150,24 @@ describe('GET /api/users', () => {
 });
 
 describe('GET /api/users is logged like the export', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('logs who read each page and how many rows, and nothing about the customers', async () => {
     // Prepare
     const info = vi.spyOn(logger, 'info');
-    try {
-      // Act
-      const result = await listUsersPage();
 
-      // Assess
-      expect(result.statusCode).toBe(200);
-      const rows = (bodyOf(result) as { data: { users: unknown[] } }).data.users.length;
-      expect(info).toHaveBeenCalledWith('customers listed', {
-        by: 'operator',
-        firstPage: true,
-        rows,
-      });
-    } finally {
-      info.mockRestore();
-    }
+    // Act
+    const result = await listUsersPage();
+
+    // Assess
+    expect(result.statusCode).toBe(200);
+    const rows = (bodyOf(result) as { data: { users: unknown[] } }).data.users.length;
+    expect(info).toHaveBeenCalledWith('customers listed', {
+      by: 'operator',
+      firstPage: true,
+      rows,
+    });
   });
 });

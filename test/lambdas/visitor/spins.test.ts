@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { handler as createSpin } from '../../../lambdas/handlers/create-spin';
 import { handler as getMySpin } from '../../../lambdas/handlers/get-my-spin';
 import { handler as previewSpin } from '../../../lambdas/handlers/preview-spin';
@@ -17,7 +17,12 @@ import {
 } from '../../../lambdas/repositories/customers';
 import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
 import { DAY_MS } from '@shared/business-day';
-import { deleteSlice, getSlice, updateSlice } from '../../../lambdas/repositories/slices';
+import {
+  deleteSlice,
+  getSlice,
+  listSlices,
+  updateSlice,
+} from '../../../lambdas/repositories/slices';
 import { API_MESSAGES } from '@shared/messages-api';
 import { bodyOf, httpEvent, statusAndBody, visitorTokenFor } from '../../support/http-event';
 import { addSlice, solvedOtpAltcha, testPhone } from './support';
@@ -44,20 +49,11 @@ const spinAs = async (phone: string, body: unknown = {}, sourceIp = PREVIEW_IP) 
 
 const allCustomers = async () => (await listCustomers(undefined, 1000)).users;
 
-/**
- * Slices live in one table per test file, so each test makes its own slice set and removes it at
- * the end; tests in a file run one after another.
- */
-async function withSlices<T>(
-  slices: Awaited<ReturnType<typeof addSlice>>[],
-  run: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await run();
-  } finally {
-    for (const s of slices) await deleteSlice(s.id).catch(() => undefined);
-  }
-}
+// Slices live in one table per test file: each test makes its own set, and they are gone after
+// it, pass or fail (tests in a file run one after another).
+afterEach(async () => {
+  for (const slice of await listSlices()) await deleteSlice(slice.id);
+});
 
 describe('POST /api/spins', () => {
   it('answers 401 without a token or with one that is not a verified visitor ID token', async () => {
@@ -88,155 +84,141 @@ describe('POST /api/spins', () => {
   it('lets the server draw: a slice id or any other field in the body is refused and changes nothing', async () => {
     const gone = await addSlice('Sold out', 1, 0);
     const open = await addSlice('Free chips', 1, null);
-    await withSlices([gone, open], async () => {
-      const { intl } = testPhone(4002);
-      for (const body of [
-        { sliceId: gone.id },
-        { offer: 'Sold out' },
-        { ticket: 'not-a-ticket' },
-        '{bad json',
-        [1],
-      ]) {
-        const result = await spinAs(intl, body);
-        expect(result.status).toBe(400);
-      }
-      expect(await getCustomer(intl)).toBeUndefined();
-      // Only the in-stock slice can be drawn, whatever the client wanted.
-      for (let n = 0; n < 10; n++) {
-        const result = await spinAs(testPhone(4100 + n).intl);
-        expect(result).toEqual({
-          status: 200,
-          body: {
-            sliceId: open.id,
-            offer: 'Free chips',
-            comment: 'Free chips comment',
-            localNumber: testPhone(4100 + n).local,
-            wonAt: expect.any(String),
-          },
-        });
-      }
-    });
+    const { intl } = testPhone(4002);
+    for (const body of [
+      { sliceId: gone.id },
+      { offer: 'Sold out' },
+      { ticket: 'not-a-ticket' },
+      '{bad json',
+      [1],
+    ]) {
+      const result = await spinAs(intl, body);
+      expect(result.status).toBe(400);
+    }
+    expect(await getCustomer(intl)).toBeUndefined();
+    // Only the in-stock slice can be drawn, whatever the client wanted.
+    for (let n = 0; n < 10; n++) {
+      const result = await spinAs(testPhone(4100 + n).intl);
+      expect(result).toEqual({
+        status: 200,
+        body: {
+          sliceId: open.id,
+          offer: 'Free chips',
+          comment: 'Free chips comment',
+          localNumber: testPhone(4100 + n).local,
+          wonAt: expect.any(String),
+        },
+      });
+    }
   });
 
   it('draws by weight over many numbers', async () => {
     const heavy = await addSlice('Heavy', 9, null);
-    const light = await addSlice('Light', 1, null);
-    await withSlices([heavy, light], async () => {
-      const results = await Promise.all(
-        Array.from({ length: 60 }, (_, n) => spinAs(testPhone(4200 + n).intl)),
-      );
-      const heavyWins = results.filter((r) => r.body.sliceId === heavy.id).length;
-      expect(results.every((r) => r.status === 200)).toBe(true);
-      // Expected 54 of 60; fewer than 40 would be a p < 1e-6 event under 9:1 odds.
-      expect(heavyWins).toBeGreaterThanOrEqual(40);
-    });
+    await addSlice('Light', 1, null);
+    const results = await Promise.all(
+      Array.from({ length: 60 }, (_, n) => spinAs(testPhone(4200 + n).intl)),
+    );
+    const heavyWins = results.filter((r) => r.body.sliceId === heavy.id).length;
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    // Expected 54 of 60; fewer than 40 would be a p < 1e-6 event under 9:1 odds.
+    expect(heavyWins).toBeGreaterThanOrEqual(40);
   });
 
   it('records exactly one customer for 50 concurrent spins of one number, all getting the same prize', async () => {
-    const slices = await Promise.all(['A', 'B', 'C', 'D'].map((name) => addSlice(name, 1, null)));
-    await withSlices(slices, async () => {
-      const { intl, local } = testPhone(4300);
-      const results = await Promise.all(Array.from({ length: 50 }, () => spinAs(intl)));
-      expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
-      expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
-      const saved = await getCustomer(intl);
-      expect(saved).toMatchObject({
-        localNumber: local,
-        sliceId: results[0]!.body.sliceId,
-        isOfferClaimed: false,
-      });
-      expect((await allCustomers()).filter((c) => c.phoneNumber === intl)).toHaveLength(1);
-      // A later spin gets the saved prize back, never a new draw.
-      expect((await spinAs(intl)).body).toEqual(results[0]!.body);
+    await Promise.all(['A', 'B', 'C', 'D'].map((name) => addSlice(name, 1, null)));
+    const { intl, local } = testPhone(4300);
+    const results = await Promise.all(Array.from({ length: 50 }, () => spinAs(intl)));
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(new Set(results.map((r) => JSON.stringify(r.body))).size).toBe(1);
+    const saved = await getCustomer(intl);
+    expect(saved).toMatchObject({
+      localNumber: local,
+      sliceId: results[0]!.body.sliceId,
+      isOfferClaimed: false,
     });
+    expect((await allCustomers()).filter((c) => c.phoneNumber === intl)).toHaveLength(1);
+    // A later spin gets the saved prize back, never a new draw.
+    expect((await spinAs(intl)).body).toEqual(results[0]!.body);
   });
 
   it('never gives out more than a stock of 3 under 50 concurrent spins from different numbers', async () => {
     const limited = await addSlice('Burger', 1000, 3);
-    const fallback = await addSlice('Drink', 1, null);
-    await withSlices([limited, fallback], async () => {
-      const phones = Array.from({ length: 50 }, (_, n) => testPhone(4400 + n).intl);
-      const results = await Promise.all(phones.map((phone) => spinAs(phone)));
-      expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
-      const burgers = results.filter((r) => r.body.sliceId === limited.id).length;
-      const mine = (await allCustomers()).filter((c) => phones.includes(c.phoneNumber));
-      expect(mine).toHaveLength(50);
-      expect(mine.filter((c) => c.sliceId === limited.id)).toHaveLength(burgers);
-      expect(burgers).toBe(3);
-      expect((await getSlice(limited.id))?.stock).toBe(0);
-    });
+    await addSlice('Drink', 1, null);
+    const phones = Array.from({ length: 50 }, (_, n) => testPhone(4400 + n).intl);
+    const results = await Promise.all(phones.map((phone) => spinAs(phone)));
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    const burgers = results.filter((r) => r.body.sliceId === limited.id).length;
+    const mine = (await allCustomers()).filter((c) => phones.includes(c.phoneNumber));
+    expect(mine).toHaveLength(50);
+    expect(mine.filter((c) => c.sliceId === limited.id)).toHaveLength(burgers);
+    expect(burgers).toBe(3);
+    expect((await getSlice(limited.id))?.stock).toBe(0);
   });
 
   it('answers 409 with a clear message when no prize can be won', async () => {
-    const empty = await addSlice('Gone', 1, 0);
-    await withSlices([empty], async () => {
-      const result = await spinAs(testPhone(4500).intl);
-      expect(result).toEqual({
-        status: 409,
-        body: { code: 'NO_PRIZES', message: API_MESSAGES.noPrizes },
-      });
+    await addSlice('Gone', 1, 0);
+    const result = await spinAs(testPhone(4500).intl);
+    expect(result).toEqual({
+      status: 409,
+      body: { code: 'NO_PRIZES', message: API_MESSAGES.noPrizes },
     });
   });
 });
 
 describe('GET /api/spins/mine and POST /api/users/exists', () => {
   it('report nothing before the spin and the saved prize after', async () => {
-    const slice = await addSlice('Side', 1, null);
-    await withSlices([slice], async () => {
-      const { intl, local } = testPhone(4600);
-      expect(
-        statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))),
-      ).toEqual({
-        status: 404,
-        body: { code: 'NO_SPIN', message: API_MESSAGES.noSpin },
-      });
-      expect(
-        statusAndBody(
-          await hasRewardRoute(
-            httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
-          ),
-        ).body,
-      ).toEqual({
-        doesExist: false,
-      });
-      const spun = await spinAs(intl);
-      expect(
-        statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))),
-      ).toEqual({
-        status: 200,
-        body: spun.body,
-      });
-      expect(
-        statusAndBody(
-          await hasRewardRoute(
-            httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
-          ),
-        ).body,
-      ).toEqual({
-        doesExist: true,
-      });
+    await addSlice('Side', 1, null);
+    const { intl, local } = testPhone(4600);
+    expect(
+      statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))),
+    ).toEqual({
+      status: 404,
+      body: { code: 'NO_SPIN', message: API_MESSAGES.noSpin },
+    });
+    expect(
+      statusAndBody(
+        await hasRewardRoute(
+          httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
+        ),
+      ).body,
+    ).toEqual({
+      doesExist: false,
+    });
+    const spun = await spinAs(intl);
+    expect(
+      statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))),
+    ).toEqual({
+      status: 200,
+      body: spun.body,
+    });
+    expect(
+      statusAndBody(
+        await hasRewardRoute(
+          httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
+        ),
+      ).body,
+    ).toEqual({
+      doesExist: true,
     });
   });
 
   it('tell the winner until when the prize is valid, and when staff redeemed it', async () => {
-    const slice = await addSliceAsAdmin(sliceInput({ name: 'Week', validDays: 7 }), new Date());
-    await withSlices([slice], async () => {
-      const { intl } = testPhone(4601);
-      const spun = await spinAs(intl);
-      const won = spun.body as { wonAt: string; expiresAt?: string; redeemedAt?: string };
-      expect(Date.parse(won.expiresAt ?? '') - Date.parse(won.wonAt)).toBe(7 * DAY_MS);
-      expect(won.redeemedAt).toBeUndefined();
-      const mine = async () =>
-        bodyOf(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))) as typeof won;
-      expect((await mine()).expiresAt).toBe(won.expiresAt);
-      expect((await redeemCustomer(intl, 'operator', '2026-11-28T08:02:00.000Z')).status).toBe(
-        'redeemed',
-      );
-      const after = await mine();
-      expect(after.redeemedAt).toBe('2026-11-28T08:02:00.000Z');
-      // Who redeemed it is the staff's business, not the page's.
-      expect(JSON.stringify(after)).not.toContain('operator');
-    });
+    await addSliceAsAdmin(sliceInput({ name: 'Week', validDays: 7 }), new Date());
+    const { intl } = testPhone(4601);
+    const spun = await spinAs(intl);
+    const won = spun.body as { wonAt: string; expiresAt?: string; redeemedAt?: string };
+    expect(Date.parse(won.expiresAt ?? '') - Date.parse(won.wonAt)).toBe(7 * DAY_MS);
+    expect(won.redeemedAt).toBeUndefined();
+    const mine = async () =>
+      bodyOf(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))) as typeof won;
+    expect((await mine()).expiresAt).toBe(won.expiresAt);
+    expect((await redeemCustomer(intl, 'operator', '2026-11-28T08:02:00.000Z')).status).toBe(
+      'redeemed',
+    );
+    const after = await mine();
+    expect(after.redeemedAt).toBe('2026-11-28T08:02:00.000Z');
+    // Who redeemed it is the staff's business, not the page's.
+    expect(JSON.stringify(after)).not.toContain('operator');
   });
 
   it('users/exists refuses anything but a 10-digit 04 number, and a lookup without its work', async () => {
@@ -277,184 +259,174 @@ describe('spin-first: POST /api/spins/preview then POST /api/spins {ticket}', ()
     );
 
   it('refuses previews in a verify-first game, and reused, altered or missing challenges', async () => {
-    const slice = await addSlice('Any', 1, null);
-    await withSlices([slice], async () => {
-      const once = await solved();
-      expect((await preview('198.51.100.40', once)).status).toBe(200);
-      const invalid = {
-        status: 400,
-        body: { code: 'CHALLENGE_INVALID', message: API_MESSAGES.challengeInvalid },
-      };
-      expect(await preview('198.51.100.41', once)).toEqual(invalid);
-      const other = await solved();
-      const altered = {
-        ...other,
-        challenge: {
-          ...other.challenge,
-          parameters: { ...other.challenge.parameters, expiresAt: 4_000_000_000 },
-        },
-      };
-      expect(await preview('198.51.100.42', altered)).toEqual(invalid);
-      const wrongAnswer = {
-        ...other,
-        solution: { ...other.solution, derivedKey: '0'.repeat(other.solution.derivedKey.length) },
-      };
-      expect(await preview('198.51.100.43', wrongAnswer)).toEqual(invalid);
-      expect(
-        statusAndBody(await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.44' }))).status,
-      ).toBe(400);
+    await addSlice('Any', 1, null);
+    const once = await solved();
+    expect((await preview('198.51.100.40', once)).status).toBe(200);
+    const invalid = {
+      status: 400,
+      body: { code: 'CHALLENGE_INVALID', message: API_MESSAGES.challengeInvalid },
+    };
+    expect(await preview('198.51.100.41', once)).toEqual(invalid);
+    const other = await solved();
+    const altered = {
+      ...other,
+      challenge: {
+        ...other.challenge,
+        parameters: { ...other.challenge.parameters, expiresAt: 4_000_000_000 },
+      },
+    };
+    expect(await preview('198.51.100.42', altered)).toEqual(invalid);
+    const wrongAnswer = {
+      ...other,
+      solution: { ...other.solution, derivedKey: '0'.repeat(other.solution.derivedKey.length) },
+    };
+    expect(await preview('198.51.100.43', wrongAnswer)).toEqual(invalid);
+    expect(
+      statusAndBody(await previewSpin(httpEvent({ body: {}, sourceIp: '198.51.100.44' }))).status,
+    ).toBe(400);
 
-      await mergeGameSettings({ spinMode: 'verify-first' }, new Date().toISOString());
-      expect(await preview('198.51.100.45')).toEqual({
-        status: 409,
-        body: { code: 'PREVIEW_NOT_OFFERED', message: API_MESSAGES.previewNotOffered },
-      });
-      await mergeGameSettings({ spinMode: 'spin-first' }, new Date().toISOString());
+    await mergeGameSettings({ spinMode: 'verify-first' }, new Date().toISOString());
+    expect(await preview('198.51.100.45')).toEqual({
+      status: 409,
+      body: { code: 'PREVIEW_NOT_OFFERED', message: API_MESSAGES.previewNotOffered },
     });
+    await mergeGameSettings({ spinMode: 'spin-first' }, new Date().toISOString());
   });
 
   it('records the previewed prize once the number is verified, and takes each ticket once', async () => {
-    const a = await addSlice('Alpha', 1, null);
-    const b = await addSlice('Beta', 1, null);
-    await withSlices([a, b], async () => {
-      const first = await preview();
-      expect(first.status).toBe(200);
-      expect(first.body.ticket).toMatch(/^[A-Za-z0-9_-]{24}$/);
-      const { intl } = testPhone(4700);
-      const spun = await spinAs(intl, { ticket: first.body.ticket });
-      expect(spun.body).toEqual({
-        sliceId: first.body.sliceId,
-        offer: first.body.offer,
-        comment: first.body.comment,
-        localNumber: testPhone(4700).local,
-        wonAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
-      });
-      // The saved prize comes back for the same number, even with another ticket.
-      const second = await preview();
-      expect((await spinAs(intl, { ticket: second.body.ticket })).body).toEqual(spun.body);
-      // A used ticket is refused for another number.
-      expect(await spinAs(testPhone(4701).intl, { ticket: first.body.ticket })).toEqual({
-        status: 400,
-        body: { code: 'SPIN_TICKET_INVALID', message: API_MESSAGES.spinTicketInvalid },
-      });
-      // A forged ticket likewise.
-      expect((await spinAs(testPhone(4702).intl, { ticket: 'A'.repeat(24) })).status).toBe(400);
-      // A ticket stays with the address and the browser that drew it: from another address, or
-      // without its secret, it is refused and kept for its holder.
-      const third = await preview();
-      const elsewhere = await spinAs(
-        testPhone(4703).intl,
-        { ticket: third.body.ticket },
-        '192.0.2.9',
-      );
-      const noSecret = statusAndBody(
-        await createSpin(
-          httpEvent({
-            body: { ticket: third.body.ticket },
-            tokenFields: visitorTokenFor(testPhone(4703).intl),
-            sourceIp: PREVIEW_IP,
-          }),
-        ),
-      );
-      expect([elsewhere.status, noSecret.status]).toEqual([400, 400]);
-      expect(
-        (await spinAs(testPhone(4703).intl, { ticket: third.body.ticket })).body,
-      ).toMatchObject({ sliceId: third.body.sliceId });
-      expect(await getCustomer(testPhone(4701).intl)).toBeUndefined();
+    await addSlice('Alpha', 1, null);
+    await addSlice('Beta', 1, null);
+    const first = await preview();
+    expect(first.status).toBe(200);
+    expect(first.body.ticket).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    const { intl } = testPhone(4700);
+    const spun = await spinAs(intl, { ticket: first.body.ticket });
+    expect(spun.body).toEqual({
+      sliceId: first.body.sliceId,
+      offer: first.body.offer,
+      comment: first.body.comment,
+      localNumber: testPhone(4700).local,
+      wonAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+    // The saved prize comes back for the same number, even with another ticket.
+    const second = await preview();
+    expect((await spinAs(intl, { ticket: second.body.ticket })).body).toEqual(spun.body);
+    // A used ticket is refused for another number.
+    expect(await spinAs(testPhone(4701).intl, { ticket: first.body.ticket })).toEqual({
+      status: 400,
+      body: { code: 'SPIN_TICKET_INVALID', message: API_MESSAGES.spinTicketInvalid },
+    });
+    // A forged ticket likewise.
+    expect((await spinAs(testPhone(4702).intl, { ticket: 'A'.repeat(24) })).status).toBe(400);
+    // A ticket stays with the address and the browser that drew it: from another address, or
+    // without its secret, it is refused and kept for its holder.
+    const third = await preview();
+    const elsewhere = await spinAs(
+      testPhone(4703).intl,
+      { ticket: third.body.ticket },
+      '192.0.2.9',
+    );
+    const noSecret = statusAndBody(
+      await createSpin(
+        httpEvent({
+          body: { ticket: third.body.ticket },
+          tokenFields: visitorTokenFor(testPhone(4703).intl),
+          sourceIp: PREVIEW_IP,
+        }),
+      ),
+    );
+    expect([elsewhere.status, noSecret.status]).toEqual([400, 400]);
+    expect((await spinAs(testPhone(4703).intl, { ticket: third.body.ticket })).body).toMatchObject({
+      sliceId: third.body.sliceId,
+    });
+    expect(await getCustomer(testPhone(4701).intl)).toBeUndefined();
   });
 
   it('refuses a stale admin edit that would give back stock wins have used', async () => {
     const scarce = await addSlice('Scarce', 1000, 3);
     const other = await addSlice('Other', 1, null);
-    await withSlices([scarce, other], async () => {
-      const loaded = (await getSlice(scarce.id))!; // the admin opens the dialog: stock 3
-      const winners: string[] = [];
-      for (let n = 0; winners.length < 3 && n < 200; n++) {
-        const spun = await spinAs(testPhone(4900 + n).intl);
-        if (spun.body.sliceId === scarce.id) winners.push(testPhone(4900 + n).intl);
-      }
-      expect(winners).toHaveLength(3);
-      expect((await getSlice(scarce.id))?.stock).toBe(0);
+    const loaded = (await getSlice(scarce.id))!; // the admin opens the dialog: stock 3
+    const winners: string[] = [];
+    for (let n = 0; winners.length < 3 && n < 200; n++) {
+      const spun = await spinAs(testPhone(4900 + n).intl);
+      if (spun.body.sliceId === scarce.id) winners.push(testPhone(4900 + n).intl);
+    }
+    expect(winners).toHaveLength(3);
+    expect((await getSlice(scarce.id))?.stock).toBe(0);
 
-      // The admin saves a comment fix from the form loaded at stock 3.
-      const edit = (version: { updatedAt: string; stock: number | null }, stock: number | null) =>
-        updateSliceHandler(
-          httpEvent({
-            caller: 'admin',
-            method: 'PUT',
-            path: `/api/slices/${scarce.id}`,
-            pathParameters: { id: scarce.id },
-            body: {
-              name: 'Scarce',
-              comment: 'Fixed typo',
-              weight: 1000,
-              stock,
-              expectedUpdatedAt: version.updatedAt,
-              expectedStock: version.stock,
-            },
-          }),
-        );
-      expect(statusAndBody(await edit(loaded, 3))).toEqual({
-        status: 409,
-        body: { code: 'SLICE_CHANGED', message: API_MESSAGES.sliceChanged },
-      });
-      expect(await getSlice(scarce.id)).toMatchObject({ stock: 0, comment: 'Scarce comment' });
-      const fourth = await spinAs(testPhone(4999).intl);
-      expect(fourth.body.sliceId).toBe(other.id);
-
-      // From the version as it now is, the fix goes through and keeps the stock the wins left...
-      const fresh = (await getSlice(scarce.id))!;
-      expect(statusAndBody(await edit(fresh, 0)).status).toBe(200);
-      expect(await getSlice(scarce.id)).toMatchObject({ stock: 0, comment: 'Fixed typo' });
-      // ...and restocking is an explicit choice.
-      expect(statusAndBody(await edit((await getSlice(scarce.id))!, 5)).status).toBe(200);
-      expect((await getSlice(scarce.id))?.stock).toBe(5);
+    // The admin saves a comment fix from the form loaded at stock 3.
+    const edit = (version: { updatedAt: string; stock: number | null }, stock: number | null) =>
+      updateSliceHandler(
+        httpEvent({
+          caller: 'admin',
+          method: 'PUT',
+          path: `/api/slices/${scarce.id}`,
+          pathParameters: { id: scarce.id },
+          body: {
+            name: 'Scarce',
+            comment: 'Fixed typo',
+            weight: 1000,
+            stock,
+            expectedUpdatedAt: version.updatedAt,
+            expectedStock: version.stock,
+          },
+        }),
+      );
+    expect(statusAndBody(await edit(loaded, 3))).toEqual({
+      status: 409,
+      body: { code: 'SLICE_CHANGED', message: API_MESSAGES.sliceChanged },
     });
+    expect(await getSlice(scarce.id)).toMatchObject({ stock: 0, comment: 'Scarce comment' });
+    const fourth = await spinAs(testPhone(4999).intl);
+    expect(fourth.body.sliceId).toBe(other.id);
+
+    // From the version as it now is, the fix goes through and keeps the stock the wins left...
+    const fresh = (await getSlice(scarce.id))!;
+    expect(statusAndBody(await edit(fresh, 0)).status).toBe(200);
+    expect(await getSlice(scarce.id)).toMatchObject({ stock: 0, comment: 'Fixed typo' });
+    // ...and restocking is an explicit choice.
+    expect(statusAndBody(await edit((await getSlice(scarce.id))!, 5)).status).toBe(200);
+    expect((await getSlice(scarce.id))?.stock).toBe(5);
   });
 
   it('draws again when the ticket slice can no longer be won', async () => {
     const scarce = await addSlice('Scarce', 1, 1);
     const other = await addSlice('Other', 1, null);
-    await withSlices([scarce, other], async () => {
-      let drawn;
-      let from;
-      do {
-        from = `198.51.100.${Math.floor(Math.random() * 250)}`;
-        drawn = await preview(from);
-      } while (drawn.body.sliceId !== scarce.id);
-      await updateSlice(
-        scarce.id,
-        sliceInput({ name: 'Scarce', stock: 0 }),
-        { updatedAt: scarce.updatedAt, stock: 1 },
-        new Date().toISOString(),
-      );
-      const spun = await spinAs(testPhone(4800).intl, { ticket: drawn.body.ticket }, from);
-      expect(spun.body).toMatchObject({ sliceId: other.id, offer: 'Other' });
-    });
+    let drawn;
+    let from;
+    do {
+      from = `198.51.100.${Math.floor(Math.random() * 250)}`;
+      drawn = await preview(from);
+    } while (drawn.body.sliceId !== scarce.id);
+    await updateSlice(
+      scarce.id,
+      sliceInput({ name: 'Scarce', stock: 0 }),
+      { updatedAt: scarce.updatedAt, stock: 1 },
+      new Date().toISOString(),
+    );
+    const spun = await spinAs(testPhone(4800).intl, { ticket: drawn.body.ticket }, from);
+    expect(spun.body).toMatchObject({ sliceId: other.id, offer: 'Other' });
   });
 
   it('limits previews per client address and refuses a body', async () => {
     const slice = await addSlice('Any', 1, null);
-    await withSlices([slice], async () => {
-      for (let i = 0; i < CLIENT_PREVIEWS_PER_HOUR; i++) {
-        expect((await preview('192.0.2.77')).status).toBe(200);
-      }
-      expect(await preview('192.0.2.77')).toEqual({
-        status: 429,
-        body: { code: 'SPIN_PREVIEW_LIMIT', message: API_MESSAGES.spinPreviewLimit },
-      });
-      expect(
-        statusAndBody(
-          await previewSpin(
-            httpEvent({
-              body: { altcha: await solved(), holder: HOLDER, sliceId: slice.id },
-              sourceIp: '192.0.2.78',
-            }),
-          ),
-        ).status,
-      ).toBe(400);
+    for (let i = 0; i < CLIENT_PREVIEWS_PER_HOUR; i++) {
+      expect((await preview('192.0.2.77')).status).toBe(200);
+    }
+    expect(await preview('192.0.2.77')).toEqual({
+      status: 429,
+      body: { code: 'SPIN_PREVIEW_LIMIT', message: API_MESSAGES.spinPreviewLimit },
     });
+    expect(
+      statusAndBody(
+        await previewSpin(
+          httpEvent({
+            body: { altcha: await solved(), holder: HOLDER, sliceId: slice.id },
+            sourceIp: '192.0.2.78',
+          }),
+        ),
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -510,21 +482,19 @@ describe('GET /api/wheel', () => {
     const { handler: getWheel } = await import('../../../lambdas/handlers/get-wheel');
     const a = await addSlice('Shown', 2, 5);
     const b = await addSlice('Gone', 1, 0);
-    await withSlices([a, b], async () => {
-      const result = statusAndBody(await getWheel(httpEvent()));
-      expect(result.status).toBe(200);
-      expect(result.body.game).toMatchObject({ spinMode: 'verify-first' });
-      expect(result.body.business).toMatchObject({ businessName: '' });
-      const slices = result.body.slices as Record<string, unknown>[];
-      expect(slices.find((s) => s.id === a.id)).toEqual({
-        id: a.id,
-        name: 'Shown',
-        imageSrc: '',
-        comment: 'Shown comment',
-        bgColor: '#ffffff',
-        soldOut: false,
-      });
-      expect(slices.find((s) => s.id === b.id)).toMatchObject({ soldOut: true });
+    const result = statusAndBody(await getWheel(httpEvent()));
+    expect(result.status).toBe(200);
+    expect(result.body.game).toMatchObject({ spinMode: 'verify-first' });
+    expect(result.body.business).toMatchObject({ businessName: '' });
+    const slices = result.body.slices as Record<string, unknown>[];
+    expect(slices.find((s) => s.id === a.id)).toEqual({
+      id: a.id,
+      name: 'Shown',
+      imageSrc: '',
+      comment: 'Shown comment',
+      bgColor: '#ffffff',
+      soldOut: false,
     });
+    expect(slices.find((s) => s.id === b.id)).toMatchObject({ soldOut: true });
   });
 });
