@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `plain` (shared rules, CDK templates and lint: nothing to set up per file),
- * `node` (handlers against DynamoDB Local, s3rver and the Secrets Manager stand-in, local stack,
- * security) and `web` (React at route level in jsdom). Browser journeys live in
- * vitest.e2e.config.ts and run against the whole local stack.
+ * Projects: `plain` (shared rules, CDK templates and lint: nothing to set up per file), `node`
+ * (handlers against DynamoDB Local, s3rver and the Secrets Manager stand-in, local stack,
+ * security) and `web` (React at route level in jsdom), with `web-mock` for the one web file that
+ * replaces a module. Browser journeys live in vitest.e2e.config.ts and run against the whole local
+ * stack.
+ *
+ * `plain` and `web` run without isolation: a worker loads the modules once for all its files
+ * instead of once per file (aws-cdk-lib, React, Testing Library), about 110 CPU-seconds of the
+ * suite's. `node` keeps a module graph per file: its handlers read the file's own tables, bucket
+ * and secrets, and several files replace clients or settings at load.
  */
+/** The one web test that mocks a module (vi.mock): it needs a module graph of its own. */
+const MOCKS_A_MODULE = 'test/web/business-field-added.test.tsx';
+
 export default defineConfig({
   // `@shared/*` is shared/*, as tsconfig.base.json's paths say.
   resolve: { tsconfigPaths: true },
@@ -24,6 +33,8 @@ export default defineConfig({
           // Rules, templates and lint: no tables, bucket or secrets, so no per-file setup.
           name: 'plain',
           environment: 'node',
+          // One module graph per worker, not per file: nothing here keeps state between files.
+          isolate: false,
           include: ['test/{shared,infra,lint}/**/*.test.ts'],
           setupFiles: ['test/setup/plain.ts'],
           testTimeout: 30_000,
@@ -48,9 +59,23 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
+          exclude: [MOCKS_A_MODULE],
+          // One module graph per worker, not per file (each test starts from a clean page and
+          // storage, test/setup/web.ts); a file that mocks a module runs apart (web-mock below).
+          isolate: false,
           setupFiles: ['test/setup/web.ts'],
           // A route test renders a whole page and clicks through it: about 1-2 s alone, past
           // Vitest's default 5 s when the machine is busy.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web-mock',
+          environment: 'jsdom',
+          include: [MOCKS_A_MODULE],
+          setupFiles: ['test/setup/web.ts'],
           testTimeout: 15_000,
         },
       },

@@ -136,10 +136,16 @@ function stringifyField(value: unknown): string {
 export const authorizerFields = (fields: JWTPayload): Record<string, string> =>
   Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, stringifyField(v)]));
 
-/** API Gateway's requestContext.time format: 22/Nov/2025:01:30:00 +0000 */
+/** English month abbreviations, as API Gateway writes them in `requestContext.time`. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * API Gateway's requestContext.time format: 22/Nov/2025:01:30:00 +0000 (no Intl formatter per
+ * request: building one cost about a tenth of a millisecond, 1.7 s of the bad-input suite's 30).
+ */
 function requestTime(ms: number): string {
   const d = new Date(ms);
-  const month = d.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+  const month = MONTHS[d.getUTCMonth()]!;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(d.getUTCDate())}/${month}/${d.getUTCFullYear()}:${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} +0000`;
 }
