@@ -2,15 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects: `plain` (shared rules, CDK templates and lint: nothing to set up per file), `node`
- * (handlers against DynamoDB Local, s3rver and the Secrets Manager stand-in, local stack,
- * security) and `web` (React at route level in jsdom), with `web-mock` for the one web file that
- * replaces a module. Browser journeys live in vitest.e2e.config.ts and run against the whole local
- * stack.
+ * (handlers against DynamoDB Local, s3rver and the Secrets Manager stand-in, and the local stack),
+ * `security` (the attack suites, on the same services) and `web` (React at route level in jsdom),
+ * with `web-mock` for the one web file that replaces a module. Browser journeys live in
+ * vitest.e2e.config.ts and run against the whole local stack.
  *
- * `plain` and `web` run without isolation: a worker loads the modules once for all its files
- * instead of once per file (aws-cdk-lib, React, Testing Library), about 110 CPU-seconds of the
- * suite's. `node` keeps a module graph per file: its handlers read the file's own tables, bucket
- * and secrets, and several files replace clients or settings at load.
+ * `plain`, `node` and `web` run without isolation: a worker loads the packages once for all its
+ * files instead of once per file (aws-cdk-lib, the AWS SDK, React, Testing Library). A `node`
+ * file still gets its own modules and the worker's first variables (test/setup/env.ts, plain.ts).
  */
 /** The one web test that mocks a module (vi.mock): it needs a module graph of its own. */
 const MOCKS_A_MODULE = 'test/web/business-field-added.test.tsx';
@@ -46,7 +45,24 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['test/{lambdas,local,security}/**/*.test.ts'],
+          include: ['test/{lambdas,local}/**/*.test.ts'],
+          globalSetup: ['test/setup/services.ts'],
+          setupFiles: ['test/setup/plain.ts', 'test/setup/env.ts'],
+          // One worker's packages loaded once; each file's own modules afresh and the variables
+          // the worker began with (test/setup/env.ts, plain.ts).
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The attack suites, each against a whole harness (Cognito stand-in, outbox, HTTP API
+          // emulation), with budgets counted by the hour: a process of their own per file.
+          name: 'security',
+          environment: 'node',
+          include: ['test/security/**/*.test.ts'],
           globalSetup: ['test/setup/services.ts'],
           setupFiles: ['test/setup/plain.ts', 'test/setup/env.ts'],
           testTimeout: 30_000,

@@ -10,10 +10,15 @@ import {
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateSecretCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { inject } from 'vitest';
+import { afterAll, inject, vi } from 'vitest';
 import { tableEnvName, type TableDef } from '@shared/definitions';
 import { createTables, LOCAL_AWS_ENV } from '../../local/dynamodb';
 import { TEST_ERASURE_KEY, TEST_ORIGIN_SECRET } from '../support/http-event';
+
+// A worker may run many files (the node project is not isolated, vitest.config.ts): the file's own
+// modules (handlers, repositories, test helpers) load afresh, with nothing kept from the file
+// before; packages (the AWS SDK, zod, the toolbox) stay loaded, which is most of a file's start.
+vi.resetModules();
 
 const prefix = `t${randomBytes(4).toString('hex')}-`;
 /** The user pool id of made-up tokens: no pool exists behind it. */
@@ -81,3 +86,5 @@ cognitoMock.send.callThrough();
 cognitoMock
   .on(AdminGetUserCommand, { UserPoolId: MADE_UP_POOL })
   .callsFake((input: { Username?: string }) => ({ Username: input.Username, Enabled: true }));
+// The next file of this worker mocks the client class afresh.
+afterAll(() => cognitoMock.restore());
