@@ -12,7 +12,11 @@
 import { decodeJwt } from 'jose';
 import type { RunningStack } from '../local/stack';
 import { authorizerFields } from '../local/api-gateway';
-import { ORIGIN_SECRET_HEADER, VIEWER_ADDRESS_HEADER } from '@shared/definitions';
+import {
+  CUSTOMERS_LIST_PARTITION,
+  ORIGIN_SECRET_HEADER,
+  VIEWER_ADDRESS_HEADER,
+} from '@shared/definitions';
 import { ROUTES, routePath, type PathParameter, type RouteId } from '@shared/routes';
 import { businessSettingsInputSchema, gameSettingsInputSchema } from '@shared/settings';
 import { sliceUpdateSchema } from '@shared/slice';
@@ -285,7 +289,43 @@ export function benchEvents(
     // EventBridge Scheduler invokes the clean-up with no input of its own (infra/stack.ts): it
     // lists the visitor pool's users and deletes those that never verified within a day.
     if (name === 'unverified-cleanup') return { event: {}, expect: 'ok' };
+    if (name === 'stats-stream') return { event: winRecorded(run), expect: 'ok' };
     return { event: triggerEvent(name, startOtpPhone(run)), expect: 'ok' };
+  };
+}
+
+/**
+ * The customers table's stream delivering one win, as DynamoDB Streams hands it to the insights'
+ * consumer (NEW_AND_OLD_IMAGES): a new record per run, so each run counts a win of its own.
+ */
+function winRecorded(run: number): unknown {
+  const phone = `+6146${String(run).padStart(7, '0')}`;
+  const createdAt = new Date().toISOString();
+  return {
+    Records: [
+      {
+        eventID: `bench-win-${run}-${randomBytes(6).toString('hex')}`,
+        eventName: 'INSERT',
+        eventVersion: '1.1',
+        eventSource: 'aws:dynamodb',
+        awsRegion: process.env.AWS_REGION,
+        dynamodb: {
+          Keys: { phoneNumber: { S: phone } },
+          NewImage: {
+            phoneNumber: { S: phone },
+            listPartition: { S: CUSTOMERS_LIST_PARTITION },
+            localNumber: { S: `0${phone.slice(3)}` },
+            offer: { S: 'Bench prize' },
+            sliceId: { S: 'bench-slice' },
+            isOfferClaimed: { BOOL: false },
+            createdAt: { S: createdAt },
+          },
+          StreamViewType: 'NEW_AND_OLD_IMAGES',
+          SequenceNumber: String(run + 1),
+          SizeBytes: 200,
+        },
+      },
+    ],
   };
 }
 
