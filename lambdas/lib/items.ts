@@ -6,6 +6,7 @@
  * reads the item whole (readItem), so bad data is an error naming the item, never a default.
  */
 import { Entity } from 'dynamodb-toolbox/entity';
+import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import type { Condition as EntityCondition } from 'dynamodb-toolbox/entity/actions/parseCondition';
 import { $set } from 'dynamodb-toolbox/entity/actions/update';
 import { DynamoDBToolboxError } from 'dynamodb-toolbox/errors';
@@ -24,7 +25,7 @@ import { Table } from 'dynamodb-toolbox/table';
 import { TABLES, type TableDef } from '@shared/definitions';
 import type * as z from '@shared/zod';
 import { dynamo } from './dynamo-client';
-import { badItem } from './stored-items';
+import { badItem, readItem } from './stored-items';
 import { tableName } from './tables';
 
 type TableName = TableDef['name'];
@@ -151,28 +152,59 @@ export type Condition = EntityCondition;
 type RecordSchema = z.ZodObject;
 
 /**
+ * The entity of one kind of item, with the schema it was made from and the table it is stored in
+ * (what getItem reads an item through).
+ */
+type StoredItem<S extends RecordSchema = RecordSchema> = Entity & {
+  readonly record: S;
+  readonly storedIn: TableName;
+};
+
+/**
  * The entity of one kind of item: its table's key (a string) and the fields of `record`, the zod
  * schema of what the item stores (a record's schema, extended with what only storage holds, such
  * as an expiry time or a list partition). No entity name or timestamps are added to items: they
  * are stored as they always were.
  */
-export function defineItem(options: {
+export function defineItem<S extends RecordSchema>(options: {
   name: string;
   table: TableName;
-  record: RecordSchema;
-}): Entity {
+  record: S;
+}): StoredItem<S> {
   const table = tableOf(options.table);
   const keyName = table.partitionKey.name;
   const fields = objectAttributes(options.record.shape as Record<string, z.ZodType>);
   // The attributes are known when the module loads, not to TypeScript: the record's zod type
-  // is the one the repositories use (readItem), so the entity is typed loosely here.
-  return new Entity({
+  // is the one the repositories use (readItem, getItem), so the entity is typed loosely here.
+  const entity = new Entity({
     name: options.name,
     table,
     schema: item({ ...fields, [keyName]: string().key() } as never),
     entityAttribute: false,
     timestamps: false,
   } as never) as unknown as Entity;
+  return Object.assign(entity, { record: options.record, storedIn: options.table });
+}
+
+/**
+ * One item by its key, read through its record's schema: undefined when there is none; an error
+ * naming the table, the key (a phone masked) and the field when what is stored is not the record.
+ */
+export async function getItem<S extends RecordSchema>(
+  stored: StoredItem<S>,
+  key: Readonly<Record<string, string>>,
+  options: { consistent?: boolean } = {},
+): Promise<z.output<S> | undefined> {
+  const { Item } = await reading(stored.storedIn, () =>
+    stored
+      .build(GetItemCommand)
+      .key(key as never)
+      .options(options)
+      .send(),
+  );
+  return Item === undefined
+    ? undefined
+    : readItem(stored.record, Item as Record<string, unknown>, stored.storedIn, key);
 }
 
 /**

@@ -3,7 +3,6 @@
  * SMS cost guard. A set of counters is raised all together or not at all.
  */
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
@@ -11,8 +10,7 @@ import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdat
 import * as z from '@shared/zod';
 import { retryingConflicts } from '../lib/conflict-retry';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
-import { defineItem, reading } from '../lib/items';
-import { readItem } from '../lib/stored-items';
+import { defineItem, getItem } from '../lib/items';
 
 /** A counter as stored: how many so far, and when DynamoDB may delete it (epoch seconds). */
 const counterSchema = z.object({ count: z.number().int().min(0), expiresAt: z.number() });
@@ -77,12 +75,8 @@ export function reserveCounters(specs: readonly CounterSpec[]): Promise<ReserveR
 
 /** A counter's current value (0 when absent or expired). */
 export async function readCounter(key: string, nowSeconds: number): Promise<number> {
-  const { Item } = await reading('limits', () =>
-    CounterItem.build(GetItemCommand).key({ key }).options({ consistent: true }).send(),
-  );
-  if (!Item) return 0;
-  const counter = readItem(counterSchema, Item, 'limits', { key });
-  return counter.expiresAt <= nowSeconds ? 0 : counter.count;
+  const counter = await getItem(CounterItem, { key }, { consistent: true });
+  return !counter || counter.expiresAt <= nowSeconds ? 0 : counter.count;
 }
 
 /**

@@ -4,13 +4,11 @@
  * its way by SMS instead of sending a second one (Cognito retries a slow trigger up to 3 times).
  */
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import * as z from '@shared/zod';
 import { isConditionFailed } from '../lib/dynamo-errors';
-import { defineItem, reading } from '../lib/items';
-import { readItem } from '../lib/stored-items';
+import { defineItem, getItem } from '../lib/items';
 
 const keyOf = (phoneNumber: string) => `otp#${phoneNumber}`;
 
@@ -48,12 +46,10 @@ export async function recentCode(
   rule: ReuseRule,
 ): Promise<CodeDigest | undefined> {
   const key = { key: keyOf(phoneNumber) };
-  const { Item } = await reading('limits', () =>
-    SentCodeItem.build(GetItemCommand).key(key).options({ consistent: true }).send(),
-  );
-  if (!Item) return undefined;
-  const { salt, hash, sentAt } = readItem(sentCodeSchema, Item, 'limits', key);
-  return sentAt > rule.nowMs - rule.windowMs ? { salt, hash } : undefined;
+  const sent = await getItem(SentCodeItem, key, { consistent: true });
+  return sent && sent.sentAt > rule.nowMs - rule.windowMs
+    ? { salt: sent.salt, hash: sent.hash }
+    : undefined;
 }
 
 /** Records a code just issued (`keyed` sign-in keys armed for it), replacing any earlier one. */

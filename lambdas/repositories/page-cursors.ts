@@ -4,11 +4,9 @@
  * the limits table until its TTL.
  */
 import { randomBytes } from 'node:crypto';
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import * as z from '@shared/zod';
-import { defineItem, reading } from '../lib/items';
-import { readItem } from '../lib/stored-items';
+import { defineItem, getItem } from '../lib/items';
 
 /** 16 random bytes: 22 base64url characters. */
 const TOKEN_BYTES = 16;
@@ -40,8 +38,6 @@ export async function loadPageKey(
   nowS: number,
 ): Promise<Record<string, unknown> | undefined> {
   const key = { key: itemKey(token) };
-  const { Item } = await reading('limits', () => CursorItem.build(GetItemCommand).key(key).send());
-  if (!Item) return undefined;
-  const cursor = readItem(cursorSchema, Item, 'limits', key);
-  return cursor.expiresAt <= nowS ? undefined : cursor.pageKey;
+  const cursor = await getItem(CursorItem, key);
+  return !cursor || cursor.expiresAt <= nowS ? undefined : cursor.pageKey;
 }

@@ -3,11 +3,9 @@
  * customer whose prize a win popup's QR code shows, kept in the limits table for a few minutes
  * (TTL `expiresAt`; deletion is lazy, so readers check the expiry themselves).
  */
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import * as z from '@shared/zod';
-import { defineItem, reading } from '../lib/items';
-import { readItem } from '../lib/stored-items';
+import { defineItem, getItem } from '../lib/items';
 
 const keyOf = (id: string) => `prize-reference#${id}`;
 
@@ -37,11 +35,6 @@ export async function putPrizeReference(
 
 /** The stored reference with this id, whatever its expiry; undefined when there is none. */
 export async function getPrizeReference(id: string): Promise<StoredPrizeReference | undefined> {
-  const key = { key: keyOf(id) };
-  const { Item } = await reading('limits', () =>
-    PrizeReferenceItem.build(GetItemCommand).key(key).options({ consistent: true }).send(),
-  );
-  if (!Item) return undefined;
-  const { key: _key, ...stored } = Item as Record<string, unknown>;
-  return readItem(storedPrizeReferenceSchema, stored, 'limits', key);
+  // The schema keeps what the reference names: the item's key is left out of what is returned.
+  return getItem(PrizeReferenceItem, { key: keyOf(id) }, { consistent: true });
 }

@@ -2,6 +2,7 @@
  * Business and game settings: one item each in the settings table. Saving merges field by field in
  * one UpdateItem, so concurrent saves of different fields never lose each other's writes.
  */
+import type { Entity } from 'dynamodb-toolbox/entity';
 import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { EMPTY_BUSINESS_SETTINGS } from '@shared/business-fields';
@@ -34,9 +35,10 @@ const storedSetupSchema = z.object({
 /**
  * The three documents of the settings table, each from its record's schema. Saves merge field by
  * field, so a stored document may lack a field never saved: the business one is read as partial
- * and filled with empty text, the game one takes its schema's defaults.
+ * and filled with empty text, the game one takes its schema's defaults. Each is read and merged
+ * the same way, so they are typed alike here.
  */
-const ITEMS = {
+const ITEMS: Record<typeof BUSINESS_ID | typeof GAME_ID | typeof SETUP_ID, Entity> = {
   [BUSINESS_ID]: defineItem({
     name: 'business-settings',
     table: 'settings',

@@ -3,7 +3,6 @@
  * slice put in one transaction, so concurrent adds can never pass the limit.
  */
 import { randomUUID } from 'node:crypto';
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { $add, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { ScanCommand } from 'dynamodb-toolbox/table/actions/scan';
 import { execute } from 'dynamodb-toolbox/entity/actions/transactWrite';
@@ -22,7 +21,7 @@ import {
 } from '@shared/slice';
 import * as z from '@shared/zod';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
-import { defineItem, reading, setFields, type Condition } from '../lib/items';
+import { defineItem, getItem, reading, setFields, type Condition } from '../lib/items';
 import { readItem } from '../lib/stored-items';
 
 /** A prize slice, its fields from its schema (shared/slice.ts). */
@@ -59,11 +58,8 @@ export async function listSlices(): Promise<Slice[]> {
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));
 }
 
-export async function getSlice(id: string): Promise<Slice | undefined> {
-  const { Item } = await reading('slices', () =>
-    SliceItem.build(GetItemCommand).key({ id }).options({ consistent: true }).send(),
-  );
-  return Item ? toSlice(Item as Record<string, unknown>) : undefined;
+export function getSlice(id: string): Promise<Slice | undefined> {
+  return getItem(SliceItem, { id }, { consistent: true });
 }
 
 export type CreateSliceResult =

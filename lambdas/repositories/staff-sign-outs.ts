@@ -4,11 +4,9 @@
  * until it expires; the staff handlers refuse those issued before this time (domain/active-user.ts).
  * Kept in the limits table only as long as such a token could live.
  */
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import * as z from '@shared/zod';
-import { defineItem, reading } from '../lib/items';
-import { readItem } from '../lib/stored-items';
+import { defineItem, getItem } from '../lib/items';
 
 const keyOf = (username: string) => `signed-out#staff#${username}`;
 
@@ -29,7 +27,5 @@ export async function recordStaffSignOut(
 
 /** Epoch seconds of the account's last sign-out everywhere still on record; undefined if none. */
 export async function staffSignedOutAt(username: string): Promise<number | undefined> {
-  const key = { key: keyOf(username) };
-  const { Item } = await reading('limits', () => SignOutItem.build(GetItemCommand).key(key).send());
-  return Item ? readItem(signOutSchema, Item, 'limits', key).signedOutAt : undefined;
+  return (await getItem(SignOutItem, { key: keyOf(username) }))?.signedOutAt;
 }

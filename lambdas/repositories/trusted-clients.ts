@@ -3,11 +3,9 @@
  * an expiry, holding each trusted client (an address as lib/viewer.ts keys it) and when it was
  * trusted. A few entries at most, so every check reads the whole item.
  */
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { isConditionFailed } from '../lib/dynamo-errors';
-import { defineItem, reading } from '../lib/items';
-import { readItem } from '../lib/stored-items';
+import { defineItem, getItem } from '../lib/items';
 import { trustedClientsItemSchema, type TrustedClient } from '@shared/trusted-connection';
 import type * as z from '@shared/zod';
 
@@ -24,11 +22,9 @@ const TrustedClientsItem = defineItem({
 /** The stored list (none yet: empty, version 0); a bad item is an error naming it. */
 async function read(): Promise<Stored> {
   const key = { key: KEY };
-  const { Item } = await reading('limits', () =>
-    TrustedClientsItem.build(GetItemCommand).key(key).options({ consistent: true }).send(),
+  return (
+    (await getItem(TrustedClientsItem, key, { consistent: true })) ?? { clients: [], version: 0 }
   );
-  if (Item === undefined) return { clients: [], version: 0 };
-  return readItem(trustedClientsItemSchema, Item as Record<string, unknown>, 'limits', key);
 }
 
 /** The trusted clients, oldest first. */

@@ -8,7 +8,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteItemCommand } from 'dynamodb-toolbox/entity/actions/delete';
-import { GetItemCommand } from 'dynamodb-toolbox/entity/actions/get';
 import { PutItemCommand } from 'dynamodb-toolbox/entity/actions/put';
 import { $remove, UpdateItemCommand } from 'dynamodb-toolbox/entity/actions/update';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
@@ -17,7 +16,7 @@ import { TOKEN_VALIDITY } from '@shared/definitions';
 import * as z from '@shared/zod';
 import { dynamo } from '../lib/dynamo-client';
 import { cancellationCodes, isConditionFailed } from '../lib/dynamo-errors';
-import { defineItem, reading, transactItem, type Condition } from '../lib/items';
+import { defineItem, getItem, transactItem, type Condition } from '../lib/items';
 import { readItem } from '../lib/stored-items';
 import { statsUpdate } from './stats';
 
@@ -49,11 +48,8 @@ export type VisitorRecord = { kind: 'user'; sub: string } | { kind: 'erased' } |
 /** The record of a +61 number (an erasure past its expiry counts as no record). */
 export async function getVisitorRecord(phoneNumber: string, nowMs: number): Promise<VisitorRecord> {
   const key = { key: recordKey(phoneNumber) };
-  const { Item } = await reading('limits', () =>
-    VisitorRecordItem.build(GetItemCommand).key(key).options({ consistent: true }).send(),
-  );
-  if (!Item) return undefined;
-  const record = readItem(visitorRecordSchema, Item, 'limits', key);
+  const record = await getItem(VisitorRecordItem, key, { consistent: true });
+  if (!record) return undefined;
   if (record.sub !== undefined) return { kind: 'user', sub: record.sub };
   if (record.expiresAt !== undefined && record.expiresAt * 1000 > nowMs) return { kind: 'erased' };
   return undefined;
