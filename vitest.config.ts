@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import type { InlineConfig } from 'vitest/node';
 
 /**
  * Projects: `plain` (shared rules, CDK templates and lint: nothing to set up per file), `node`
@@ -13,6 +14,24 @@ import { defineConfig } from 'vitest/config';
  */
 /** The one web test that mocks a module (vi.mock): it needs a module graph of its own. */
 const MOCKS_A_MODULE = 'test/web/business-field-added.test.tsx';
+
+/** Handler, stack and attack tests: DynamoDB Local, s3rver and Secrets Manager, per-file tables. */
+const WITH_SERVICES: InlineConfig = {
+  environment: 'node',
+  globalSetup: ['test/setup/services.ts'],
+  setupFiles: ['test/setup/plain.ts', 'test/setup/env.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/** React at route level in jsdom. */
+const IN_JSDOM: InlineConfig = {
+  environment: 'jsdom',
+  setupFiles: ['test/setup/web.ts'],
+  // A route test renders a whole page and clicks through it: about 1-2 s alone, past Vitest's
+  // default 5 s when the machine is busy.
+  testTimeout: 15_000,
+};
 
 export default defineConfig({
   // `@shared/*` is shared/*, as tsconfig.base.json's paths say.
@@ -43,16 +62,12 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...WITH_SERVICES,
           name: 'node',
-          environment: 'node',
           include: ['test/{lambdas,local}/**/*.test.ts'],
-          globalSetup: ['test/setup/services.ts'],
-          setupFiles: ['test/setup/plain.ts', 'test/setup/env.ts'],
           // One worker's packages loaded once; each file's own modules afresh and the variables
           // the worker began with (test/setup/env.ts, plain.ts).
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
@@ -60,39 +75,29 @@ export default defineConfig({
         test: {
           // The attack suites, each against a whole harness (Cognito stand-in, outbox, HTTP API
           // emulation), with budgets counted by the hour: a process of their own per file.
+          ...WITH_SERVICES,
           name: 'security',
-          environment: 'node',
           include: ['test/security/**/*.test.ts'],
-          globalSetup: ['test/setup/services.ts'],
-          setupFiles: ['test/setup/plain.ts', 'test/setup/env.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
         extends: true,
         test: {
+          ...IN_JSDOM,
           name: 'web',
-          environment: 'jsdom',
           include: ['test/web/**/*.test.{ts,tsx}'],
           exclude: [MOCKS_A_MODULE],
           // One module graph per worker, not per file (each test starts from a clean page and
           // storage, test/setup/web.ts); a file that mocks a module runs apart (web-mock below).
           isolate: false,
-          setupFiles: ['test/setup/web.ts'],
-          // A route test renders a whole page and clicks through it: about 1-2 s alone, past
-          // Vitest's default 5 s when the machine is busy.
-          testTimeout: 15_000,
         },
       },
       {
         extends: true,
         test: {
+          ...IN_JSDOM,
           name: 'web-mock',
-          environment: 'jsdom',
           include: [MOCKS_A_MODULE],
-          setupFiles: ['test/setup/web.ts'],
-          testTimeout: 15_000,
         },
       },
     ],

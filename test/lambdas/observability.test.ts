@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BUSINESS_METRICS, SERVICE_NAME } from '@shared/definitions';
 import { httpEvent, OPERATOR_TOKEN, VISITOR_TOKEN } from '../support/http-event';
 import { customerFixture, seedCustomers, seedSlice } from './staff/seed';
-import { addSlice, type Outbox, startOutbox, testPhone } from './visitor/support';
+import { addSlice, type Outbox, startOutbox, testPhone, testSmsGuard } from './visitor/support';
 
 // Before the modules below are loaded: metrics on (test/setup/env.ts turns them off), one namespace.
 const NAMESPACE = vi.hoisted(() => {
@@ -21,7 +21,6 @@ const { handler: createSpin } = await import('../../lambdas/handlers/create-spin
 const { logger } = await import('../../lambdas/lib/logger');
 const { createCodeChallenge, verifyCodeAnswer } =
   await import('../../lambdas/domain/auth-challenge');
-const { SmsCostGuard } = await import('../../lambdas/domain/sms-cost-guard');
 const { sendSms } = await import('../../lambdas/lib/sms');
 const { authorizeCode } = await import('../../lambdas/repositories/otp-grants');
 const { issueSignInKey } = await import('../../lambdas/domain/sign-in-key');
@@ -135,13 +134,7 @@ describe('the SMS delivery signal', () => {
     vi.stubEnv('SNS_ENDPOINT', outbox.url);
     const { intl } = testPhone(3901);
     const now = Date.UTC(2099, 3, 1, 9);
-    const guard = new SmsCostGuard({
-      perMinute: 1,
-      perHour: 5,
-      perDay: 10,
-      globalHourlyCap: 1000,
-      globalDailyCap: 10_000,
-    });
+    const guard = testSmsGuard();
     // The key the visitor's otp/start was given, in the grant whose code it then signs in with.
     const { key, keyHash } = await issueSignInKey(intl, Date.now());
     await authorizeCode(intl, now + CODE_AUTHORIZATION_MS, undefined, { keyHashes: [keyHash] });

@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCodeChallenge, verifyCodeAnswer } from '../../../lambdas/domain/auth-challenge';
 import { defineNextStep, type SessionEntry } from '../../../lambdas/domain/auth-define';
 import { CODE_AUTHORIZATION_MS } from '../../../lambdas/domain/otp-delivery';
-import { SmsCostGuard } from '../../../lambdas/domain/sms-cost-guard';
 import { authorizeCode } from '../../../lambdas/repositories/otp-grants';
 import { SIGN_IN_KEY_METADATA } from '@shared/definitions';
 import { issueSignInKey } from '../../../lambdas/domain/sign-in-key';
@@ -19,7 +18,7 @@ import { OTP_MAX_ATTEMPTS } from '@shared/constants';
 import { businessDay } from '@shared/business-day';
 import { businessTimeZone } from '../../../lambdas/lib/env';
 import { readStats } from '../../../lambdas/repositories/stats';
-import { startOutbox, testPhone, type Outbox } from './support';
+import { startOutbox, testPhone, testSmsGuard, type Outbox } from './support';
 
 let outbox: Outbox;
 beforeAll(async () => {
@@ -31,13 +30,7 @@ afterAll(async () => {
   await outbox.close();
 });
 
-const guard = new SmsCostGuard({
-  perMinute: 1,
-  perHour: 5,
-  perDay: 10,
-  globalHourlyCap: 1000,
-  globalDailyCap: 10_000,
-});
+const guard = testSmsGuard();
 /** Fixed clock per test so windows cannot roll over mid-test; future, as DynamoDB Local applies TTL. */
 const depsAt = (nowMs: number) => ({ guard, send: sendSms, nowMs: () => nowMs });
 /** The sign-in key of each number's latest grant, sent with its answers as the page does. */

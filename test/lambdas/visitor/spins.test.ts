@@ -169,35 +169,29 @@ describe('GET /api/spins/mine and POST /api/users/exists', () => {
   it('report nothing before the spin and the saved prize after', async () => {
     await addSlice('Side', 1, null);
     const { intl, local } = testPhone(4600);
-    expect(
-      statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))),
-    ).toEqual({
+    /** GET /api/spins/mine as the number's visitor. */
+    const mine = async () =>
+      statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) })));
+    /** POST /api/users/exists for the number, with a solved proof of work. */
+    const lookedUp = async () =>
+      statusAndBody(
+        await hasRewardRoute(
+          httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
+        ),
+      ).body;
+    expect(await mine()).toEqual({
       status: 404,
       body: { code: 'NO_SPIN', message: API_MESSAGES.noSpin },
     });
-    expect(
-      statusAndBody(
-        await hasRewardRoute(
-          httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
-        ),
-      ).body,
-    ).toEqual({
+    expect(await lookedUp()).toEqual({
       doesExist: false,
     });
     const spun = await spinAs(intl);
-    expect(
-      statusAndBody(await getMySpin(httpEvent({ tokenFields: visitorTokenFor(intl) }))),
-    ).toEqual({
+    expect(await mine()).toEqual({
       status: 200,
       body: spun.body,
     });
-    expect(
-      statusAndBody(
-        await hasRewardRoute(
-          httpEvent({ body: { phoneNumber: local, altcha: await solvedOtpAltcha() } }),
-        ),
-      ).body,
-    ).toEqual({
+    expect(await lookedUp()).toEqual({
       doesExist: true,
     });
   });

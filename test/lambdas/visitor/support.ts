@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addSlice as addSliceAsAdmin } from '../../../lambdas/domain/slices-admin';
+import { SmsCostGuard } from '../../../lambdas/domain/sms-cost-guard';
 import type { Slice } from '@shared/types';
 import { createOutbox } from '../../../local/outbox';
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -35,6 +36,16 @@ export const addSlice = (
   stock: number | null = null,
   comment = `${name} comment`,
 ): Promise<Slice> => addSliceAsAdmin(sliceInput({ name, comment, weight, stock }), new Date());
+
+/** The SMS limits the sign-in tests send codes under: a number's 1 a minute, 5 an hour, 10 a day. */
+export const testSmsGuard = (): SmsCostGuard =>
+  new SmsCostGuard({
+    perMinute: 1,
+    perHour: 5,
+    perDay: 10,
+    globalHourlyCap: 1000,
+    globalDailyCap: 10_000,
+  });
 
 export interface Outbox {
   /** The SNS endpoint: SNS_ENDPOINT for the functions' SNS client. */
