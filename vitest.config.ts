@@ -5,15 +5,21 @@ import type { InlineConfig } from 'vitest/node';
  * Projects: `plain` (shared rules, CDK templates and lint: nothing to set up per file), `node`
  * (handlers against DynamoDB Local, s3rver and the Secrets Manager stand-in, and the local stack),
  * `security` (the attack suites, on the same services) and `web` (React at route level in jsdom),
- * with `web-mock` for the one web file that replaces a module. Browser journeys live in
+ * with `web-mock` for the web files that keep a process each (WEB_ALONE). Browser journeys live in
  * vitest.e2e.config.ts and run against the whole local stack.
  *
  * `plain`, `node` and `web` run without isolation: a worker loads the packages once for all its
  * files instead of once per file (aws-cdk-lib, the AWS SDK, React, Testing Library). A `node`
  * file still gets its own modules and the worker's first variables (test/setup/env.ts, plain.ts).
  */
-/** The one web test that mocks a module (vi.mock): it needs a module graph of its own. */
-const MOCKS_A_MODULE = 'test/web/business-field-added.test.tsx';
+/**
+ * Web files that keep a process of their own: the one that mocks a module (vi.mock), and the wheel
+ * page's, whose timing-sensitive flows failed twice in five runs when sharing a worker.
+ */
+const WEB_ALONE = [
+  'test/web/business-field-added.test.tsx',
+  'test/web/visitor/wheel-page.test.tsx',
+];
 
 /** Handler, stack and attack tests: DynamoDB Local, s3rver and Secrets Manager, per-file tables. */
 const WITH_SERVICES: InlineConfig = {
@@ -86,9 +92,9 @@ export default defineConfig({
           ...IN_JSDOM,
           name: 'web',
           include: ['test/web/**/*.test.{ts,tsx}'],
-          exclude: [MOCKS_A_MODULE],
+          exclude: WEB_ALONE,
           // One module graph per worker, not per file (each test starts from a clean page and
-          // storage, test/setup/web.ts); a file that mocks a module runs apart (web-mock below).
+          // storage, test/setup/web.ts); the files of WEB_ALONE run apart (web-mock below).
           isolate: false,
         },
       },
@@ -97,7 +103,7 @@ export default defineConfig({
         test: {
           ...IN_JSDOM,
           name: 'web-mock',
-          include: [MOCKS_A_MODULE],
+          include: WEB_ALONE,
         },
       },
     ],
