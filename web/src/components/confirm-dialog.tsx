@@ -4,7 +4,7 @@
  * so the safe choice is the default), Tab stays inside, Escape or
  * a click outside cancels, and focus returns to the control that opened it.
  */
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { STAFF_TEXT } from '@shared/messages-staff';
 import { wrapTabFocus } from '../lib/focus';
 
@@ -36,7 +36,9 @@ export function ConfirmDialog({
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // In the commit that shows the dialog (and, on close, the one that removes it), as the visitor's
+  // modals do (use-focus-trap.ts).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     cancelRef.current?.focus();
     return () => {

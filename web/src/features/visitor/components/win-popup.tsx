@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { VISITOR_TEXT } from '@shared/messages';
 import { PRIZE_TEXT } from '@shared/messages-prize';
 import { formatLocalNumber } from '@shared/phone-format';
@@ -88,7 +88,7 @@ export function WinPopup({
   const claimNote = useRef<HTMLParagraphElement>(null);
   const claimedOnOpen = useRef(claimed);
   const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (claimed && !claimedOnOpen.current) claimNote.current?.focus();
   }, [claimed]);
   // Spin-first: a prize not claimed yet is not closed without a word.

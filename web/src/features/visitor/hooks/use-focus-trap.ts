@@ -1,11 +1,13 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { wrapTabFocus } from '../../../lib/focus';
 
 /**
  * Modal focus handling: focus moves into `container` (`initialFocus()` when given, else its first
  * field, else the container itself),
  * Tab and Shift+Tab stay inside, Escape calls `onEscape` wherever focus is, and focus returns to
- * `returnFocus()` when the modal closes (default: where it was when the modal opened).
+ * `returnFocus()` when the modal closes (default: where it was when the modal opened). Focus moves
+ * in the commit that shows or removes the modal (a layout effect), never a moment later: a key
+ * pressed or a screen reader reading in between would land on the page behind.
  */
 export function useFocusTrap(
   container: RefObject<HTMLElement | null>,
@@ -19,7 +21,7 @@ export function useFocusTrap(
   useEffect(() => {
     escape.current = onEscape;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = container.current;
     if (!root) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
