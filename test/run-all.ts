@@ -1,11 +1,10 @@
 /**
- * `npm test`: the unit/handler/React tests with the static checks (typecheck, lint, format) beside
- * them, then the site build, then the browser suite. The unit tests stream as they come; the five
- * static checks run one after another next to them, taking up the time the unit tests' workers
- * spend waiting on DynamoDB Local and child processes, and their output is printed whole once the
- * stage ends. The browser suite runs in two lanes at once, each against its own stack
- * (test/e2e/lanes.ts), each lane's output printed whole. The first failing stage stops the run.
- * The summary gives each step's duration and ends with one line `tests: N passed, N failed`.
+ * `npm test`: typecheck, lint, format check, unit/handler/React tests, then the browser suite,
+ * in that order. The five static checks run two at a time (one per core), each one's output
+ * printed whole when it ends; the unit tests stream as they come; the browser suite runs in two
+ * lanes at once, each against its own stack (test/e2e/lanes.ts), each lane's output printed whole
+ * when it ends. The first failing stage stops the run. The summary gives each step's duration and ends with one line
+ * `tests: N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,14 +25,13 @@ interface Step {
   report?: string;
   /** Variables the step's process gets besides ours. */
   env?: Record<string, string>;
-  /** Output kept and printed whole when the stage ends, instead of streamed. */
-  held?: boolean;
 }
 
-/** Steps that run beside each other, at most `atOnce` at a time, taken in order. */
+/** Steps that run beside each other, at most `atOnce` at a time; `held` output is printed whole. */
 interface Stage {
   steps: Step[];
   atOnce: number;
+  held: boolean;
 }
 
 const vitestReport = (file: string) => [
@@ -63,24 +61,22 @@ const SECURITY_AREAS: Record<string, string> = {
   'headers-logs': 'headers/logs',
 };
 
-/** Browser code, Node code, and the Node programs that drive a DOM: each with its own types. */
-const STATIC_CHECKS: Step[] = [
-  // Longest first: the stage ends with the unit tests, not behind a check started late.
-  ...['node', 'dom-test', 'web'].map((program) => ({
-    name: `typecheck (${program})`,
-    command: join(BIN, 'tsc'),
-    args: ['-p', `tsconfig.${program}.json`],
-    held: true,
-  })),
-  { name: 'lint (eslint)', command: join(BIN, 'eslint'), args: ['.'], held: true },
-  { name: 'format (prettier)', command: join(BIN, 'prettier'), args: ['--check', '.'], held: true },
-];
-
-/**
- * The machine's two cores: the unit tests (three workers of their own) in one slot and the static
- * checks one by one in the other; then the browser lanes side by side.
- */
+/** The machine's two cores: the static checks two at a time, the browser lanes side by side. */
 const STAGES: Stage[] = [
+  {
+    // Browser code, Node code, and the Node programs that drive a DOM: each with its own types.
+    steps: [
+      ...['web', 'node', 'dom-test'].map((program) => ({
+        name: `typecheck (${program})`,
+        command: join(BIN, 'tsc'),
+        args: ['-p', `tsconfig.${program}.json`],
+      })),
+      { name: 'lint (eslint)', command: join(BIN, 'eslint'), args: ['.'] },
+      { name: 'format (prettier)', command: join(BIN, 'prettier'), args: ['--check', '.'] },
+    ],
+    atOnce: 2,
+    held: true,
+  },
   {
     steps: [
       {
@@ -89,9 +85,9 @@ const STAGES: Stage[] = [
         args: ['run', ...vitestReport(unitReport)],
         report: unitReport,
       },
-      ...STATIC_CHECKS,
     ],
-    atOnce: 2,
+    atOnce: 1,
+    held: false,
   },
   {
     // Built once as production serves it (NODE_ENV would otherwise be Vitest's `test`).
@@ -104,6 +100,7 @@ const STAGES: Stage[] = [
       },
     ],
     atOnce: 1,
+    held: false,
   },
   {
     steps: LANES.map((lane) => ({
@@ -112,18 +109,18 @@ const STAGES: Stage[] = [
       args: ['run', '--config', 'vitest.e2e.config.ts', ...vitestReport(laneReport(lane))],
       report: laneReport(lane),
       env: { SPIN_E2E_LANE: lane, [SITE_BUILT]: 'true' },
-      held: true,
     })),
     atOnce: LANES.length,
+    held: true,
   },
 ];
 const STEPS = STAGES.flatMap((stage) => stage.steps);
 const REPORTS = STEPS.flatMap((step) => (step.report ? [step.report] : []));
 
-/** Runs a step; a held step's output is collected into `output`, the rest streams. */
-function run(step: Step, output: Buffer[]): Promise<number> {
-  const held = step.held === true;
+/** Runs a step; a held step's output is printed whole when it ends. */
+function run(step: Step, held: boolean): Promise<number> {
   return new Promise((done) => {
+    const output: Buffer[] = [];
     const child = spawn(step.command, step.args, {
       cwd: ROOT,
       stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
@@ -136,39 +133,36 @@ function run(step: Step, output: Buffer[]): Promise<number> {
     });
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const finish = (code: number) => {
+      if (held) {
+        console.log(`\n=== ${step.name} ===`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      done(code);
+    };
     child.once('error', (error) => {
       console.error(`${step.name}: ${error.message}`);
-      done(1);
+      finish(1);
     });
-    child.once('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.once('close', (code, signal) => finish(code ?? (signal ? 1 : 0)));
   });
 }
 
-/**
- * Runs a stage's steps at most `atOnce` at a time, in order, recording each one's exit code. Held
- * output is printed when the stage ends, each step's whole, so it never cuts into a streamed one.
- */
+/** Runs a stage's steps at most `atOnce` at a time, in order, recording each one's exit code. */
 async function runStage(
   stage: Stage,
   record: (step: Step, code: number, seconds: number) => void,
 ): Promise<void> {
   const queue = [...stage.steps];
-  const held: { step: Step; output: Buffer[] }[] = [];
   const lane = async () => {
     for (let step = queue.shift(); step; step = queue.shift()) {
-      const output: Buffer[] = [];
-      if (step.held) held.push({ step, output });
-      else console.log(`\n=== ${step.name} ===`);
+      if (!stage.held) console.log(`\n=== ${step.name} ===`);
       const started = performance.now();
-      const code = await run(step, output);
+      const code = await run(step, stage.held);
       record(step, code, (performance.now() - started) / MS_PER_SECOND);
     }
   };
   await Promise.all(Array.from({ length: stage.atOnce }, lane));
-  for (const { step, output } of held) {
-    console.log(`\n=== ${step.name} ===`);
-    process.stdout.write(Buffer.concat(output));
-  }
 }
 
 /** One line per security area, e.g. `security: bad input — 10240 requests tried, 0 data changes found`. */
