@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '../../../web/src/components/confirm-dialog';
+import { SliceDialog } from '../../../web/src/features/admin/components/slice-dialog';
 import { Modal } from '../../../web/src/features/visitor/components/modal';
 
 let host: HTMLDivElement;
@@ -52,7 +53,7 @@ function Opener({ dialog }: { dialog: ReactNode }) {
   );
 }
 
-/** The focused element's text or label each time a dialog is added to or removed from the page. */
+/** The focused element's label or text each time a dialog is added to or removed from the page. */
 async function focusAtDialogChanges(dialog: ReactNode): Promise<string[]> {
   const seen: string[] = [];
   const observer = new MutationObserver((records) => {
@@ -62,7 +63,8 @@ async function focusAtDialogChanges(dialog: ReactNode): Promise<string[]> {
       (node.matches('[role="dialog"]') || node.querySelector('[role="dialog"]') !== null);
     if (!nodes.some(isDialog)) return;
     const active = document.activeElement;
-    seen.push(active?.getAttribute('aria-label') ?? active?.textContent ?? 'nothing');
+    const label = active instanceof HTMLInputElement ? active.labels?.[0]?.textContent : undefined;
+    seen.push(active?.getAttribute('aria-label') ?? label ?? active?.textContent ?? 'nothing');
   });
   observer.observe(host, { childList: true, subtree: true });
   root.render(<Opener dialog={dialog} />);
@@ -86,4 +88,11 @@ it('moves focus to Cancel as the confirm dialog appears, and back to the opener 
     <ConfirmDialog message="Sure?" onConfirm={() => undefined} onCancel={() => undefined} />,
   );
   expect(seen).toEqual(['Cancel', 'Opener']);
+});
+
+it("moves focus to the prize's name as the admin's slice dialog appears, and back as it goes", async () => {
+  const seen = await focusAtDialogChanges(
+    <SliceDialog onSubmit={() => Promise.resolve(undefined)} onCancel={() => undefined} />,
+  );
+  expect(seen).toEqual([expect.stringContaining('Name'), 'Opener']);
 });

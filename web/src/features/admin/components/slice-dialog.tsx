@@ -4,8 +4,8 @@
  * inside, Escape cancels, and focus returns to the opener on close.
  */
 import {
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   type KeyboardEvent,
   type ReactNode,
@@ -39,7 +39,8 @@ function useModalFocus(
   first: RefObject<HTMLElement | null>,
   onEscape: () => void,
 ) {
-  useEffect(() => {
+  // In the commit that shows the dialog and the one that removes it (as use-focus-trap.ts does).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     first.current?.focus();
     return () => {
