@@ -4,9 +4,9 @@
  * so the safe choice is the default), Tab stays inside, Escape or
  * a click outside cancels, and focus returns to the control that opened it.
  */
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { STAFF_TEXT } from '@shared/messages-staff';
-import { wrapTabFocus } from '../lib/focus';
+import { useModalFocus } from './use-modal-focus';
 
 export interface ConfirmDialogProps {
   /** The dialog's title; default "Confirm Action". */
@@ -36,25 +36,7 @@ export function ConfirmDialog({
   const id = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  // In the commit that shows the dialog (and, on close, the one that removes it), as the visitor's
-  // modals do (use-focus-trap.ts).
-  useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    return () => {
-      // The opener may have been re-rendered away (e.g. a row now reading "Processing...").
-      if (opener?.isConnected) opener.focus();
-    };
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCancel();
-      return;
-    }
-    wrapTabFocus(event, event.currentTarget);
-  }
+  const onKeyDown = useModalFocus(cancelRef, onCancel);
 
   return (
     <div

@@ -3,19 +3,12 @@
  * plus odds, stock and how many days a win stays valid; Cancel, and Add or Update. A real modal dialog: focus moves in, Tab stays
  * inside, Escape cancels, and focus returns to the opener on close.
  */
-import {
-  useId,
-  useLayoutEffect,
-  useRef,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { SLICE_COMMENT_MAX, SLICE_NAME_MAX } from '@shared/constants';
 import { ADMIN_TEXT } from '@shared/messages-admin';
 import type { SliceInput } from '@shared/slice';
 import type { Slice } from '@shared/types';
-import { wrapTabFocus } from '../../../lib/focus';
+import { useModalFocus } from '../../../components/use-modal-focus';
 import { useSliceForm, type SliceFieldKey as FieldKey } from '../hooks/use-slice-form';
 import { CharCount } from './char-count';
 import { ColorField } from './color-field';
@@ -30,41 +23,13 @@ export interface SliceDialogProps {
   onCancel: () => void;
 }
 
-/**
- * A modal's focus: `first` takes it on open and the opener gets it back on close; Tab stays inside
- * `dialog`, and Escape calls `onEscape`. Returns the dialog's key handler.
- */
-function useModalFocus(
-  dialog: RefObject<HTMLElement | null>,
-  first: RefObject<HTMLElement | null>,
-  onEscape: () => void,
-) {
-  // In the commit that shows the dialog and the one that removes it (as use-focus-trap.ts does).
-  useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    first.current?.focus();
-    return () => {
-      if (opener?.isConnected && !opener.hasAttribute('disabled')) opener.focus();
-    };
-  }, [first]);
-
-  return (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onEscape();
-      return;
-    }
-    if (dialog.current) wrapTabFocus(event, dialog.current);
-  };
-}
-
 export function SliceDialog({ slice, onSubmit, onCancel }: SliceDialogProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const form = useSliceForm(slice, onSubmit, dialogRef);
   const { values, errors, nameError, saving } = form;
-  const onKeyDown = useModalFocus(dialogRef, nameRef, () => {
+  const onKeyDown = useModalFocus(nameRef, () => {
     if (!saving) onCancel();
   });
 
