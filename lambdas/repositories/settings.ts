@@ -49,7 +49,11 @@ const ITEMS: Record<typeof BUSINESS_ID | typeof GAME_ID | typeof SETUP_ID, Entit
 };
 type DocumentId = keyof typeof ITEMS;
 
-async function getItem(id: DocumentId): Promise<Record<string, unknown> | undefined> {
+/**
+ * A document as stored (not lib/items.ts's getItem): the picks below read it through its schema,
+ * the same way they read what a merge returns.
+ */
+async function storedDocument(id: DocumentId): Promise<Record<string, unknown> | undefined> {
   const { Item } = await reading('settings', () =>
     ITEMS[id].build(GetItemCommand).key({ id }).send(),
   );
@@ -91,7 +95,7 @@ const pickGame = (item: Record<string, unknown> | undefined): GameSettings => {
 
 /** Stored business settings; every text field empty when none were saved. */
 export const getBusinessSettings = async (): Promise<BusinessSettings> =>
-  pickBusiness(await getItem(BUSINESS_ID));
+  pickBusiness(await storedDocument(BUSINESS_ID));
 
 /** Merges the given business fields into the stored document. */
 export const mergeBusinessSettings = async (
@@ -99,7 +103,8 @@ export const mergeBusinessSettings = async (
   now: string,
 ): Promise<BusinessSettings> => pickBusiness(await merge(BUSINESS_ID, input, now));
 
-export const getGameSettings = async (): Promise<GameSettings> => pickGame(await getItem(GAME_ID));
+export const getGameSettings = async (): Promise<GameSettings> =>
+  pickGame(await storedDocument(GAME_ID));
 
 export const mergeGameSettings = async (
   input: GameSettingsInput,
@@ -111,7 +116,7 @@ export type SetupFact = `${StaffRole}PasswordSetAt` | 'printedAt';
 
 /** The recorded "Get ready" facts; null for each that has not happened. */
 export async function getSetupFacts(): Promise<SetupFacts> {
-  const { id: _id, ...stored } = (await getItem(SETUP_ID)) ?? {};
+  const { id: _id, ...stored } = (await storedDocument(SETUP_ID)) ?? {};
   const facts = readItem(storedSetupSchema, stored, 'settings', { id: SETUP_ID });
   return {
     passwordSetAt: {
